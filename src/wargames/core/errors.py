@@ -1,0 +1,44 @@
+"""The project's typed errors: illegal actions, bad scenario files, bad saved games."""
+
+from __future__ import annotations
+
+
+class WargamesError(Exception):
+    """Base of every error this library raises on purpose."""
+
+
+class IllegalAction(WargamesError):
+    """An action the rules forbid. ``rule`` cites the section, ``reason`` says why.
+
+    >>> str(IllegalAction("K45 4.3(1)", "2/11G cannot enter 0712, occupied by enemy 5th Pz"))
+    'K45 4.3(1): 2/11G cannot enter 0712, occupied by enemy 5th Pz'
+    """
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(f"{rule}: {reason}")
+        self.rule = rule
+        self.reason = reason
+
+    def __reduce__(self) -> tuple[type[IllegalAction], tuple[str, str]]:
+        return (type(self), (self.rule, self.reason))
+
+
+class ScenarioError(WargamesError):
+    """A scenario file that cannot be loaded: which file, which field, and why."""
+
+    def __init__(self, file: str, field: str, reason: str) -> None:
+        where = f"{file}: {field}" if field else file
+        super().__init__(f"{where}: {reason}")
+        self.file = file
+        self.field = field
+        self.reason = reason
+
+
+class SaveError(WargamesError):
+    """A saved game (or action) that cannot be loaded: which file or field, and why."""
+
+    def __init__(self, field: str, reason: str, file: str = "<text>") -> None:
+        super().__init__(f"{file}: {field}: {reason}" if field else f"{file}: {reason}")
+        self.file = file
+        self.field = field
+        self.reason = reason
