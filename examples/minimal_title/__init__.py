@@ -1,1 +1,114 @@
-"""Example third-party title (being written)."""
+"""An example third-party title for ``wargames``: two sides, a small hex map, movement with
+zones of control, one odds CRT, retreats, step losses and a victory check.
+
+It uses only the public plugin API and registers through the ``wargames.titles`` entry point;
+copy it to start a title of your own. Its rules are listed in ``README.md`` beside this file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, ClassVar
+
+from wargames.core.context import Context
+from wargames.core.errors import ScenarioError
+from wargames.core.scenario import Scenario
+from wargames.core.sequence import Phase, Segment, Step
+from wargames.core.state import Result
+from wargames.core.title import Title
+
+from .rules import Combat, LoseStep, Movement, Reinforce, Resolve, RetreatStep
+
+DATA = Path(__file__).parent / "data"
+RESULTS = {"AL", "DL", "DR", "EX", "DE", "NE"}
+
+
+def _player_turn(side: str) -> Phase:
+    return Phase(
+        f"{side} player turn",
+        (
+            Segment("movement", f"{side} movement", {"side": side}),
+            Segment("combat", f"{side} combat", {"side": side}),
+        ),
+    )
+
+
+class MinimalTitle(Title):
+    """Blue attacks, red defends three towns; 6 turns."""
+
+    name: ClassVar[str] = "minimal"
+    description: ClassVar[str] = "example title: movement, ZOC, odds CRT, retreats (8x6 hexes)"
+    sides: ClassVar[tuple[str, ...]] = ("blue", "red")
+    default_scenario: ClassVar[str] = "skirmish"
+    phases: ClassVar[tuple[Phase, ...]] = (
+        Phase("reinforcement", (Segment("reinforce", "reinforcements"),)),
+        _player_turn("blue"),
+        _player_turn("red"),
+    )
+    rule_steps: ClassVar[tuple[Step, ...]] = (
+        Reinforce(),
+        Movement(),
+        Combat(),
+        Resolve(),
+        LoseStep(),
+        RetreatStep(),
+    )
+
+    def scenario_files(self) -> Mapping[str, Path]:
+        return {p.stem: p for p in sorted(DATA.glob("*.toml"))}
+
+    def validate_scenario(self, scenario: Scenario) -> None:
+        charts: Mapping[str, Any] = scenario.charts
+        for key in ("columns", "crt", "movement_cost", "defence_multiplier", "victory_vp"):
+            if key not in charts:
+                raise ScenarioError(scenario.file, f"charts.{key}", "missing")
+        columns = charts["columns"]
+        for i, row in enumerate(charts["crt"]):
+            if len(row) != len(columns):
+                raise ScenarioError(
+                    scenario.file, f"charts.crt[{i}]", f"needs {len(columns)} results"
+                )
+            for j, cell in enumerate(row):
+                if cell not in RESULTS:
+                    raise ScenarioError(
+                        scenario.file, f"charts.crt[{i}][{j}]", f"unknown result {cell!r}"
+                    )
+        if len(charts["crt"]) != 6:
+            raise ScenarioError(scenario.file, "charts.crt", "needs one row per die face (6)")
+        for node in scenario.board:
+            if scenario.board.terrain(node) not in charts["movement_cost"]:
+                raise ScenarioError(
+                    scenario.file,
+                    "charts.movement_cost",
+                    f"no cost for terrain {scenario.board.terrain(node)!r}",
+                )
+
+    def vp(self, ctx: Context, side: str) -> int:
+        """V1: victory points of the towns a side controls."""
+        return sum(
+            int(ctx.board.attr(n, "vp", 0)) for n, s in ctx.state.control.items() if s == side
+        )
+
+    def result(self, ctx: Context) -> Result | None:
+        """V2: a side with no unit left on the map or to come loses at once."""
+        for side in self.sides:
+            alive = [
+                u
+                for u in ctx.state.units.values()
+                if ctx.side_of(u.id) == side and u.box != "eliminated"
+            ]
+            if not alive:
+                return Result(ctx.enemy_of(side), "decisive", f"{side} has no units left")
+        return None
+
+    def final_result(self, ctx: Context) -> Result:
+        """V1: blue wins holding the victory VP of towns after the last turn; else red."""
+        need = int(ctx.charts["victory_vp"])
+        vp = self.vp(ctx, "blue")
+        if vp >= need:
+            return Result("blue", "victory", f"blue holds {vp} VP of towns (needs {need})")
+        return Result("red", "victory", f"blue holds only {vp} VP of towns (needs {need})")
+
+
+TITLE = MinimalTitle()

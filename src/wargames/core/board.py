@@ -30,7 +30,9 @@ _EMPTY: frozenset[str] = frozenset()
 class Board:
     """A map as an undirected networkx graph with typed accessors and a compiled index."""
 
-    def __init__(self, graph: nx.Graph, layout: HexLayout | None = None, name: str = "") -> None:
+    def __init__(
+        self, graph: nx.Graph[str], layout: HexLayout | None = None, name: str = ""
+    ) -> None:
         self.graph = graph
         self.layout = layout
         self.name = name
@@ -60,7 +62,7 @@ class Board:
         ``terrain``, ``features`` and ``attributes`` are keyed by hex label; ``hexsides`` by a
         pair of adjacent labels; ``omit`` lists labels that are not on the map.
         """
-        g = nx.Graph()
+        g: nx.Graph[str] = nx.Graph()
         omitted = set(omit)
         for h in layout.hexes():
             label = layout.label(h)
@@ -97,7 +99,7 @@ class Board:
         name: str = "",
     ) -> Board:
         """A point-to-point map: named points joined by lines with attributes."""
-        g = nx.Graph()
+        g: nx.Graph[str] = nx.Graph()
         for pid, data in points.items():
             d = {"terrain": "clear", "features": _EMPTY, **data}
             d["features"] = frozenset(d["features"])
@@ -180,6 +182,6 @@ class Board:
         return BoardIndex.build(self.graph, self.layout)
 
 
-def _require_node(g: nx.Graph, node: str, field: str) -> None:
+def _require_node(g: nx.Graph[str], node: str, field: str) -> None:
     if node not in g:
         raise ValueError(f"{field}: {node!r} is not a node of the map")

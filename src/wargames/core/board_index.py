@@ -57,7 +57,7 @@ class BoardIndex:
             self._build_grid(hexes)
 
     @classmethod
-    def build(cls, graph: nx.Graph, layout: HexLayout | None) -> BoardIndex:
+    def build(cls, graph: nx.Graph[str], layout: HexLayout | None) -> BoardIndex:
         ids = tuple(sorted(graph.nodes))
         number = {n: i for i, n in enumerate(ids)}
         feature_names: set[str] = set()
@@ -160,4 +160,3 @@ class BoardIndex:
         out = np.zeros(self.grid_shape[0] * self.grid_shape[1], dtype=np.bool_)
         out[self.cell[nodes]] = True
         return out
-

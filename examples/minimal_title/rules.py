@@ -1,0 +1,394 @@
+"""The example title's rules: movement with ZOC, odds combat with a die roll, retreats, victory.
+
+Written only against the public plugin API (``wargames.core``). Rule citations name this
+example's own rule numbers (``M1`` ...), listed in ``README.md`` beside this file.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import ClassVar
+
+import attrs
+
+from wargames.core.actions import (
+    Action,
+    AllocateLosses,
+    Attack,
+    Move,
+    Outcome,
+    Pass,
+    Retreat,
+)
+from wargames.core.context import Context
+from wargames.core.errors import IllegalAction
+from wargames.core.sequence import ChanceStep, Step
+from wargames.core.state import Frame
+
+STACKING = 1
+
+
+# --- queries -------------------------------------------------------------------------------
+
+
+def side_units(ctx: Context, side: str) -> list[str]:
+    return [u.id for u in ctx.units_of(side)]
+
+
+def occupant_side(ctx: Context, node: str) -> str | None:
+    for u in ctx.state.units_at(node):
+        return ctx.side_of(u.id)
+    return None
+
+
+def enemy_zoc(ctx: Context, side: str) -> set[str]:
+    """M2: every unit exerts a zone of control into the six hexes around it."""
+    out: set[str] = set()
+    for u in ctx.units_of(ctx.enemy_of(side)):
+        assert u.at is not None
+        out.update(ctx.board.neighbours(u.at))
+    return out
+
+
+def entry_cost(ctx: Context, a: str, b: str) -> int:
+    """M1: terrain cost of the hex entered, plus the river cost for crossing a river."""
+    costs = ctx.charts["movement_cost"]
+    cost = int(costs[ctx.board.terrain(b)])
+    if "river" in ctx.board.edge_features(a, b):
+        cost += int(costs["river"])
+    return cost
+
+
+def reachable(ctx: Context, uid: str) -> dict[str, tuple[str, ...]]:
+    """Every hex the unit may end its move in, with a cheapest path (M1-M3)."""
+    unit = ctx.state.units[uid]
+    assert unit.at is not None
+    side = ctx.side_of(uid)
+    mp = int(ctx.unit_def(uid).movement_at(unit.steps))
+    zoc = enemy_zoc(ctx, side)
+    occupied = ctx.state.occupancy()
+    best = {unit.at: 0}
+    paths = {unit.at: (unit.at,)}
+    heap = [(0, unit.at)]
+    while heap:
+        spent, node = heapq.heappop(heap)
+        if spent > best[node] or (node != unit.at and node in zoc):
+            continue  # M2: entering an enemy ZOC ends the move
+        for nxt in ctx.board.neighbours(node):
+            if nxt in occupied:
+                continue  # M3: no entering occupied hexes (stacking 1, no enemy hexes)
+            if node in zoc and nxt in zoc:
+                continue  # M2: no move from one enemy ZOC hex straight to another
+            cost = spent + entry_cost(ctx, node, nxt)
+            if cost <= mp and cost < best.get(nxt, mp + 1):
+                best[nxt] = cost
+                paths[nxt] = (*paths[node], nxt)
+                heapq.heappush(heap, (cost, nxt))
+    del paths[unit.at]
+    return paths
+
+
+def odds_column(ctx: Context, attack: float, defence: float) -> int:
+    """C2: attack to defence rounded down in the defender's favour; 1-2 to 4-1; below 1-2 not allowed."""
+    columns: list[str] = list(ctx.charts["columns"])
+    if defence <= 0:
+        return len(columns) - 1
+    ratio = Fraction(attack) / Fraction(defence)
+    col = -1
+    for i, label in enumerate(columns):
+        a, d = (int(x) for x in label.split("-"))
+        if ratio >= Fraction(a, d):
+            col = i
+    return col
+
+
+def defence_of(ctx: Context, node: str) -> float:
+    """C3: defence doubled in forest and hills."""
+    mult = ctx.charts["defence_multiplier"].get(ctx.board.terrain(node), 1)
+    return sum(ctx.unit_def(u.id).defence_at(u.steps) for u in ctx.state.units_at(node)) * mult
+
+
+def attack_of(ctx: Context, units: Iterable[str]) -> float:
+    return sum(ctx.unit_def(u).attack_at(ctx.state.units[u].steps) for u in units)
+
+
+# --- steps --------------------------------------------------------------------------------
+
+
+class PlayerStep(Step):
+    """A step decided by the side named in the segment's ``side`` argument."""
+
+    def actor(self, ctx: Context, frame: Frame) -> str | None:
+        side: str = frame.args.get("side") or frame.args["by"]
+        return side
+
+
+class Movement(PlayerStep):
+    """M1-M3: move each unit once, one at a time; pass to end the phase."""
+
+    name: ClassVar[str] = "movement"
+    kind: ClassVar[str] = "move"
+    rule: ClassVar[str] = "M1"
+    actions: ClassVar[tuple[type[Action], ...]] = (Move, Pass)
+
+    def legal(self, ctx: Context, frame: Frame) -> Iterable[Action]:
+        out: list[Action] = [Pass()]
+        for uid in side_units(ctx, frame.args["side"]):
+            if ctx.state.units[uid].has("moved"):
+                continue
+            for _, path in sorted(reachable(ctx, uid).items()):
+                out.append(Move((uid,), path))
+        return out
+
+    def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
+        if isinstance(action, Pass):
+            return None
+        assert isinstance(action, Move)
+        if len(action.units) != 1:
+            return IllegalAction("M1", "units move one at a time")
+        uid = action.units[0]
+        unit = ctx.state.units.get(uid)
+        if unit is None or unit.at is None or ctx.side_of(uid) != frame.args["side"]:
+            return IllegalAction("M1", f"{uid} is not a unit of {frame.args['side']} on the map")
+        if unit.has("moved"):
+            return IllegalAction("M1", f"{uid} has already moved this phase")
+        if len(action.path) < 2 or action.path[0] != unit.at:
+            return IllegalAction("M1", f"the path must start at {uid}'s hex {unit.at}")
+        dest = action.path[-1]
+        paths = reachable(ctx, uid)
+        if dest not in paths:
+            return IllegalAction("M1", f"{uid} cannot reach {dest} this phase")
+        if _path_cost(ctx, uid, action.path) is None:
+            return IllegalAction("M2", f"the path {'-'.join(action.path)} is not legal for {uid}")
+        return None
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if isinstance(action, Pass):
+            for uid in side_units(ctx, frame.args["side"]):
+                ctx.state.put(ctx.state.units[uid].unmarked("moved"))
+            ctx.done()
+            return
+        assert isinstance(action, Move)
+        uid, dest = action.units[0], action.path[-1]
+        ctx.state.put(ctx.state.units[uid].moved_to(dest).marked("moved"))
+        ctx.state.control[dest] = frame.args["side"]
+        ctx.emit("move", f"{uid} moves {'-'.join(action.path)}", unit=uid, path=list(action.path))
+
+
+def _path_cost(ctx: Context, uid: str, path: tuple[str, ...]) -> int | None:
+    """The cost of a given path, or None if a step breaks M1-M3."""
+    side = ctx.side_of(uid)
+    zoc = enemy_zoc(ctx, side)
+    occupied = ctx.state.occupancy()
+    unit = ctx.state.units[uid]
+    mp = int(ctx.unit_def(uid).movement_at(unit.steps))
+    spent = 0
+    for i, (a, b) in enumerate(itertools.pairwise(path)):
+        if not ctx.board.adjacent(a, b) or b in occupied:
+            return None
+        if i > 0 and a in zoc:
+            return None
+        if a in zoc and b in zoc:
+            return None
+        spent += entry_cost(ctx, a, b)
+    return spent if spent <= mp else None
+
+
+class Combat(PlayerStep):
+    """C1-C4: attack adjacent enemy hexes; each unit and each hex once; pass to end."""
+
+    name: ClassVar[str] = "combat"
+    kind: ClassVar[str] = "attack"
+    rule: ClassVar[str] = "C1"
+    actions: ClassVar[tuple[type[Action], ...]] = (Attack, Pass)
+
+    def _targets(self, ctx: Context, side: str) -> dict[str, list[str]]:
+        """Enemy hexes not yet attacked -> own units adjacent that have not attacked."""
+        attacked = set(ctx.state.get("attacked", ()))
+        out: dict[str, list[str]] = {}
+        for u in ctx.units_of(side):
+            if u.has("attacked"):
+                continue
+            assert u.at is not None
+            for n in ctx.board.neighbours(u.at):
+                if n not in attacked and occupant_side(ctx, n) == ctx.enemy_of(side):
+                    out.setdefault(n, []).append(u.id)
+        return out
+
+    def legal(self, ctx: Context, frame: Frame) -> Iterable[Action]:
+        out: list[Action] = [Pass()]
+        side = frame.args["side"]
+        for target, units in sorted(self._targets(ctx, side).items()):
+            defence = defence_of(ctx, target)
+            for k in range(1, len(units) + 1):
+                for group in itertools.combinations(sorted(units), k):
+                    if odds_column(ctx, attack_of(ctx, group), defence) >= 0:
+                        out.append(Attack(group, target))
+        return out
+
+    def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
+        if isinstance(action, Pass):
+            return None
+        assert isinstance(action, Attack)
+        side = frame.args["side"]
+        targets = self._targets(ctx, side)
+        if action.target not in targets:
+            return IllegalAction("C1", f"{action.target} is not an enemy hex open to attack")
+        if not action.units or len(set(action.units)) != len(action.units):
+            return IllegalAction("C1", "name each attacking unit once")
+        for uid in action.units:
+            if uid not in targets[action.target]:
+                return IllegalAction("C1", f"{uid} cannot attack {action.target}")
+        col = odds_column(ctx, attack_of(ctx, action.units), defence_of(ctx, action.target))
+        if col < 0:
+            return IllegalAction("C2", "attacks below 1-2 are not allowed")
+        return None
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        side = frame.args["side"]
+        if isinstance(action, Pass):
+            for uid in side_units(ctx, side):
+                ctx.state.put(ctx.state.units[uid].unmarked("attacked"))
+            ctx.state.set("attacked", ())
+            ctx.done()
+            return
+        assert isinstance(action, Attack)
+        col = odds_column(ctx, attack_of(ctx, action.units), defence_of(ctx, action.target))
+        for uid in action.units:
+            ctx.state.put(ctx.state.units[uid].marked("attacked"))
+        ctx.state.set("attacked", (*ctx.state.get("attacked", ()), action.target))
+        label = ctx.charts["columns"][col]
+        ctx.emit(
+            "combat",
+            f"{'+'.join(action.units)} attack {action.target} at {label}",
+            attackers=list(action.units),
+            target=action.target,
+            column=label,
+        )
+        ctx.push("resolve", attackers=action.units, target=action.target, column=col, side=side)
+
+
+class Resolve(ChanceStep):
+    """C4: roll one die on the column; the result applies at once."""
+
+    name: ClassVar[str] = "resolve"
+    rule: ClassVar[str] = "C4"
+
+    def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
+        return [(Outcome(d), Fraction(1, 6)) for d in range(1, 7)]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        assert isinstance(action, Outcome) and isinstance(action.value, int)
+        result = ctx.charts["crt"][action.value - 1][frame.args["column"]]
+        attackers, target, side = frame.args["attackers"], frame.args["target"], frame.args["side"]
+        defenders = tuple(u.id for u in ctx.state.units_at(target))
+        ctx.emit("result", f"die {action.value}: {result}", die=action.value, result=result)
+        ctx.done()
+        enemy = ctx.enemy_of(side)
+        if result == "DE":
+            for uid in defenders:
+                eliminate(ctx, uid)
+        if result in ("DL", "EX"):
+            ctx.push("lose-step", by=enemy, units=defenders)
+        if result in ("AL", "EX"):
+            ctx.push("lose-step", by=side, units=attackers)
+        if result == "DR":
+            ctx.push("retreat", by=enemy, units=defenders)
+
+
+def eliminate(ctx: Context, uid: str) -> None:
+    ctx.state.put(ctx.state.units[uid].boxed("eliminated"))
+    ctx.emit("eliminated", f"{uid} is eliminated", unit=uid)
+
+
+class LoseStep(PlayerStep):
+    """C5: the owner picks which of the units loses one step."""
+
+    name: ClassVar[str] = "lose-step"
+    kind: ClassVar[str] = "allocate-losses"
+    rule: ClassVar[str] = "C5"
+    actions: ClassVar[tuple[type[Action], ...]] = (AllocateLosses,)
+
+    def legal(self, ctx: Context, frame: Frame) -> Iterable[Action]:
+        alive = [u for u in frame.args["units"] if ctx.state.units[u].at is not None]
+        return [AllocateLosses((u,)) for u in alive] or [AllocateLosses(())]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        assert isinstance(action, AllocateLosses)
+        ctx.done()
+        for uid in action.units:
+            unit = ctx.state.units[uid]
+            if unit.steps <= 1:
+                eliminate(ctx, uid)
+            else:
+                ctx.state.put(attrs.evolve(unit, steps=unit.steps - 1))
+                ctx.emit("loss", f"{uid} loses a step", unit=uid)
+
+
+class RetreatStep(PlayerStep):
+    """C6: the defender retreats one hex, not into enemy ZOC or occupied hexes; else loses a step."""
+
+    name: ClassVar[str] = "retreat"
+    kind: ClassVar[str] = "retreat"
+    rule: ClassVar[str] = "C6"
+    actions: ClassVar[tuple[type[Action], ...]] = (Retreat, AllocateLosses)
+
+    def legal(self, ctx: Context, frame: Frame) -> Iterable[Action]:
+        units = tuple(u for u in frame.args["units"] if ctx.state.units[u].at is not None)
+        if not units:
+            return [AllocateLosses(())]
+        start = ctx.state.units[units[0]].at
+        assert start is not None
+        zoc = enemy_zoc(ctx, frame.args["by"])
+        occupied = ctx.state.occupancy()
+        paths: list[Action] = [
+            Retreat(units, (start, n))
+            for n in sorted(ctx.board.neighbours(start))
+            if n not in zoc and n not in occupied
+        ]
+        return paths or [AllocateLosses(units[:1])]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if isinstance(action, AllocateLosses):
+            ctx.done()
+            if action.units:
+                ctx.push("lose-step", by=frame.args["by"], units=action.units)
+            return
+        assert isinstance(action, Retreat)
+        ctx.done()
+        for uid in action.units:
+            ctx.state.put(ctx.state.units[uid].moved_to(action.path[-1]))
+        ctx.state.control[action.path[-1]] = frame.args["by"]
+        ctx.emit("retreat", f"{'+'.join(action.units)} retreat to {action.path[-1]}")
+
+
+class Reinforce(Step):
+    """R1: units due this turn arrive on their hex, or as near as it is free (automatic)."""
+
+    name: ClassVar[str] = "reinforce"
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        for r in ctx.scenario.reinforcements:
+            unit = ctx.state.units[r.unit]
+            if r.turn == ctx.turn and unit.box == "reinforcements" and r.at is not None:
+                spot = _free_near(ctx, r.at)
+                if spot is not None:
+                    ctx.state.put(unit.moved_to(spot))
+                    ctx.emit("arrive", f"{r.unit} arrives at {spot}", unit=r.unit, at=spot)
+        ctx.done()
+
+
+def _free_near(ctx: Context, node: str) -> str | None:
+    occupied = ctx.state.occupancy()
+    ring = [node]
+    seen = {node}
+    while ring:
+        for n in sorted(ring):
+            if n not in occupied:
+                return n
+        ring = sorted({m for n in ring for m in ctx.board.neighbours(n)} - seen)
+        seen.update(ring)
+    return None

@@ -1,0 +1,44 @@
+"""Agents that answer decisions: the random agent the CLI and the property tests use."""
+
+from __future__ import annotations
+
+import random
+
+from .core.actions import Action
+from .core.game import Game
+
+
+class RandomAgent:
+    """Picks uniformly among the legal actions with its own seeded generator.
+
+    Chance decisions are left to the game's dice (:meth:`Game.roll`), so the game stays
+    reproducible from its seed and the agent's seed.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Action:
+        actions = list(game.legal_actions())
+        if not actions:
+            d = game.decision
+            raise RuntimeError(f"no legal action for {d} (a dead end in the rules)")
+        return actions[self.rng.randrange(len(actions))]
+
+
+def play_out(
+    game: Game, agent: RandomAgent, max_actions: int = 1_000_000, max_turns: int | None = None
+) -> int:
+    """Play until the game ends (or a limit); returns the number of actions applied."""
+    n = 0
+    while not game.is_over() and n < max_actions:
+        if max_turns is not None and game.state.turn > max_turns:
+            break
+        d = game.decision
+        assert d is not None
+        if d.is_chance:
+            game.roll()
+        else:
+            game.apply(agent.choose(game))
+        n += 1
+    return n

@@ -1,0 +1,108 @@
+"""The public game API: titles, scenarios, new games, saved games, actions from JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from .core.actions import Action, action_from_dict
+from .core.errors import SaveError
+from .core.game import FORMAT, VERSION, Game
+from .core.scenario import Scenario, parse_scenario, read_scenario_file
+from .core.serialize import (
+    actions_from_json,
+    events_from_json,
+    parse_json,
+    scenario_from_save,
+    state_from_json,
+)
+from .registry import get_title, titles
+
+__all__ = ["action_from_json", "load_game", "load_scenario", "new_game", "scenarios", "titles"]
+
+
+def scenarios(title: str) -> list[str]:
+    """Names of the title's built-in scenarios, the default first."""
+    t = get_title(title)
+    names = sorted(t.scenario_files())
+    if t.default_scenario in names:
+        names.remove(t.default_scenario)
+        names.insert(0, t.default_scenario)
+    return names
+
+
+def load_scenario(title: str, scenario: str | Path | Mapping[str, Any] | None = None) -> Scenario:
+    """A validated scenario: a built-in name, a TOML/JSON file path, or raw data (None: default)."""
+    t = get_title(title)
+    files = t.scenario_files()
+    if isinstance(scenario, Mapping):
+        file, data = "<data>", dict(scenario)
+    else:
+        if scenario is None:
+            scenario = t.default_scenario
+        path = files.get(str(scenario), Path(scenario))
+        file, data = read_scenario_file(path)
+    sc = parse_scenario(data, file, t.sides, t.options)
+    t.validate_scenario(sc)
+    return sc
+
+
+def new_game(
+    title: str, scenario: str | Path | Mapping[str, Any] | None = None, seed: int = 0
+) -> Game:
+    """A new game of ``title`` from a scenario (None: the title's default) and a seed."""
+    return Game(get_title(title), load_scenario(title, scenario), seed)
+
+
+def load_game(text: str | bytes, file: str = "<text>") -> Game:
+    """A game from ``Game.to_json()`` text; SaveError names the bad field. Nothing is eval'd."""
+    d = parse_json(text, file)
+    if not isinstance(d, Mapping):
+        raise SaveError("", "a saved game must be a JSON object", file)
+    known = {
+        "format",
+        "version",
+        "title",
+        "seed",
+        "scenario",
+        "scenario_file",
+        "actions",
+        "events",
+        "state",
+    }
+    extra = set(d) - known
+    if extra:
+        raise SaveError(sorted(extra)[0], "unknown field", file)
+    if d.get("format") != FORMAT:
+        raise SaveError("format", f"expected {FORMAT!r}", file)
+    if d.get("version") != VERSION:
+        raise SaveError("version", f"this library reads version {VERSION}", file)
+    name = d.get("title")
+    if not isinstance(name, str):
+        raise SaveError("title", "missing or not a string", file)
+    try:
+        title = get_title(name)
+    except KeyError as exc:
+        raise SaveError("title", str(exc.args[0]), file) from None
+    seed = d.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise SaveError("seed", "expected an integer", file)
+    sc = scenario_from_save(title, d.get("scenario"), file)
+    sc_file = d.get("scenario_file", sc.file)
+    if not isinstance(sc_file, str):
+        raise SaveError("scenario_file", "expected a string", file)
+    sc = attrs.evolve(sc, file=sc_file)
+    actions = actions_from_json(title, d.get("actions"), file)
+    events = events_from_json(d.get("events"), file)
+    state = state_from_json(title, sc, d.get("state"), file)
+    return Game(title, sc, seed, _state=state, _events=events, _history=actions)
+
+
+def action_from_json(title: str, text: str | bytes | Mapping[str, Any]) -> Action:
+    """Decode one action of ``title`` (JSON text or an already-parsed object)."""
+    t = get_title(title)
+    data = text if isinstance(text, Mapping) else parse_json(text, "<action>")
+    return action_from_dict(t.action_table, data)

@@ -1,0 +1,103 @@
+"""The ``wargames`` command: list titles, play a game with random agents, replay a saved game."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from . import api
+from .agents import RandomAgent, play_out
+from .core.errors import WargamesError
+from .core.game import Game
+
+
+def _titles(_: argparse.Namespace) -> int:
+    for name in api.titles():
+        t = api.get_title(name)
+        print(f"{name:<14} {t.description}")
+        for sc in api.scenarios(name):
+            print(f"{'':<14}   scenario {sc}")
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    game = api.new_game(args.title, args.scenario, seed=args.seed)
+    agent = RandomAgent(args.seed)
+    shown = 0
+    out = sys.stdout
+
+    def flush() -> None:
+        nonlocal shown
+        for event in game.events[shown:]:
+            if args.quiet and event.kind not in ("turn", "result"):
+                continue
+            print(str(event), file=out)
+        shown = len(game.events)
+
+    print(f"{game.title.name}: {game.scenario.name} (seed {args.seed})", file=out)
+    while not game.is_over():
+        if args.max_turns is not None and game.state.turn > args.max_turns:
+            break
+        play_out(game, agent, max_actions=1)
+        flush()
+    flush()
+    result = game.result()
+    if result is None:
+        print(f"Stopped after {len(game.history)} actions at turn {game.state.turn}: no result yet")
+    else:
+        print(f"Result: {result}")
+    if args.save:
+        Path(args.save).write_text(game.to_json(), encoding="utf-8")
+        print(f"Saved to {args.save}")
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    text = path.read_text(encoding="utf-8")
+    saved = api.load_game(text, file=str(path))
+    fresh = Game(saved.title, saved.scenario, saved.seed)
+    for i, action in enumerate(saved.history):
+        error = fresh.check(action)
+        if error is not None:
+            print(f"{path}: action {i} is illegal on replay: {error}", file=sys.stderr)
+            return 1
+        fresh.apply(action)
+    if fresh.to_json() != saved.to_json():
+        print(f"{path}: replay does not reproduce the saved game", file=sys.stderr)
+        return 1
+    result = fresh.result()
+    print(f"{path}: {len(saved.history)} actions replayed; the game reproduces exactly")
+    print(f"Result: {result}" if result else "No result yet")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="wargames", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("titles", help="list the titles and their scenarios")
+    p.set_defaults(run=_titles)
+    p = sub.add_parser("play", help="play a game with random agents and print the log")
+    p.add_argument("title")
+    p.add_argument("--scenario", default=None, help="a built-in scenario name or a file")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--max-turns", type=int, default=None)
+    p.add_argument("--save", default=None, help="write the finished game as JSON")
+    p.add_argument("--quiet", action="store_true", help="print only turns and the result")
+    p.set_defaults(run=_play)
+    p = sub.add_parser("replay", help="re-apply a saved game and check it reproduces")
+    p.add_argument("file")
+    p.set_defaults(run=_replay)
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.run(args)
+    except (WargamesError, KeyError, OSError) as exc:
+        print(f"wargames: {exc}", file=sys.stderr)
+        return 2
+    return code
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

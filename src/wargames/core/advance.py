@@ -1,0 +1,266 @@
+"""Advance after combat: the paths an attacking unit or stack may take into and past the
+hex its defenders vacated, and which attackers must advance.
+
+Nodes are the integers of a :class:`~wargames.core.board_index.BoardIndex`; the game state
+comes in as an :class:`AdvanceSituation` of plain node sets, the title's rules as
+:class:`AdvanceRules` with a citation per rule. :func:`advance_paths` enumerates the options
+(the advancing force may always stay put instead; that choice is the title's to offer),
+:func:`advance_error` says why a given path is not one of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import combinations, pairwise
+
+import attrs
+
+from .board_index import BoardIndex
+from .errors import IllegalAction
+from .retreat import Block, HexsideMatch, Nodes, matching, path_block, walks
+
+Cost = Callable[[BoardIndex, int, int], int]
+"""What entering node v from node u costs an advance (movement points, at least 1)."""
+
+
+def _nodes(value: Iterable[int]) -> frozenset[int]:
+    return frozenset(value)
+
+
+def _names(value: Iterable[str]) -> frozenset[str]:
+    return frozenset(value)
+
+
+@attrs.frozen(slots=True)
+class AdvanceRules:
+    """A title's advance rules. Citations name the rule an error reports; ``None`` is off.
+
+    ``rule``: the first hex is the vacated one, the limit, path shape (K45 10.0). ``blocked``:
+    prohibited hexes and ``hexsides`` (K45 10.4: unbridged major rivers). ``stop``: crossing
+    one of ``stop_hexsides`` or entering a node with one of ``stop_features`` ends the advance
+    (K45 10.1a). ``onward_hexsides``: hexes after the first only across such hexsides (roads);
+    empty: any. ``ezoc_stops``: entering an EZOC ends the advance; ``None``: EZOCs are ignored
+    (K45 10.0). ``beside``: a unit may instead advance one hex into an empty hex next to the
+    vacated one. ``stacking``: the end must have room. ``cost``: what each hex costs against
+    the limit (``None``: 1 per hex); the first hex is always allowed.
+    """
+
+    rule: str = "advance"
+    blocked: str = "advance"
+    hexsides: tuple[HexsideMatch, ...] = ()
+    stop: str = "advance"
+    stop_hexsides: tuple[HexsideMatch, ...] = ()
+    stop_features: frozenset[str] = attrs.field(default=frozenset(), converter=_names)
+    onward_hexsides: tuple[HexsideMatch, ...] = ()
+    ezoc_stops: str | None = None
+    beside: str | None = None
+    stacking: str = "stacking"
+    cost: Cost | None = None
+
+
+@attrs.frozen(slots=True)
+class AdvanceSituation:
+    """What the game state says about one advance.
+
+    ``prohibited``: nodes the force may not enter (enemy units, terrain it cannot move into).
+    ``ezoc``: nodes in an enemy zone of control. ``occupied``: nodes holding any unit (a hex
+    beside the vacated one must be empty). ``fits``: whether the force may end in a node
+    without overstacking (``None``: always).
+    """
+
+    prohibited: frozenset[int] = attrs.field(default=frozenset(), converter=_nodes)
+    ezoc: frozenset[int] = attrs.field(default=frozenset(), converter=_nodes)
+    occupied: frozenset[int] = attrs.field(default=frozenset(), converter=_nodes)
+    fits: Callable[[int], bool] | None = None
+
+
+@attrs.frozen(slots=True, order=True)
+class AdvancePath:
+    """One advance option: its nodes (the attacker's hex first), its cost against the limit,
+    and whether it goes ``beside`` the vacated hex instead of into it."""
+
+    nodes: Nodes
+    cost: int = 0
+    beside: bool = False
+
+    @property
+    def end(self) -> int:
+        return self.nodes[-1]
+
+    @property
+    def hexes(self) -> int:
+        """Hexes advanced."""
+        return len(self.nodes) - 1
+
+    def labels(self, index: BoardIndex) -> tuple[str, ...]:
+        return tuple(index.ids[v] for v in self.nodes)
+
+
+def advance_paths(
+    index: BoardIndex,
+    origin: int,
+    vacated: int | Iterable[int],
+    limit: int,
+    rules: AdvanceRules = AdvanceRules(),
+    situation: AdvanceSituation = AdvanceSituation(),
+) -> tuple[AdvancePath, ...]:
+    """Every advance from ``origin`` through one of the ``vacated`` nodes, sorted.
+
+    ``limit`` bounds the hexes (or, with ``rules.cost``, the cost) of the whole advance; the
+    first hex is always allowed (Krim: at least one hex regardless of cost).
+    """
+    a = _Advance(index, origin, vacated, limit, rules, situation)
+    found = [
+        AdvancePath(w, a.cost(w))
+        for w in walks(index, (origin,), max(limit, 1), a.step)
+        if len(w) > 1 and a.end_block(w) is None
+    ]
+    if rules.beside is not None:
+        found += [
+            AdvancePath((origin, v), a.cost((origin, v)), beside=True)
+            for v in index.adj[origin]
+            if v not in a.vacated and a.beside_block(v) is None
+        ]
+    return tuple(sorted(found))
+
+
+def advance_error(
+    index: BoardIndex,
+    origin: int,
+    vacated: int | Iterable[int],
+    nodes: Sequence[int],
+    limit: int,
+    rules: AdvanceRules = AdvanceRules(),
+    situation: AdvanceSituation = AdvanceSituation(),
+) -> IllegalAction | None:
+    """Why ``nodes`` is not an advance option, or ``None`` if it is one (see
+    :func:`advance_paths`)."""
+    a = _Advance(index, origin, vacated, limit, rules, situation)
+    path = tuple(nodes)
+    if any(p.nodes == path for p in advance_paths(index, origin, vacated, limit, rules, situation)):
+        return None
+    if len(path) < 2 or path[0] != origin:
+        return IllegalAction(rules.rule, f"an advance starts in {index.ids[origin]} and moves")
+    block: Block | None = None
+    beside = rules.beside is not None and len(path) == 2 and 0 <= path[1] < len(index.ids)
+    if beside and path[1] not in a.vacated:
+        block = a.beside_block(path[1])
+    block = block or path_block(index, path, 1, a.step, rules.rule) or a.end_block(path)
+    return IllegalAction(*(block or (rules.rule, "not a legal advance")))
+
+
+def must_advance(units: Mapping[str, float], required: float) -> tuple[frozenset[str], ...]:
+    """The smallest-total groups of ``units`` (key -> firepower) that reach ``required``.
+
+    Darkest: attackers as close as possible to the defenders' firepower must advance into the
+    vacated hex. If all of them together fall short, all must advance.
+    """
+    keys = sorted(units)
+    total = sum(units.values())
+    if total < required:
+        return (frozenset(keys),)
+    best: float | None = None
+    groups: list[frozenset[str]] = []
+    for n in range(len(keys) + 1):
+        for group in combinations(keys, n):
+            s = sum(units[k] for k in group)
+            if s < required or (best is not None and s > best):
+                continue
+            if best is None or s < best:
+                best, groups = s, []
+            groups.append(frozenset(group))
+    return tuple(sorted(groups, key=sorted))
+
+
+def must_advance_error(
+    units: Mapping[str, float], required: float, advancing: Iterable[str], rule: str
+) -> IllegalAction | None:
+    """Why ``advancing`` into the vacated hex misses a group :func:`must_advance` names."""
+    moving = frozenset(advancing)
+    groups = must_advance(units, required)
+    if any(g <= moving for g in groups):
+        return None
+    shown = " or ".join("+".join(sorted(g)) or "none" for g in groups)
+    return IllegalAction(rule, f"attackers matching the defence ({required}) must advance: {shown}")
+
+
+class _Advance:
+    """One advance's rules compiled against the board and situation."""
+
+    def __init__(
+        self,
+        index: BoardIndex,
+        origin: int,
+        vacated: int | Iterable[int],
+        limit: int,
+        rules: AdvanceRules,
+        situation: AdvanceSituation,
+    ) -> None:
+        self.index = index
+        self.origin = origin
+        self.vacated = frozenset((vacated,) if isinstance(vacated, int) else vacated)
+        self.limit = limit
+        self.rules = rules
+        self.situation = situation
+
+    def label(self, v: int) -> str:
+        return self.index.ids[v]
+
+    def enter(self, u: int, v: int) -> Block | None:
+        """Whether a hexside and hex may be entered at all (K45 10.4)."""
+        side = matching(self.index, u, v, self.rules.hexsides)
+        if side is not None:
+            return self.rules.blocked, f"cannot advance across the {side} hexside"
+        if v in self.situation.prohibited:
+            return self.rules.blocked, f"cannot advance into {self.label(v)}"
+        return None
+
+    def stops(self, path: Nodes) -> str | None:
+        """Why the advance must stop at the end of ``path`` (K45 10.1a), or ``None``."""
+        rules, u, v = self.rules, path[-2], path[-1]
+        if matching(self.index, u, v, rules.stop_hexsides) is not None:
+            return f"it crossed a hexside that stops advances into {self.label(v)}"
+        if self.index.node_bits[v] & self.index.mask(*rules.stop_features):
+            return f"{self.label(v)} stops advances"
+        return None
+
+    def step(self, path: Nodes, v: int) -> Block | None:
+        rules, u = self.rules, path[-1]
+        if len(path) == 1:
+            if v not in self.vacated:
+                return rules.rule, f"the first hex must be the vacated one, not {self.label(v)}"
+            return self.enter(u, v)
+        why = self.stops(path)
+        if why is not None:
+            return rules.stop, why
+        if rules.ezoc_stops is not None and u in self.situation.ezoc:
+            return rules.ezoc_stops, f"it entered an enemy zone of control in {self.label(u)}"
+        if rules.onward_hexsides and matching(self.index, u, v, rules.onward_hexsides) is None:
+            names = ", ".join(str(h) for h in rules.onward_hexsides)
+            return rules.rule, f"past the first hex only across {names} hexsides"
+        spent = self.cost((*path, v))
+        if spent > self.limit:
+            return rules.rule, f"it would spend {spent}, more than {self.limit}"
+        return self.enter(u, v)
+
+    def end_block(self, path: Nodes) -> Block | None:
+        fits = self.situation.fits
+        if fits is not None and not fits(path[-1]):
+            return self.rules.stacking, f"the force would overstack {self.label(path[-1])}"
+        return None
+
+    def beside_block(self, v: int) -> Block | None:
+        """Whether a unit may advance instead into ``v``, one hex, next to a vacated hex."""
+        rule = self.rules.beside or self.rules.rule
+        if v not in self.index.adj[self.origin] or self.vacated.isdisjoint(self.index.adj[v]):
+            return rule, f"{self.label(v)} is not next to both the attacker and the vacated hex"
+        if v in self.situation.occupied:
+            return rule, f"{self.label(v)} is not empty"
+        return self.enter(self.origin, v) or self.end_block((self.origin, v))
+
+    def cost(self, path: Nodes) -> int:
+        """What the advance along ``path`` costs, the first hex included."""
+        price = self.rules.cost
+        if price is None:
+            return len(path) - 1
+        return sum(price(self.index, u, v) for u, v in pairwise(path))

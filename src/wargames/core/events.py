@@ -1,0 +1,38 @@
+"""The event log: what happened, in order, as a front-end shows it and a test reads it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from .jsonvalue import JSONValue, freeze, thaw
+
+
+@attrs.frozen(slots=True)
+class Event:
+    """One thing that happened: ``kind`` for programs, ``text`` for people, ``data`` for both.
+
+    Kinds the kernel emits: ``phase`` (a segment began), ``turn`` (a turn began), ``roll`` (a
+    die or chance outcome), ``action`` (an action was applied), ``result`` (the game ended).
+    Titles add their own (``move``, ``combat``, ``loss`` ...).
+    """
+
+    kind: str
+    text: str
+    turn: int = 0
+    data: Mapping[str, JSONValue] = attrs.field(converter=freeze, factory=dict)
+
+    def __str__(self) -> str:
+        return f"[{self.turn}] {self.text}" if self.turn else self.text
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"kind": self.kind, "text": self.text, "turn": self.turn}
+        if self.data:
+            d["data"] = thaw(self.data)
+        return d
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Event:
+        return cls(d["kind"], d["text"], d.get("turn", 0), d.get("data", {}))

@@ -1,0 +1,304 @@
+"""A game: the pending decision, legal actions, apply with validation, undo, copy, JSON.
+
+``apply`` checks the action against the pending step; an illegal action raises
+:class:`IllegalAction` and leaves the game exactly as it was. After a legal action the game
+runs automatic steps until the next decision (a side's or chance's) or the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from . import dice
+from .actions import CHANCE, Action, Decision
+from .context import Context
+from .errors import IllegalAction
+from .events import Event
+from .jsonvalue import dumps
+from .scenario import Scenario
+from .sequence import Step
+from .state import Frame, GameState, Result
+from .title import Title
+
+FORMAT = "wargames-game"
+VERSION = 1
+_MAX_AUTOMATIC = 100_000
+
+
+@attrs.frozen(slots=True)
+class _Snapshot:
+    state: GameState
+    events: int
+
+
+class LegalActions:
+    """The legal actions of the pending decision: iterable, sized, answers ``in``."""
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        self._list: list[Action] | None = None
+
+    def _actions(self) -> list[Action]:
+        if self._list is None:
+            self._list = self._game._legal_list()
+        return self._list
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._actions())
+
+    def __len__(self) -> int:
+        return len(self._actions())
+
+    def __getitem__(self, i: int) -> Action:
+        return self._actions()[i]
+
+    def __contains__(self, action: object) -> bool:
+        return isinstance(action, Action) and self._game.check(action) is None
+
+    def count(self) -> int:
+        return len(self._actions())
+
+    def __repr__(self) -> str:
+        return f"<LegalActions: {len(self)}>"
+
+
+class Game:
+    """One game of a title from a scenario and a seed."""
+
+    def __init__(
+        self,
+        title: Title,
+        scenario: Scenario,
+        seed: int = 0,
+        *,
+        _state: GameState | None = None,
+        _events: list[Event] | None = None,
+        _history: list[Action] | None = None,
+    ) -> None:
+        self.title = title
+        self.scenario = scenario
+        self.seed = seed
+        self.events: list[Event] = list(_events or [])
+        self.history: list[Action] = list(_history or [])
+        self._undo: list[_Snapshot] = []
+        if _state is not None:
+            self.state = _state
+            return
+        self.state = GameState(
+            units=dict(scenario.start),
+            turn=scenario.calendar.first,
+            control=dict(scenario.control),
+            rng=dice.seed_state(seed),
+        )
+        ctx = self._ctx()
+        title.setup(ctx)
+        ctx.emit("turn", f"Turn {self.state.turn}: {scenario.calendar.label(self.state.turn)}")
+        self._advance()
+
+    # --- internals ---------------------------------------------------------------------
+    def _ctx(self) -> Context:
+        return Context(self.title, self.scenario, self.state, self.events)
+
+    def _top(self) -> tuple[Step, Frame]:
+        frame = self.state.stack[-1]
+        return self.title.step(frame.step), frame
+
+    def _next_segment(self, ctx: Context) -> None:
+        """Push the frame of the next segment of the turn, starting a new turn if needed."""
+        phases = self.title.phases
+        st = self.state
+        p, s = st.phase, st.segment
+        while True:
+            s += 1
+            if p < 0:
+                p, s = 0, 0
+            while p < len(phases) and s >= len(phases[p].segments):
+                p, s = p + 1, 0
+            if p >= len(phases):
+                st.phase, st.segment = -1, -1
+                if st.turn >= self.scenario.calendar.last:
+                    ctx.end(self.title.final_result(ctx))
+                    return
+                st.turn += 1
+                ctx.emit("turn", f"Turn {st.turn}: {self.scenario.calendar.label(st.turn)}")
+                p, s = 0, -1
+                continue
+            seg = phases[p].segments[s]
+            st.phase, st.segment = p, s
+            if seg.when is None or seg.when(ctx):
+                ctx.emit(
+                    "phase",
+                    f"{phases[p].name}: {seg.title}",
+                    phase=phases[p].name,
+                    segment=seg.title,
+                )
+                st.stack = (Frame(seg.step, seg.args),)
+                return
+
+    def _advance(self) -> None:
+        """Run automatic steps until a decision is pending or the game is over."""
+        ctx = self._ctx()
+        for _ in range(_MAX_AUTOMATIC):
+            if self.state.result is not None:
+                return
+            if not self.state.stack:
+                self._next_segment(ctx)
+                continue
+            step, frame = self._top()
+            if step.actor(ctx, frame) is not None:
+                return
+            before = self.state.stack
+            step.run(ctx, frame)
+            if self.state.stack == before and self.state.result is None:
+                raise RuntimeError(f"automatic step {step.name!r} neither finished nor pushed")
+            result = self.title.result(ctx)
+            if result is not None and self.state.result is None:
+                ctx.end(result)
+        raise RuntimeError("too many automatic steps without a decision")
+
+    def _legal_list(self) -> list[Action]:
+        if self.state.result is not None:
+            return []
+        step, frame = self._top()
+        return list(step.legal(self._ctx(), frame))
+
+    # --- the public API ----------------------------------------------------------------
+    @property
+    def decision(self) -> Decision | None:
+        """Who must act now and on what; None when the game is over."""
+        if self.state.result is not None:
+            return None
+        step, frame = self._top()
+        ctx = self._ctx()
+        side = step.actor(ctx, frame)
+        assert side is not None
+        return Decision(side, step.kind, step.name, step.prompt(ctx, frame))
+
+    def legal_actions(self) -> LegalActions:
+        """Every legal action for the pending decision."""
+        return LegalActions(self)
+
+    def check(self, action: Action) -> IllegalAction | None:
+        """None if ``action`` is legal now, else the IllegalAction ``apply`` would raise."""
+        if self.state.result is not None:
+            return IllegalAction("game over", "the game has ended")
+        step, frame = self._top()
+        if not isinstance(action, step.actions):
+            allowed = ", ".join(a.kind for a in step.actions)
+            return IllegalAction(
+                step.rule, f"{action.kind!r} is not taken in {step.name} (takes: {allowed})"
+            )
+        snapshot = self.state.copy()
+        try:
+            return step.check(self._ctx(), frame, action)
+        finally:
+            self.state = snapshot
+
+    def apply(self, action: Action) -> None:
+        """Validate, then carry out ``action``; IllegalAction leaves the game unchanged."""
+        error = self.check(action)
+        if error is not None:
+            raise error
+        snap = _Snapshot(self.state.copy(), len(self.events))
+        try:
+            ctx = self._ctx()
+            step, frame = self._top()
+            if step.actor(ctx, frame) == CHANCE:
+                # Every chance outcome consumes one draw, however it was chosen.
+                _, self.state.rng = dice.next64(self.state.rng)
+            ctx.emit("action", self.title.describe(ctx, action), action=action.to_dict())
+            step.apply(ctx, frame, action)
+            result = self.title.result(ctx)
+            if result is not None and self.state.result is None:
+                ctx.end(result)
+            self._advance()
+        except BaseException:
+            self.state = snap.state
+            del self.events[snap.events :]
+            raise
+        self._undo.append(snap)
+        self.history.append(action)
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """At a chance decision, each outcome with its exact probability."""
+        d = self.decision
+        if d is None or not d.is_chance:
+            return []
+        step, frame = self._top()
+        return step.outcomes(self._ctx(), frame)
+
+    def sample_chance(self) -> Action:
+        """The chance outcome the game's own dice give now (does not apply it)."""
+        outcomes = self.chance_outcomes()
+        if not outcomes:
+            raise IllegalAction("sequence", "no chance decision is pending")
+        i, _ = dice.pick_weighted(self.state.rng, [p for _, p in outcomes])
+        return outcomes[i][0]
+
+    def roll(self) -> Action:
+        """Resolve the pending chance decision with the game's dice; returns the outcome."""
+        action = self.sample_chance()
+        self.apply(action)
+        return action
+
+    def undo(self) -> Action:
+        """Take back the last action; returns it. IndexError if there is none."""
+        if not self._undo:
+            raise IndexError("nothing to undo")
+        snap = self._undo.pop()
+        self.state = snap.state
+        del self.events[snap.events :]
+        return self.history.pop()
+
+    def copy(self) -> Game:
+        """An independent game sharing only immutable data (board, scenario, snapshots)."""
+        g = Game.__new__(Game)
+        g.title, g.scenario, g.seed = self.title, self.scenario, self.seed
+        g.state = self.state.copy()
+        g.events = list(self.events)
+        g.history = list(self.history)
+        g._undo = list(self._undo)
+        return g
+
+    def is_over(self) -> bool:
+        return self.state.result is not None
+
+    def result(self) -> Result | None:
+        """Winner (or None for a draw), victory level and reason; None while playing."""
+        return self.state.result
+
+    def view(self, side: str) -> dict[str, Any]:
+        """The state as ``side`` may see it (fog of war, where the title has it)."""
+        if side not in self.title.sides:
+            raise ValueError(f"{side!r} is not a side of {self.title.name}")
+        return self.title.view(self.state, side)
+
+    @property
+    def turn_label(self) -> str:
+        return self.scenario.calendar.label(self.state.turn)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "title": self.title.name,
+            "seed": self.seed,
+            "scenario": self.scenario.to_data(),
+            "scenario_file": self.scenario.file,
+            "actions": [a.to_dict() for a in self.history],
+            "events": [e.to_json() for e in self.events],
+            "state": self.state.to_json(),
+        }
+
+    def to_json(self) -> str:
+        """Canonical JSON of the whole game; ``load_game(g.to_json()).to_json() == g.to_json()``."""
+        return dumps(self.to_dict())
+
+    def __repr__(self) -> str:
+        d = self.decision
+        who = "over" if d is None else f"{d.side} to {d.kind}"
+        return f"<Game {self.title.name}/{self.scenario.name} turn {self.state.turn}: {who}>"

@@ -1,0 +1,430 @@
+"""Movement: reachable hexes, their MP cost and a path, for a unit or a stack; path validation.
+
+A title describes movement with three values:
+
+* :class:`Costs` - integer MP to enter each terrain and to cross each hexside feature, and the
+  road cost, for one unit class (and weather). Compiled once per board into per-edge integer
+  tables (``BoardIndex.cached``). Let the title scale MP: with half-MP units a road costs 1 and
+  clear terrain 2, and the allowance is doubled.
+* :class:`MovePolicy` - the kind of move: EZOC effects (:class:`~wargames.core.zoc.ZocRules`),
+  the minimum one-hex move, stopping next to enemies, mobile assaults, and the rule citations
+  used in :class:`~wargames.core.errors.IllegalAction`.
+* :class:`Situation` - the position: enemy and friendly hexes, enemy zones of control, and an
+  optional entry test (stacking for strategic movement).
+
+:func:`reach` runs a Dial bucket-queue search (see ``shared/research/performance.md``) and
+returns a :class:`Reach`; :func:`check_path` validates one given path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import pairwise
+from typing import Any
+
+import attrs
+
+from .board_index import BoardIndex
+from .errors import IllegalAction
+from .zoc import IGNORE_ZOC, Node, ZocRules, ZoneMap, node_id, strings
+
+#: Per node, the edges a unit may take: (neighbour, MP cost, crossing ends the move).
+Rows = tuple[tuple[tuple[int, int, bool], ...], ...]
+_FAR = 1 << 62
+
+
+def _pairs(
+    items: Mapping[str, int | None] | Iterable[tuple[str, int | None]],
+) -> tuple[tuple[str, int | None], ...]:
+    pairs = tuple(sorted(items.items() if isinstance(items, Mapping) else items))
+    for name, cost in pairs:
+        if cost is not None and cost < 0:
+            raise ValueError(f"cost of {name!r} must be >= 0 or None, not {cost}")
+    return pairs
+
+
+@attrs.frozen(slots=True)
+class Crossing:
+    """A hexside feature's effect on movement, unless the hexside also has one of ``unless``.
+
+    ``cost``: extra MP to cross (``None``: the hexside cannot be crossed, K45 4.2d).
+    ``stop``: crossing ends the move (K45 4.2b: unbridged minor river).
+    """
+
+    feature: str
+    cost: int | None = 0
+    unless: frozenset[str] = attrs.field(default=frozenset(), converter=strings)
+    stop: bool = False
+
+
+@attrs.frozen(slots=True)
+class Costs:
+    """MP to move for one unit class: per terrain entered, per hexside crossed, along roads.
+
+    ``terrain`` maps terrain name to MP (``None``: prohibited); unlisted terrain costs
+    ``default`` (``None``: prohibited). An edge with one of ``road_features`` costs ``road``
+    instead of terrain and hexside (K45 4.2a), even into prohibited terrain (K45 4.2d); the road
+    is taken unless the ordinary way is cheaper and does not stop the unit. ``roads_only``:
+    only road edges may be used (K45 4.4 strategic movement).
+    """
+
+    terrain: tuple[tuple[str, int | None], ...] = attrs.field(converter=_pairs)
+    crossings: tuple[Crossing, ...] = ()
+    road: int | None = None
+    road_features: frozenset[str] = attrs.field(default=frozenset({"road"}), converter=strings)
+    roads_only: bool = False
+    default: int | None = None
+
+    def rows(self, index: BoardIndex) -> Rows:
+        """The per-edge cost table of this class on a board (built once, then cached)."""
+        return index.cached(("movement.rows", self), self._build)
+
+    def _build(self, index: BoardIndex) -> Rows:
+        by_code = dict(self.terrain)
+        entry = [by_code.get(name, self.default) for name in index.terrain_names]
+        crossings = [(c, index.mask(c.feature), index.mask(*c.unless)) for c in self.crossings]
+        road_mask = index.mask(*self.road_features) if self.road is not None else 0
+        rows = []
+        for u in range(len(index)):
+            row = []
+            for v, bits in zip(index.adj[u], index.edge_bits[u], strict=True):
+                cost = None if self.roads_only else entry[index.terrain[v]]
+                stop = False
+                for crossing, m, unless in crossings:
+                    if cost is not None and bits & m and not bits & unless:
+                        cost = None if crossing.cost is None else cost + crossing.cost
+                        stop = stop or crossing.stop
+                road = self.road if bits & road_mask else None
+                if road is not None and (cost is None or stop or road <= cost):
+                    cost, stop = road, False
+                if cost is not None:
+                    row.append((v, cost, stop))
+            rows.append(tuple(row))
+        return tuple(rows)
+
+
+def stack_rows(index: BoardIndex, costs: Costs | Sequence[Costs]) -> Rows:
+    """Per-edge costs for a stack: on each edge the dearest member's cost; an edge is open only
+    if every member may take it, and stops the stack if it stops any member (cached)."""
+    if isinstance(costs, Costs):
+        return costs.rows(index)
+    members = tuple(dict.fromkeys(costs))
+    if not members:
+        raise ValueError("a stack needs at least one unit class")
+    if len(members) == 1:
+        return members[0].rows(index)
+    return index.cached(("movement.stack", frozenset(members)), lambda ix: _merge(ix, members))
+
+
+def _merge(index: BoardIndex, members: tuple[Costs, ...]) -> Rows:
+    tables = [m.rows(index) for m in members]
+    rows = []
+    for u in range(len(index)):
+        edges = [{v: (c, s) for v, c, s in t[u]} for t in tables]
+        row = []
+        for v, c, s in tables[0][u]:
+            for other in edges[1:]:
+                got = other.get(v)
+                if got is None:
+                    break
+                c, s = max(c, got[0]), s or got[1]
+            else:
+                row.append((v, c, s))
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+def slowest(factors: Iterable[int]) -> int:
+    """A stack's movement allowance: its slowest member's (Krim: Movement of Stacks)."""
+    return min(factors)
+
+
+def halved(factor: int, round_up: bool = False) -> int:
+    """Half a movement factor, rounded down or up as the title says (Krim tactical supply,
+    K45 isolation, Dark Crusade weather: down for Axis, up for Russians)."""
+    return -(-factor // 2) if round_up else factor // 2
+
+
+@attrs.frozen(slots=True)
+class Citations:
+    """The rule each movement restriction cites in an :class:`IllegalAction`."""
+
+    adjacent: str = "movement: adjacent hexes only"
+    prohibited: str = "movement: prohibited terrain"
+    enemy: str = "movement: enemy-occupied hex"
+    allowance: str = "movement: allowance"
+    zoc_stop: str = "ZOC: stop on entering"
+    zoc_same_unit: str = "ZOC: EZOC to EZOC of the same unit"
+    zoc_forbidden: str = "ZOC: no EZOC"
+    crossing_stop: str = "movement: stop after crossing"
+    enemy_adjacent: str = "movement: stop next to an enemy"
+    entry: str = "movement: cannot enter"
+    assault: str = "assault"
+
+
+@attrs.frozen(slots=True)
+class MovePolicy:
+    """A kind of move.
+
+    ``zoc``: EZOC effects. ``minimum_move``: a unit may always move one hex by spending all its
+    MP, unless that hex is prohibited (Krim: Movement). ``stop_next_to_enemy``: entering a hex
+    adjacent to an enemy unit ends the move (Krim: Operational Transfers, with ``mp=None``).
+    ``assault_multiplier``: if not 0, the unit may end its move by entering an enemy-occupied
+    hex for that multiple of the cost (Krim: Mobile Assault, 3), except into
+    ``assault_closed_terrain``; otherwise enemy-occupied hexes are closed.
+    """
+
+    zoc: ZocRules = IGNORE_ZOC
+    minimum_move: bool = False
+    stop_next_to_enemy: bool = False
+    assault_multiplier: int = 0
+    assault_closed_terrain: frozenset[str] = attrs.field(default=frozenset(), converter=strings)
+    rules: Citations = Citations()
+
+
+def _ids(nodes: Iterable[Node]) -> frozenset[Node]:
+    return frozenset(nodes)
+
+
+@attrs.frozen(slots=True)
+class Situation:
+    """The position a unit moves in: ``enemies`` and ``friends`` (occupied nodes), the enemy
+    zones of control, and ``can_enter(node)``, an optional test of every hex entered (K45
+    4.4a(2): the stacking limit during strategic movement)."""
+
+    enemies: frozenset[Node] = attrs.field(default=frozenset(), converter=_ids)
+    friends: frozenset[Node] = attrs.field(default=frozenset(), converter=_ids)
+    zoc: ZoneMap[Any] | None = None
+    can_enter: Callable[[int], bool] | None = None
+
+
+@attrs.frozen(slots=True)
+class _Prepared:
+    """A situation seen through a policy: the node sets the search tests."""
+
+    enemies: frozenset[int]
+    friends: frozenset[int]
+    zones: ZoneMap[Any]
+    stop: frozenset[int]
+    near_enemy: frozenset[int]
+    closed: frozenset[int]
+
+    @classmethod
+    def of(cls, index: BoardIndex, policy: MovePolicy, situation: Situation) -> _Prepared:
+        enemies = frozenset(node_id(index, n) for n in situation.enemies)
+        friends = frozenset(node_id(index, n) for n in situation.friends)
+        rules = policy.zoc
+        zones: ZoneMap[Any] = ZoneMap({}, frozenset())
+        if situation.zoc is not None and rules.active():
+            zones = situation.zoc.without(friends) if rules.friends_negate else situation.zoc
+        near: frozenset[int] = frozenset()
+        if policy.stop_next_to_enemy:
+            near = frozenset(v for e in enemies for v in index.adj[e])
+        stop = near | zones.nodes if rules.stop_on_enter else near
+        closed = enemies | zones.nodes if rules.forbidden else enemies
+        return cls(enemies, friends, zones, stop, near, closed)
+
+
+@attrs.frozen(slots=True)
+class Reach:
+    """Where a move can end: ``cost[node]`` is the least MP spent to end there; ``assaults``
+    the enemy hexes a mobile assault can enter, with its cost. ``path(node)`` gives a route."""
+
+    index: BoardIndex = attrs.field(repr=False)
+    start: int
+    cost: Mapping[int, int]
+    assaults: Mapping[int, int]
+    _via: Mapping[int, int] = attrs.field(repr=False)
+    _last: Mapping[int, int] = attrs.field(repr=False)
+
+    def __contains__(self, node: object) -> bool:
+        if isinstance(node, str):
+            node = self.index.number.get(node, -1)
+        return node in self.cost
+
+    def __len__(self) -> int:
+        return len(self.cost)
+
+    def path(self, node: Node) -> list[int]:
+        """A cheapest path from the start to ``node`` (reached or assaulted), both included."""
+        v = node_id(self.index, node)
+        if v not in self.cost and v not in self.assaults:
+            raise KeyError(f"{self.index.ids[v]} is not reachable")
+        out = [v]
+        u = self._last.get(v, self._via.get(v, -1)) if v != self.start else -1
+        while u != -1:
+            out.append(u)
+            u = self._via[u]
+        out.reverse()
+        return out
+
+    def labels(self) -> dict[str, int]:
+        """``cost`` keyed by node label, in label order."""
+        ids = self.index.ids
+        return {ids[n]: c for n, c in sorted(self.cost.items(), key=lambda kv: ids[kv[0]])}
+
+    def path_labels(self, node: Node) -> list[str]:
+        """:meth:`path` as node labels."""
+        return [self.index.ids[n] for n in self.path(node)]
+
+
+def reach(
+    index: BoardIndex,
+    start: Node,
+    mp: int | None,
+    costs: Costs | Sequence[Costs],
+    policy: MovePolicy = MovePolicy(),
+    situation: Situation = Situation(),
+) -> Reach:
+    """Every node a unit or stack at ``start`` can end its move in with ``mp`` movement points
+    (``None``: unlimited), with the least cost and a path (Dial's bucket queue)."""
+    rows = stack_rows(index, costs)
+    prep = _Prepared.of(index, policy, situation)
+    s = node_id(index, start)
+    rules = policy.zoc
+    zset = prep.zones.nodes
+    zby = prep.zones.by_node
+    enter, leave = rules.enter_cost, rules.leave_cost
+    same = rules.no_same_unit
+    one_hex = rules.one_hex_onto_friend
+    friends, closed, stop, enemies = prep.friends, prep.closed, prep.stop, prep.enemies
+    check = situation.can_enter
+    minimum = policy.minimum_move
+    mult = policy.assault_multiplier
+    no_assault = {index.terrain_code.get(t, -1) for t in policy.assault_closed_terrain}
+    terrain = index.terrain
+    limit = _FAR if mp is None else mp
+
+    free: dict[int, int] = {s: 0}
+    via: dict[int, int] = {s: -1}
+    halted: dict[int, int] = {}
+    halted_via: dict[int, int] = {}
+    assaults: dict[int, int] = {}
+    assault_via: dict[int, int] = {}
+    buckets: list[list[int]] = [[s]] if mp is None else [[s]] + [[] for _ in range(mp)]
+    if rules.forbidden and s in zset:
+        buckets = []  # K45 4.4: a strategic move may not start in an EZOC
+    d = 0
+    while d < len(buckets):
+        for u in buckets[d]:
+            if free[u] != d:
+                continue
+            base = d + leave if u in zset else d
+            uz = zby.get(u) if same else None
+            first = u == s
+            for v, c, halt in rows[u]:
+                nd = base + c
+                if v in zset:
+                    nd += enter
+                    if (
+                        uz is not None
+                        and not uz.isdisjoint(zby.get(v, ()))
+                        and not (first and one_hex and v in friends)
+                    ):
+                        continue
+                if v in closed:
+                    if mult and v in enemies and terrain[v] not in no_assault:
+                        nd += c * (mult - 1)
+                        if nd <= limit and nd < assaults.get(v, _FAR):
+                            assaults[v] = nd
+                            assault_via[v] = u
+                    continue
+                if nd > limit:
+                    if not (minimum and first):
+                        continue
+                    nd, halt = limit, True
+                if check is not None and not check(v):
+                    continue
+                if halt or v in stop:
+                    if nd < halted.get(v, _FAR):
+                        halted[v] = nd
+                        halted_via[v] = u
+                elif nd < free.get(v, _FAR):
+                    free[v] = nd
+                    via[v] = u
+                    if nd >= len(buckets):
+                        buckets.extend([] for _ in range(nd + 1 - len(buckets)))
+                    buckets[nd].append(v)
+        d += 1
+    cost = dict(free)
+    last: dict[int, int] = {}
+    for v, c in halted.items():
+        if c < cost.get(v, _FAR):
+            cost[v] = c
+            last[v] = halted_via[v]
+    for v, u in assault_via.items():
+        last.setdefault(v, u)
+    return Reach(index, s, cost, assaults, via, last)
+
+
+def check_path(
+    index: BoardIndex,
+    path: Sequence[Node],
+    mp: int | None,
+    costs: Costs | Sequence[Costs],
+    policy: MovePolicy = MovePolicy(),
+    situation: Situation = Situation(),
+) -> int:
+    """The MP a move along ``path`` (start first) spends; :class:`IllegalAction` citing
+    ``policy.rules`` if the rules forbid it. A last step into an enemy hex is a mobile assault."""
+    rows = stack_rows(index, costs)
+    prep = _Prepared.of(index, policy, situation)
+    rules, cite = policy.zoc, policy.rules
+    ids = [node_id(index, n) for n in path]
+    name = index.ids
+    limit = _FAR if mp is None else mp
+    if not ids:
+        raise ValueError("a path needs at least its start")
+    zset = prep.zones.nodes
+    if rules.forbidden and ids[0] in zset:
+        raise IllegalAction(
+            cite.zoc_forbidden, f"{name[ids[0]]}: the move may not start in an EZOC"
+        )
+    spent = 0
+    stopped: str | None = None
+    steps = len(ids) - 1
+    for i, (u, v) in enumerate(pairwise(ids)):
+        first, final = i == 0, i == steps - 1
+        where = f"{name[u]} to {name[v]}"
+        if stopped is not None:
+            raise IllegalAction(stopped, f"the move must end in {name[u]}")
+        if v not in index.adj[u]:
+            raise IllegalAction(cite.adjacent, f"{where}: not adjacent")
+        edge = {w: (c, h) for w, c, h in rows[u]}.get(v)
+        if edge is None:
+            terrain = index.terrain_names[index.terrain[v]]
+            raise IllegalAction(cite.prohibited, f"{where}: {terrain} or the hexside is closed")
+        c, halt = edge
+        step = c + (rules.leave_cost if u in zset else 0) + (rules.enter_cost if v in zset else 0)
+        if (
+            rules.no_same_unit
+            and prep.zones.shared(u, v)
+            and not (first and final and rules.one_hex_onto_friend and v in prep.friends)
+        ):
+            raise IllegalAction(cite.zoc_same_unit, f"{where}: both in the ZOC of one enemy unit")
+        if v in prep.enemies:
+            closed = {index.terrain_code.get(t, -1) for t in policy.assault_closed_terrain}
+            if not (policy.assault_multiplier and final and index.terrain[v] not in closed):
+                raise IllegalAction(cite.enemy, f"{where}: {name[v]} is enemy-occupied")
+            step += c * (policy.assault_multiplier - 1)
+            if spent + step > limit:
+                raise IllegalAction(cite.assault, f"{where}: assault needs {step} MP")
+            return spent + step
+        if v in prep.closed:
+            raise IllegalAction(cite.zoc_forbidden, f"{where}: {name[v]} is in an EZOC")
+        if situation.can_enter is not None and not situation.can_enter(v):
+            raise IllegalAction(cite.entry, f"{where}: {name[v]} may not be entered")
+        if spent + step > limit:
+            if not (policy.minimum_move and first and final):
+                raise IllegalAction(
+                    cite.allowance, f"{where}: needs {spent + step} MP, has {limit}"
+                )
+            step = limit - spent
+        spent += step
+        if halt:
+            stopped = cite.crossing_stop
+        elif rules.stop_on_enter and v in zset:
+            stopped = cite.zoc_stop
+        elif v in prep.near_enemy:
+            stopped = cite.enemy_adjacent
+    return spent

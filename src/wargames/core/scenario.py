@@ -1,0 +1,522 @@
+"""Scenario files (TOML or JSON): map, units and where they start, calendar, reinforcements,
+charts and options. ``docs/scenarios.md`` documents the format.
+
+Loading validates the whole file before anything is built; every error is a
+:class:`ScenarioError` naming the file and the field (``units[3].at``). Unknown keys are errors.
+The title then checks its own charts and options (:meth:`Title.validate_scenario`).
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+import attrs
+
+from .board import Board
+from .errors import ScenarioError
+from .hexgrid import HexLayout
+from .jsonvalue import FrozenDict, freeze, thaw
+from .units import UnitDef, UnitState
+
+_MISSING: Any = object()
+
+
+class Reader:
+    """Typed access to one table of a scenario file; errors name the file and field path."""
+
+    def __init__(self, file: str, data: Any, path: str = "") -> None:
+        self.file, self.path = file, path
+        if not isinstance(data, Mapping):
+            self.fail("", "expected a table")
+        self.data: Mapping[str, Any] = data
+
+    def _field(self, key: str) -> str:
+        return f"{self.path}.{key}" if self.path else key
+
+    def fail(self, key: str, reason: str) -> NoReturn:
+        raise ScenarioError(self.file, self._field(key) if key else self.path, reason)
+
+    def only(self, *allowed: str) -> None:
+        """Reject keys not in ``allowed``."""
+        for key in self.data:
+            if key not in allowed:
+                self.fail(key, f"unknown key (expected one of: {', '.join(allowed)})")
+
+    def get(self, key: str, kind: type | tuple[type, ...], default: Any = _MISSING) -> Any:
+        if key not in self.data:
+            if default is _MISSING:
+                self.fail(key, "missing")
+            return default
+        value = self.data[key]
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        if isinstance(value, bool) and bool not in kinds:
+            self.fail(key, f"expected {_names(kinds)}, got a boolean")
+        if not isinstance(value, kinds):
+            self.fail(key, f"expected {_names(kinds)}, got {type(value).__name__}")
+        return value
+
+    def string(self, key: str, default: Any = _MISSING) -> Any:
+        return self.get(key, str, default)
+
+    def integer(self, key: str, default: Any = _MISSING, minimum: int | None = None) -> Any:
+        value = self.get(key, int, default)
+        if minimum is not None and isinstance(value, int) and value < minimum:
+            self.fail(key, f"must be >= {minimum}")
+        return value
+
+    def strings(self, key: str, default: Any = _MISSING) -> tuple[str, ...]:
+        value = self.get(key, list, default)
+        if value is default and default is not _MISSING:
+            return tuple(value)
+        for i, v in enumerate(value):
+            if not isinstance(v, str):
+                self.fail(f"{key}[{i}]", "expected a string")
+        return tuple(value)
+
+    def numbers(self, key: str, default: Any = _MISSING) -> tuple[float, ...]:
+        value = self.get(key, (list, int, float), default)
+        items = value if isinstance(value, list) else [value]
+        for i, v in enumerate(items):
+            if isinstance(v, bool) or not isinstance(v, (int, float)):
+                self.fail(f"{key}[{i}]", "expected a number")
+        return tuple(items)
+
+    def table(self, key: str, default: Any = _MISSING) -> Reader:
+        value = self.get(key, dict, default)
+        return Reader(self.file, value, self._field(key))
+
+    def tables(self, key: str) -> list[Reader]:
+        value = self.get(key, list, [])
+        return [Reader(self.file, v, f"{self._field(key)}[{i}]") for i, v in enumerate(value)]
+
+
+def _names(kinds: tuple[type, ...]) -> str:
+    names = {
+        str: "a string",
+        int: "an integer",
+        float: "a number",
+        list: "a list",
+        dict: "a table",
+        bool: "a boolean",
+    }
+    return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+@attrs.frozen(slots=True)
+class Calendar:
+    """Game turns ``first`` .. ``last`` with optional printed labels (``Jun 41``)."""
+
+    last: int
+    first: int = 1
+    labels: tuple[str, ...] = ()
+
+    def label(self, turn: int) -> str:
+        i = turn - self.first
+        if 0 <= i < len(self.labels):
+            return self.labels[i]
+        return f"turn {turn}"
+
+
+@attrs.frozen(slots=True)
+class Reinforcement:
+    """A unit that becomes available on ``turn`` at a node ``at`` or an entry ``area``."""
+
+    turn: int
+    unit: str
+    at: str | None = None
+    area: str | None = None
+
+
+@attrs.frozen(eq=False)
+class Scenario:
+    """A validated scenario: the board and everything a new game starts from."""
+
+    title: str
+    name: str
+    file: str
+    data: Mapping[str, Any]
+    board: Board
+    units: Mapping[str, UnitDef]
+    start: Mapping[str, UnitState]
+    control: Mapping[str, str]
+    calendar: Calendar
+    reinforcements: tuple[Reinforcement, ...]
+    charts: Mapping[str, Any]
+    options: Mapping[str, Any]
+    description: str = ""
+
+    def to_data(self) -> dict[str, Any]:
+        """The scenario as plain JSON data (what a saved game embeds)."""
+        out: dict[str, Any] = thaw(self.data)
+        return out
+
+
+TOP_KEYS = (
+    "title",
+    "name",
+    "description",
+    "sides",
+    "map",
+    "units",
+    "control",
+    "calendar",
+    "reinforcements",
+    "charts",
+    "options",
+)
+
+
+def read_scenario_file(path: str | Path) -> tuple[str, dict[str, Any]]:
+    """(file name, raw data) of a TOML or JSON scenario file; ScenarioError if unreadable."""
+    p = Path(path)
+    name = str(p)
+    try:
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise ScenarioError(name, "", f"cannot read: {exc.strerror}") from None
+    try:
+        if p.suffix.lower() == ".json":
+            data = json.loads(raw.decode("utf-8"))
+        else:
+            data = tomllib.loads(raw.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError) as exc:
+        kind = p.suffix.lstrip(".").upper() or "TOML"
+        raise ScenarioError(name, "", f"not valid {kind}: {exc}") from None
+    if not isinstance(data, dict):
+        raise ScenarioError(name, "", "the top level must be a table")
+    return name, data
+
+
+def parse_scenario(
+    data: Mapping[str, Any],
+    file: str,
+    sides: Sequence[str],
+    option_defaults: Mapping[str, Any] | None = None,
+) -> Scenario:
+    """Validate raw scenario data for a title with ``sides``; build the :class:`Scenario`."""
+    _check_plain(data, file, "")
+    top = Reader(file, data)
+    top.only(*TOP_KEYS)
+    title = top.string("title")
+    name = top.string("name")
+    description = top.string("description", "")
+    if "sides" in top.data and list(top.strings("sides")) != list(sides):
+        top.fail("sides", f"must be {list(sides)} for this title")
+    board = _parse_map(top.table("map"))
+    units, start = _parse_units(top, board, sides)
+    control = _parse_control(top, board, sides)
+    calendar = _parse_calendar(top)
+    reinforcements = _parse_reinforcements(top, board, units, calendar)
+    charts = freeze(top.table("charts", {}).data)
+    options = _parse_options(top, option_defaults or {})
+    return Scenario(
+        title=title,
+        name=name,
+        file=file,
+        data=freeze(data),
+        board=board,
+        units=units,
+        start=start,
+        control=control,
+        calendar=calendar,
+        reinforcements=reinforcements,
+        charts=charts,
+        options=options,
+        description=description,
+    )
+
+
+def _check_plain(value: Any, file: str, path: str) -> None:
+    """Only JSON-representable values (TOML dates and times are not)."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise ScenarioError(file, path, "numbers must be finite")
+        return
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            _check_plain(v, file, f"{path}.{k}" if path else str(k))
+        return
+    if isinstance(value, (list, tuple)):
+        for i, v in enumerate(value):
+            _check_plain(v, file, f"{path}[{i}]")
+        return
+    raise ScenarioError(file, path, f"{type(value).__name__} values are not allowed")
+
+
+LAYOUT_KEYS = (
+    "columns",
+    "rows",
+    "orientation",
+    "shifted",
+    "labels",
+    "first_column",
+    "first_row",
+    "digits",
+)
+
+
+def _parse_map(m: Reader) -> Board:
+    kind = m.string("kind", "hex")
+    if kind == "hex":
+        return _parse_hex_map(m)
+    if kind == "points":
+        return _parse_point_map(m)
+    m.fail("kind", "must be 'hex' or 'points'")
+
+
+def _parse_hex_map(m: Reader) -> Board:
+    m.only(
+        "kind",
+        "name",
+        *LAYOUT_KEYS,
+        "default_terrain",
+        "omit",
+        "terrain",
+        "features",
+        "hexsides",
+        "attributes",
+    )
+    try:
+        layout = HexLayout(
+            columns=m.integer("columns", minimum=1),
+            rows=m.integer("rows", minimum=1),
+            orientation=m.string("orientation", "flat"),
+            shifted=m.string("shifted", "odd"),
+            labels=m.string("labels", "digits"),
+            first_column=m.integer("first_column", 1),
+            first_row=m.integer("first_row", 1),
+            digits=m.integer("digits", 2, minimum=1),
+        )
+    except ValueError as exc:
+        m.fail("", str(exc))
+    labels = {layout.label(h) for h in layout.hexes()}
+
+    def hex_label(r: Reader, field: str, label: str) -> str:
+        if label not in labels:
+            r.fail(field, f"{label!r} is not a hex of this map")
+        return label
+
+    omit = m.strings("omit", ())
+    for i, label in enumerate(omit):
+        hex_label(m, f"omit[{i}]", label)
+    present = labels - set(omit)
+
+    def on_map(r: Reader, field: str, label: str) -> str:
+        hex_label(r, field, label)
+        if label not in present:
+            r.fail(field, f"{label!r} is omitted from the map")
+        return label
+
+    terrain: dict[str, str] = {}
+    t = m.table("terrain", {})
+    for tname in t.data:
+        for i, label in enumerate(t.strings(tname)):
+            if label in terrain:
+                t.fail(f"{tname}[{i}]", f"{label} already has terrain {terrain[label]!r}")
+            terrain[on_map(t, f"{tname}[{i}]", label)] = tname
+    features: dict[str, set[str]] = {}
+    f = m.table("features", {})
+    for fname in f.data:
+        for i, label in enumerate(f.strings(fname)):
+            features.setdefault(on_map(f, f"{fname}[{i}]", label), set()).add(fname)
+    hexsides: dict[tuple[str, str], set[str]] = {}
+    for hs in m.tables("hexsides"):
+        hs.only("between", "features")
+        pair = hs.strings("between")
+        if len(pair) != 2:
+            hs.fail("between", "must name two hexes")
+        a, b = (on_map(hs, f"between[{i}]", x) for i, x in enumerate(pair))
+        if layout.parse(a).distance(layout.parse(b)) != 1:
+            hs.fail("between", f"{a} and {b} are not adjacent")
+        key = (a, b) if a < b else (b, a)
+        hexsides.setdefault(key, set()).update(hs.strings("features"))
+    attributes: dict[str, dict[str, Any]] = {}
+    at = m.table("attributes", {})
+    for label in at.data:
+        on_map(at, label, label)
+        attributes[label] = dict(at.table(label).data)
+        for reserved in ("terrain", "features", "hex"):
+            if reserved in attributes[label]:
+                at.table(label).fail(reserved, "set this in [map.terrain] or [map.features]")
+    return Board.hex_map(
+        layout,
+        terrain=terrain,
+        default_terrain=m.string("default_terrain", "clear"),
+        features=features,
+        hexsides=hexsides,
+        attributes=attributes,
+        omit=omit,
+        name=m.string("name", ""),
+    )
+
+
+def _parse_point_map(m: Reader) -> Board:
+    m.only("kind", "name", "points", "lines")
+    points: dict[str, dict[str, Any]] = {}
+    for p in m.tables("points"):
+        p.only("id", "terrain", "features", "attributes")
+        pid = p.string("id")
+        if pid in points:
+            p.fail("id", f"duplicate point {pid!r}")
+        points[pid] = {
+            "terrain": p.string("terrain", "clear"),
+            "features": p.strings("features", ()),
+            **p.table("attributes", {}).data,
+        }
+    lines: list[tuple[str, str, dict[str, Any]]] = []
+    seen: set[frozenset[str]] = set()
+    for ln in m.tables("lines"):
+        ln.only("between", "class", "features", "capacity", "attributes")
+        pair = ln.strings("between")
+        if len(pair) != 2 or pair[0] == pair[1]:
+            ln.fail("between", "must name two different points")
+        for i, pid in enumerate(pair):
+            if pid not in points:
+                ln.fail(f"between[{i}]", f"{pid!r} is not a point of the map")
+        if frozenset(pair) in seen:
+            ln.fail("between", f"a line {pair[0]}-{pair[1]} is already given")
+        seen.add(frozenset(pair))
+        cap = ln.table("capacity", {})
+        capacity = {side: cap.integer(side, minimum=0) for side in cap.data}
+        lines.append(
+            (
+                pair[0],
+                pair[1],
+                {
+                    "line": ln.string("class", "road"),
+                    "features": ln.strings("features", ()),
+                    "capacity": capacity,
+                    **ln.table("attributes", {}).data,
+                },
+            )
+        )
+    return Board.point_map(points, lines, name=m.string("name", ""))
+
+
+UNIT_KEYS = (
+    "id",
+    "side",
+    "type",
+    "name",
+    "nationality",
+    "size",
+    "attack",
+    "defence",
+    "movement",
+    "flags",
+    "range",
+    "command",
+    "values",
+    "at",
+    "box",
+    "steps",
+    "markers",
+)
+
+
+def _parse_units(
+    top: Reader, board: Board, sides: Sequence[str]
+) -> tuple[dict[str, UnitDef], dict[str, UnitState]]:
+    defs: dict[str, UnitDef] = {}
+    start: dict[str, UnitState] = {}
+    for u in top.tables("units"):
+        u.only(*UNIT_KEYS)
+        uid = u.string("id")
+        if uid in defs:
+            u.fail("id", f"duplicate unit id {uid!r}")
+        side = u.string("side")
+        if side not in sides:
+            u.fail("side", f"{side!r} is not a side of this title ({', '.join(sides)})")
+        try:
+            d = UnitDef(
+                id=uid,
+                side=side,
+                type=u.string("type"),
+                name=u.string("name", ""),
+                nationality=u.string("nationality", ""),
+                size=u.string("size", ""),
+                attack=u.numbers("attack", (0,)),
+                defence=u.numbers("defence", (0,)),
+                movement=u.numbers("movement", (0,)),
+                flags=u.strings("flags", ()),
+                range=u.integer("range", 0, minimum=0),
+                command=u.string("command", ""),
+                values=u.table("values", {}).data,
+            )
+        except ValueError as exc:
+            u.fail("", str(exc))
+        at, box = u.string("at", None), u.string("box", None)
+        if (at is None) == (box is None):
+            u.fail("at", "give exactly one of 'at' (a node) or 'box'")
+        if at is not None and at not in board:
+            u.fail("at", f"{at!r} is not a node of the map")
+        steps = u.integer("steps", d.steps, minimum=0)
+        if steps > d.steps:
+            u.fail("steps", f"the unit has only {d.steps} steps")
+        defs[uid] = d
+        start[uid] = UnitState(uid, steps, at=at, box=box, markers=u.strings("markers", ()))
+    return defs, start
+
+
+def _parse_control(top: Reader, board: Board, sides: Sequence[str]) -> dict[str, str]:
+    control: dict[str, str] = {}
+    c = top.table("control", {})
+    for side in c.data:
+        if side not in sides:
+            c.fail(side, f"{side!r} is not a side of this title")
+        for i, node in enumerate(c.strings(side)):
+            if node not in board:
+                c.fail(f"{side}[{i}]", f"{node!r} is not a node of the map")
+            if node in control:
+                c.fail(f"{side}[{i}]", f"{node} is already controlled by {control[node]}")
+            control[node] = side
+    return control
+
+
+def _parse_calendar(top: Reader) -> Calendar:
+    c = top.table("calendar")
+    c.only("turns", "first", "labels")
+    first = c.integer("first", 1, minimum=0)
+    turns = c.integer("turns", minimum=1)
+    labels = c.strings("labels", ())
+    if labels and len(labels) != turns:
+        c.fail("labels", f"give one label per turn ({turns})")
+    return Calendar(last=first + turns - 1, first=first, labels=labels)
+
+
+def _parse_reinforcements(
+    top: Reader, board: Board, units: Mapping[str, UnitDef], calendar: Calendar
+) -> tuple[Reinforcement, ...]:
+    out = []
+    for r in top.tables("reinforcements"):
+        r.only("turn", "unit", "at", "area")
+        turn = r.integer("turn")
+        if not calendar.first <= turn <= calendar.last:
+            r.fail("turn", f"outside the calendar ({calendar.first}-{calendar.last})")
+        uid = r.string("unit")
+        if uid not in units:
+            r.fail("unit", f"{uid!r} is not a unit of the scenario")
+        at, area = r.string("at", None), r.string("area", None)
+        if at is not None and at not in board:
+            r.fail("at", f"{at!r} is not a node of the map")
+        out.append(Reinforcement(turn, uid, at, area))
+    return tuple(out)
+
+
+def _parse_options(top: Reader, defaults: Mapping[str, Any]) -> Mapping[str, Any]:
+    o = top.table("options", {})
+    options = dict(defaults)
+    for key, value in o.data.items():
+        if key not in defaults:
+            o.fail(key, f"unknown option (this title has: {', '.join(sorted(defaults)) or 'none'})")
+        expected = type(defaults[key])
+        if type(value) is not expected and not (expected is float and type(value) is int):
+            o.fail(key, f"expected {_names((expected,))}")
+        options[key] = value
+    return FrozenDict(freeze(options))

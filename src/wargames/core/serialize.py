@@ -1,0 +1,203 @@
+"""Saved games from JSON: every field validated before anything is built; never eval or pickle.
+
+A saved game embeds its scenario, seed, actions, event log and state (see ``Game.to_dict``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from .actions import Action, action_from_dict
+from .errors import SaveError, ScenarioError
+from .events import Event
+from .jsonvalue import freeze
+from .scenario import Scenario, parse_scenario
+from .state import Frame, GameState, Result
+from .title import Title
+from .units import UnitState
+
+STATE_KEYS = (
+    "turn",
+    "phase",
+    "segment",
+    "units",
+    "control",
+    "stack",
+    "boxes",
+    "markers",
+    "rng",
+    "script",
+    "vars",
+    "result",
+)
+
+
+def parse_json(text: str | bytes, file: str) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise SaveError("", f"not valid JSON: {exc}", file) from None
+
+
+def scenario_from_save(title: Title, data: Any, file: str) -> Scenario:
+    if not isinstance(data, Mapping):
+        raise SaveError("scenario", "expected an object", file)
+    try:
+        sc = parse_scenario(data, f"{file}#scenario", title.sides, title.options)
+        title.validate_scenario(sc)
+    except ScenarioError as exc:
+        raise SaveError(
+            f"scenario.{exc.field}" if exc.field else "scenario", exc.reason, file
+        ) from None
+    return sc
+
+
+def actions_from_json(title: Title, data: Any, file: str) -> list[Action]:
+    if not isinstance(data, list):
+        raise SaveError("actions", "expected a list", file)
+    out = []
+    for i, item in enumerate(data):
+        try:
+            out.append(action_from_dict(title.action_table, item, f"actions[{i}]"))
+        except SaveError as exc:
+            raise SaveError(exc.field, exc.reason, file) from None
+    return out
+
+
+def events_from_json(data: Any, file: str) -> list[Event]:
+    if not isinstance(data, list):
+        raise SaveError("events", "expected a list", file)
+    out = []
+    for i, e in enumerate(data):
+        ok = (
+            isinstance(e, Mapping)
+            and isinstance(e.get("kind"), str)
+            and isinstance(e.get("text"), str)
+            and isinstance(e.get("turn", 0), int)
+            and isinstance(e.get("data", {}), Mapping)
+            and set(e) <= {"kind", "text", "turn", "data"}
+        )
+        if not ok:
+            raise SaveError(f"events[{i}]", "expected {kind, text, turn, data}", file)
+        out.append(Event.from_json(e))
+    return out
+
+
+def _req(d: Mapping[str, Any], key: str, kind: type, field: str, file: str) -> Any:
+    if key not in d:
+        raise SaveError(f"{field}.{key}", "missing", file)
+    v = d[key]
+    if not isinstance(v, kind) or (kind is int and isinstance(v, bool)):
+        raise SaveError(f"{field}.{key}", f"expected {kind.__name__}", file)
+    return v
+
+
+def _strings(v: Any, field: str, file: str) -> tuple[str, ...]:
+    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+        raise SaveError(field, "expected a list of strings", file)
+    return tuple(v)
+
+
+def state_from_json(title: Title, scenario: Scenario, d: Any, file: str) -> GameState:
+    """A GameState from its JSON, checked against the title and scenario."""
+    f = "state"
+    if not isinstance(d, Mapping):
+        raise SaveError(f, "expected an object", file)
+    extra = set(d) - set(STATE_KEYS)
+    if extra:
+        raise SaveError(f"{f}.{sorted(extra)[0]}", "unknown field", file)
+    board = scenario.board
+    units: dict[str, UnitState] = {}
+    raw_units = _req(d, "units", list, f, file)
+    for i, u in enumerate(raw_units):
+        uf = f"{f}.units[{i}]"
+        if not isinstance(u, Mapping) or set(u) - {"id", "steps", "at", "box", "markers"}:
+            raise SaveError(uf, "expected {id, steps, at|box, markers}", file)
+        uid = _req(u, "id", str, uf, file)
+        if uid not in scenario.units:
+            raise SaveError(f"{uf}.id", f"{uid!r} is not a unit of the scenario", file)
+        if uid in units:
+            raise SaveError(f"{uf}.id", f"unit {uid!r} appears twice", file)
+        steps = _req(u, "steps", int, uf, file)
+        if not 0 <= steps <= scenario.units[uid].steps:
+            raise SaveError(f"{uf}.steps", f"out of range for {uid}", file)
+        at, box = u.get("at"), u.get("box")
+        if (at is None) == (box is None):
+            raise SaveError(uf, "give exactly one of 'at' or 'box'", file)
+        if at is not None and (not isinstance(at, str) or at not in board):
+            raise SaveError(f"{uf}.at", f"{at!r} is not a node of the map", file)
+        if box is not None and not isinstance(box, str):
+            raise SaveError(f"{uf}.box", "expected a string", file)
+        markers = _strings(u.get("markers", []), f"{uf}.markers", file)
+        units[uid] = UnitState(uid, steps, at=at, box=box, markers=frozenset(markers))
+    missing = set(scenario.units) - set(units)
+    if missing:
+        raise SaveError(f"{f}.units", f"unit {sorted(missing)[0]!r} is missing", file)
+    control = _req(d, "control", dict, f, file)
+    for node, side in control.items():
+        if node not in board or side not in title.sides:
+            raise SaveError(f"{f}.control.{node}", "not a node controlled by a side", file)
+    stack = []
+    for i, fr in enumerate(_req(d, "stack", list, f, file)):
+        ff = f"{f}.stack[{i}]"
+        if not isinstance(fr, Mapping) or set(fr) - {"step", "args"}:
+            raise SaveError(ff, "expected {step, args}", file)
+        step = _req(fr, "step", str, ff, file)
+        if step not in title.steps:
+            raise SaveError(f"{ff}.step", f"{step!r} is not a step of {title.name}", file)
+        args = fr.get("args", {})
+        if not isinstance(args, Mapping):
+            raise SaveError(f"{ff}.args", "expected an object", file)
+        stack.append(Frame(step, args))
+    boxes = {}
+    for k, v in _req(d, "boxes", dict, f, file).items():
+        boxes[k] = _strings(v, f"{f}.boxes.{k}", file)
+    node_markers = {}
+    for k, v in _req(d, "markers", dict, f, file).items():
+        if k not in board:
+            raise SaveError(f"{f}.markers.{k}", "not a node of the map", file)
+        node_markers[k] = frozenset(_strings(v, f"{f}.markers.{k}", file))
+    rng_text = _req(d, "rng", str, f, file)
+    if not rng_text.isdigit() or int(rng_text) >= 1 << 64:
+        raise SaveError(f"{f}.rng", "expected a 64-bit unsigned integer as text", file)
+    script = _req(d, "script", list, f, file)
+    if not all(isinstance(x, int) and not isinstance(x, bool) for x in script):
+        raise SaveError(f"{f}.script", "expected a list of integers", file)
+    vars_ = _req(d, "vars", dict, f, file)
+    result = d.get("result")
+    res: Result | None = None
+    if result is not None:
+        if not isinstance(result, Mapping) or set(result) != {"winner", "level", "reason"}:
+            raise SaveError(f"{f}.result", "expected {winner, level, reason}", file)
+        winner = result["winner"]
+        if winner is not None and winner not in title.sides:
+            raise SaveError(f"{f}.result.winner", "not a side", file)
+        res = Result(winner, str(result["level"]), str(result["reason"]))
+    phase = _req(d, "phase", int, f, file)
+    segment = _req(d, "segment", int, f, file)
+    if not -1 <= phase < len(title.phases):
+        raise SaveError(f"{f}.phase", "out of range", file)
+    if phase >= 0 and not 0 <= segment < len(title.phases[phase].segments):
+        raise SaveError(f"{f}.segment", "out of range", file)
+    if not stack and res is None:
+        raise SaveError(f"{f}.stack", "empty while the game is not over", file)
+    turn = _req(d, "turn", int, f, file)
+    cal = scenario.calendar
+    if not cal.first <= turn <= cal.last:
+        raise SaveError(f"{f}.turn", "outside the scenario's calendar", file)
+    return GameState(
+        units=units,
+        turn=turn,
+        phase=phase,
+        segment=segment,
+        control=dict(control),
+        stack=tuple(stack),
+        boxes=boxes,
+        markers=node_markers,
+        rng=int(rng_text),
+        script=tuple(script),
+        vars={k: freeze(v) for k, v in vars_.items()},
+        result=res,
+    )

@@ -1,0 +1,160 @@
+"""The whole game as plain data, cheap to copy.
+
+Everything a rule may change lives here: units, control of nodes, turn, the step stack (the
+sequence cursor), boxes of off-map items (chit cups, ...), node markers, dice state, the title's
+own variables and the result. Values inside are immutable (frozen units, tuples, frozen JSON),
+so :meth:`GameState.copy` copies a few dicts and never the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import attrs
+
+from .jsonvalue import FrozenDict, freeze, thaw
+from .units import UnitState
+
+
+@attrs.frozen(slots=True)
+class Frame:
+    """One entry of the step stack: the title's step ``step`` with its arguments ``args``.
+
+    The bottom frame is the current segment of the turn sequence; frames above it are dynamic
+    sub-steps (a chit draw, a battle round, a loss allocation by the other side).
+    """
+
+    step: str
+    args: Mapping[str, Any] = attrs.field(converter=freeze, factory=FrozenDict)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.args.get(key, default)
+
+    def with_args(self, **changes: Any) -> Frame:
+        return attrs.evolve(self, args={**self.args, **changes})
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"step": self.step}
+        if self.args:
+            d["args"] = thaw(self.args)
+        return d
+
+
+@attrs.frozen(slots=True)
+class Result:
+    """How a game ended: the winner (None for a draw), the victory level and why."""
+
+    winner: str | None
+    level: str
+    reason: str
+
+    def __str__(self) -> str:
+        who = self.winner if self.winner is not None else "nobody"
+        return f"{self.level} ({who}): {self.reason}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "level": self.level, "reason": self.reason}
+
+
+@attrs.define(slots=True, eq=True)
+class GameState:
+    """The mutable record of a game; rules change it only inside ``apply``.
+
+    ``phase`` and ``segment`` index the title's fixed turn sequence (-1 before the first);
+    ``stack`` holds the frames of the step now running, the segment's frame at the bottom.
+    """
+
+    units: dict[str, UnitState]
+    turn: int = 1
+    phase: int = -1
+    segment: int = -1
+    control: dict[str, str] = attrs.field(factory=dict)
+    stack: tuple[Frame, ...] = ()
+    boxes: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
+    markers: dict[str, frozenset[str]] = attrs.field(factory=dict)
+    rng: int = 0
+    script: tuple[int, ...] = ()
+    vars: dict[str, Any] = attrs.field(factory=dict)
+    result: Result | None = None
+
+    def copy(self) -> GameState:
+        """An independent copy; shares only immutable values."""
+        return GameState(
+            units=dict(self.units),
+            turn=self.turn,
+            phase=self.phase,
+            segment=self.segment,
+            control=dict(self.control),
+            stack=self.stack,
+            boxes=dict(self.boxes),
+            markers=dict(self.markers),
+            rng=self.rng,
+            script=self.script,
+            vars=dict(self.vars),
+            result=self.result,
+        )
+
+    # --- units -----------------------------------------------------------------------
+    def unit(self, uid: str) -> UnitState:
+        return self.units[uid]
+
+    def put(self, unit: UnitState) -> None:
+        self.units[unit.id] = unit
+
+    def units_at(self, node: str) -> list[UnitState]:
+        """The units on a node, in id order."""
+        return [u for u in self.units.values() if u.at == node]
+
+    def units_in(self, box: str) -> list[UnitState]:
+        return [u for u in self.units.values() if u.box == box]
+
+    def occupancy(self) -> dict[str, list[str]]:
+        """node -> unit ids on it (only occupied nodes)."""
+        out: dict[str, list[str]] = {}
+        for u in self.units.values():
+            if u.at is not None:
+                out.setdefault(u.at, []).append(u.id)
+        return out
+
+    def on_map(self) -> Iterator[UnitState]:
+        return (u for u in self.units.values() if u.at is not None)
+
+    # --- title variables -------------------------------------------------------------
+    def set(self, key: str, value: Any) -> None:
+        """Set a title variable; the value is frozen so copies can share it."""
+        self.vars[key] = freeze(value)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.vars.get(key, default)
+
+    # --- node markers ----------------------------------------------------------------
+    def mark(self, node: str, *markers: str) -> None:
+        self.markers[node] = self.markers.get(node, frozenset()).union(markers)
+
+    def unmark(self, node: str, *markers: str) -> None:
+        left = self.markers.get(node, frozenset()).difference(markers)
+        if left:
+            self.markers[node] = left
+        else:
+            self.markers.pop(node, None)
+
+    def marked(self, node: str, marker: str) -> bool:
+        return marker in self.markers.get(node, ())
+
+    # --- JSON ------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "phase": self.phase,
+            "segment": self.segment,
+            "units": [self.units[k].to_json() for k in sorted(self.units)],
+            "control": dict(sorted(self.control.items())),
+            "stack": [f.to_json() for f in self.stack],
+            "boxes": {k: list(v) for k, v in sorted(self.boxes.items())},
+            "markers": {k: sorted(v) for k, v in sorted(self.markers.items())},
+            "rng": str(self.rng),
+            "script": list(self.script),
+            "vars": thaw(dict(sorted(self.vars.items()))),
+            "result": None if self.result is None else self.result.to_json(),
+        }

@@ -1,0 +1,81 @@
+"""The plugin API: a title is a :class:`Title` subclass whose instance is registered by name.
+
+A title declares its sides, its turn (:class:`~wargames.core.sequence.Phase` list), its rule
+steps, its action types, its options with defaults and its built-in scenarios; and it
+overrides a few hooks: ``validate_scenario`` (its charts and options), ``setup`` (the first
+state), ``result`` (sudden death, checked after every action), ``final_result`` (after the last
+turn), ``view`` (fog of war) and ``describe`` (a readable line per action).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from pathlib import Path
+from typing import Any, ClassVar
+
+from .actions import KERNEL_ACTIONS, Action, action_types
+from .context import Context
+from .scenario import Scenario
+from .sequence import Phase, Step, step_table
+from .state import GameState, Result
+
+
+class Title:
+    """Base class of every title. Set the class attributes; override the hooks you need."""
+
+    name: ClassVar[str] = ""
+    description: ClassVar[str] = ""
+    sides: ClassVar[tuple[str, ...]] = ()
+    phases: ClassVar[tuple[Phase, ...]] = ()
+    rule_steps: ClassVar[tuple[Step, ...]] = ()
+    actions: ClassVar[tuple[type[Action], ...]] = KERNEL_ACTIONS
+    options: ClassVar[Mapping[str, Any]] = {}
+    default_scenario: ClassVar[str] = ""
+
+    # --- registry helpers ------------------------------------------------------------
+    @cached_property
+    def steps(self) -> dict[str, Step]:
+        table = step_table(self.rule_steps)
+        for phase in self.phases:
+            for seg in phase.segments:
+                if seg.step not in table:
+                    raise ValueError(f"{self.name}: segment {seg.title!r} names no step")
+        return table
+
+    @cached_property
+    def action_table(self) -> dict[str, type[Action]]:
+        return action_types(self.actions)
+
+    def step(self, name: str) -> Step:
+        return self.steps[name]
+
+    # --- hooks -----------------------------------------------------------------------
+    def scenario_files(self) -> Mapping[str, Path]:
+        """Built-in scenarios: name -> file."""
+        return {}
+
+    def validate_scenario(self, scenario: Scenario) -> None:
+        """Check the title's own parts (charts, options, unit types); raise ScenarioError."""
+
+    def setup(self, ctx: Context) -> None:
+        """Adjust the first state after the scenario has placed units (default: nothing)."""
+
+    def result(self, ctx: Context) -> Result | None:
+        """A result if the game has ended now (sudden death); checked after every action."""
+        return None
+
+    def final_result(self, ctx: Context) -> Result:
+        """The result when the last turn of the calendar is over."""
+        return Result(None, "draw", "the last turn ended")
+
+    def view(self, state: GameState, side: str) -> dict[str, Any]:
+        """The state as ``side`` may see it (default: everything is visible)."""
+        return state.to_json()
+
+    def describe(self, ctx: Context, action: Action) -> str:
+        """One readable line for the log."""
+        return action.to_json()
+
+    def __repr__(self) -> str:
+        return f"<Title {self.name}>"
