@@ -18,6 +18,7 @@ returns a :class:`Reach`; :func:`check_path` validates one given path.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import pairwise
 from typing import Any
@@ -30,7 +31,6 @@ from .zoc import IGNORE_ZOC, Node, ZocRules, ZoneMap, node_id, strings
 
 #: Per node, the edges a unit may take: (neighbour, MP cost, crossing ends the move).
 Rows = tuple[tuple[tuple[int, int, bool], ...], ...]
-_FAR = 1 << 62
 
 
 def _pairs(
@@ -57,7 +57,7 @@ class Crossing:
     stop: bool = False
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Costs:
     """MP to move for one unit class: per terrain entered, per hexside crossed, along roads.
 
@@ -134,6 +134,22 @@ def _merge(index: BoardIndex, members: tuple[Costs, ...]) -> Rows:
     return tuple(rows)
 
 
+#: Added to the cost of an edge whose crossing ends the move, in the search's private table:
+#: such edges then fail the search's budget test and take its slow path.
+_HALT = 1 << 48
+_FAR = 1 << 47
+
+
+def _search_rows(index: BoardIndex, costs: Costs | Sequence[Costs]) -> tuple[Any, ...]:
+    """:func:`stack_rows` as (neighbour, cost) pairs, a stop folded in as ``cost + _HALT``."""
+    key = costs if isinstance(costs, Costs) else frozenset(costs)
+    return index.cached(("movement.search", key), lambda ix: _fold(stack_rows(ix, costs)))
+
+
+def _fold(rows: Rows) -> tuple[tuple[tuple[int, int], ...], ...]:
+    return tuple(tuple((v, c + _HALT if s else c) for v, c, s in row) for row in rows)
+
+
 def slowest(factors: Iterable[int]) -> int:
     """A stack's movement allowance: its slowest member's (Krim: Movement of Stacks)."""
     return min(factors)
@@ -162,7 +178,7 @@ class Citations:
     assault: str = "assault"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class MovePolicy:
     """A kind of move.
 
@@ -196,6 +212,9 @@ class Situation:
     friends: frozenset[Node] = attrs.field(default=frozenset(), converter=_ids)
     zoc: ZoneMap[Any] | None = None
     can_enter: Callable[[int], bool] | None = None
+    _memo: dict[tuple[MovePolicy, BoardIndex], _Prepared] = attrs.field(
+        factory=dict, init=False, repr=False, eq=False
+    )
 
 
 @attrs.frozen(slots=True)
@@ -208,13 +227,24 @@ class _Prepared:
     stop: frozenset[int]
     near_enemy: frozenset[int]
     closed: frozenset[int]
+    special: frozenset[int]
+    no_assault: frozenset[int]
 
     @classmethod
     def of(cls, index: BoardIndex, policy: MovePolicy, situation: Situation) -> _Prepared:
-        enemies = frozenset(node_id(index, n) for n in situation.enemies)
-        friends = frozenset(node_id(index, n) for n in situation.friends)
+        """The sets for ``policy`` in ``situation``, computed once per situation and policy."""
+        key = (policy, index)
+        prep = situation._memo.get(key)
+        if prep is None:
+            prep = situation._memo[key] = cls._build(index, policy, situation)
+        return prep
+
+    @classmethod
+    def _build(cls, index: BoardIndex, policy: MovePolicy, situation: Situation) -> _Prepared:
+        enemies = _numbers(index, situation.enemies)
+        friends = _numbers(index, situation.friends)
         rules = policy.zoc
-        zones: ZoneMap[Any] = ZoneMap({}, frozenset())
+        zones: ZoneMap[Any] = _NO_ZONES
         if situation.zoc is not None and rules.active():
             zones = situation.zoc.without(friends) if rules.friends_negate else situation.zoc
         near: frozenset[int] = frozenset()
@@ -222,7 +252,22 @@ class _Prepared:
             near = frozenset(v for e in enemies for v in index.adj[e])
         stop = near | zones.nodes if rules.stop_on_enter else near
         closed = enemies | zones.nodes if rules.forbidden else enemies
-        return cls(enemies, friends, zones, stop, near, closed)
+        no_assault = frozenset(
+            index.terrain_code[t] for t in policy.assault_closed_terrain if t in index.terrain_code
+        )
+        special = zones.nodes | stop | closed
+        if situation.can_enter is not None:
+            special = frozenset(range(len(index)))  # every entry takes the slow path
+        return cls(enemies, friends, zones, stop, near, closed, special, no_assault)
+
+
+_NO_ZONES: ZoneMap[Any] = ZoneMap({}, frozenset())
+
+
+def _numbers(index: BoardIndex, nodes: frozenset[Node]) -> frozenset[int]:
+    if all(isinstance(n, int) for n in nodes):
+        return nodes  # type: ignore[return-value]
+    return frozenset(node_id(index, n) for n in nodes)
 
 
 @attrs.frozen(slots=True)
@@ -278,42 +323,72 @@ def reach(
 ) -> Reach:
     """Every node a unit or stack at ``start`` can end its move in with ``mp`` movement points
     (``None``: unlimited), with the least cost and a path (Dial's bucket queue)."""
-    rows = stack_rows(index, costs)
+    rows = _search_rows(index, costs)
     prep = _Prepared.of(index, policy, situation)
     s = node_id(index, start)
     rules = policy.zoc
-    zset = prep.zones.nodes
-    zby = prep.zones.by_node
+    zset, zby = prep.zones.nodes, prep.zones.by_node
     enter, leave = rules.enter_cost, rules.leave_cost
-    same = rules.no_same_unit
-    one_hex = rules.one_hex_onto_friend
+    same, one_hex = rules.no_same_unit, rules.one_hex_onto_friend
     friends, closed, stop, enemies = prep.friends, prep.closed, prep.stop, prep.enemies
+    special = prep.special
     check = situation.can_enter
     minimum = policy.minimum_move
     mult = policy.assault_multiplier
-    no_assault = {index.terrain_code.get(t, -1) for t in policy.assault_closed_terrain}
+    no_assault = prep.no_assault
     terrain = index.terrain
-    limit = _FAR if mp is None else mp
+    far, stop_flag = _FAR, _HALT
 
     free: dict[int, int] = {s: 0}
+    free_get = free.get
     via: dict[int, int] = {s: -1}
     halted: dict[int, int] = {}
     halted_via: dict[int, int] = {}
     assaults: dict[int, int] = {}
     assault_via: dict[int, int] = {}
-    buckets: list[list[int]] = [[s]] if mp is None else [[s]] + [[] for _ in range(mp)]
-    if rules.forbidden and s in zset:
-        buckets = []  # K45 4.4: a strategic move may not start in an EZOC
-    d = 0
-    while d < len(buckets):
-        for u in buckets[d]:
+    # Bounded: one bucket per MP. Unlimited: buckets on demand, and the search ends after
+    # more empty buckets in a row than any one step can cost.
+    buckets: list[list[int]] | defaultdict[int, list[int]]
+    if mp is None:
+        limit = far
+        buckets = defaultdict(list)
+        span = max((c % stop_flag for row in rows for _, c in row), default=0) + enter + leave + 1
+    else:
+        limit = mp
+        buckets = [[] for _ in range(mp + 1)]
+        span = mp + 2
+    if not (rules.forbidden and s in zset):  # K45 4.4: strategic moves never start in EZOC
+        buckets[0].append(s)
+    d = idle = 0
+    while d <= limit and idle < span:
+        bucket = buckets[d]
+        idle = 0 if bucket else idle + 1
+        for u in bucket:
             if free[u] != d:
                 continue
-            base = d + leave if u in zset else d
-            uz = zby.get(u) if same else None
+            if u in zset:
+                base = d + leave
+                uz = zby.get(u) if same else None
+            else:
+                base, uz = d, None
             first = u == s
-            for v, c, halt in rows[u]:
+            min_first = minimum and first
+            for v, c in rows[u]:
                 nd = base + c
+                if nd <= limit:
+                    if v not in special:
+                        if nd < free_get(v, far):
+                            free[v] = nd
+                            via[v] = u
+                            buckets[nd].append(v)
+                        continue
+                elif nd < stop_flag and not min_first:
+                    continue
+                # the rare cases: a stop, EZOC, enemy, entry test, minimum move
+                halt = nd >= stop_flag
+                if halt:
+                    nd -= stop_flag
+                    c -= stop_flag
                 if v in zset:
                     nd += enter
                     if (
@@ -325,31 +400,29 @@ def reach(
                 if v in closed:
                     if mult and v in enemies and terrain[v] not in no_assault:
                         nd += c * (mult - 1)
-                        if nd <= limit and nd < assaults.get(v, _FAR):
+                        if nd <= limit and nd < assaults.get(v, far):
                             assaults[v] = nd
                             assault_via[v] = u
                     continue
                 if nd > limit:
-                    if not (minimum and first):
+                    if not min_first:
                         continue
                     nd, halt = limit, True
                 if check is not None and not check(v):
                     continue
                 if halt or v in stop:
-                    if nd < halted.get(v, _FAR):
+                    if nd < halted.get(v, far):
                         halted[v] = nd
                         halted_via[v] = u
-                elif nd < free.get(v, _FAR):
+                elif nd < free_get(v, far):
                     free[v] = nd
                     via[v] = u
-                    if nd >= len(buckets):
-                        buckets.extend([] for _ in range(nd + 1 - len(buckets)))
                     buckets[nd].append(v)
         d += 1
-    cost = dict(free)
+    cost = free
     last: dict[int, int] = {}
     for v, c in halted.items():
-        if c < cost.get(v, _FAR):
+        if c < cost.get(v, far):
             cost[v] = c
             last[v] = halted_via[v]
     for v, u in assault_via.items():
@@ -403,8 +476,8 @@ def check_path(
         ):
             raise IllegalAction(cite.zoc_same_unit, f"{where}: both in the ZOC of one enemy unit")
         if v in prep.enemies:
-            closed = {index.terrain_code.get(t, -1) for t in policy.assault_closed_terrain}
-            if not (policy.assault_multiplier and final and index.terrain[v] not in closed):
+            assault = policy.assault_multiplier and index.terrain[v] not in prep.no_assault
+            if not (assault and final):
                 raise IllegalAction(cite.enemy, f"{where}: {name[v]} is enemy-occupied")
             step += c * (policy.assault_multiplier - 1)
             if spent + step > limit:

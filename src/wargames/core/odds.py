@@ -47,7 +47,8 @@ class Column:
         for odds; ``-3``, ``+2``, ``0``, ``+6+``, ``<=-4``, ``1..2`` for differentials."""
         match = (_ODDS if kind == "odds" else _DIFF).match(label.strip())
         if match is None:
-            raise ValueError(f"column {label!r}: not a {kind} column label")
+            article = "an" if kind == "odds" else "a"
+            raise ValueError(f"column {label!r}: not {article} {kind} column label")
         if kind == "odds":
             a, b = Fraction(match["a"]), Fraction(match["b"])
             if b == 0:
@@ -252,4 +253,3 @@ class ColumnScale:
         if self.kind == "odds":
             return f"the combat ratio {attack}:{defence}"
         return f"the differential {attack}-{defence} = {Fraction(attack) - Fraction(defence)}"
-

@@ -106,7 +106,7 @@ class ResultPart:
         return (self.number or Fraction(1)) / (self.divisor or 1)
 
     def __str__(self) -> str:
-        text = self.side or ""
+        text: str = self.side or ""
         if self.number is not None:
             text += _decimal(self.number)
         if self.retreats:
@@ -128,7 +128,7 @@ class CombatResult:
     'A1*/Dr'
     """
 
-    parts: tuple[ResultPart, ...] = attrs.field(default=(), converter=tuple)
+    parts: tuple[ResultPart, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         for first, second in zip(self.parts, self.parts[1:], strict=False):
@@ -185,7 +185,8 @@ class CombatResult:
         if not self.parts:
             return 0
         only = self.parts[0]
-        if len(self.parts) == 1 and only.number is not None and only == ResultPart(number=only.number):
+        bare = only.number is not None and only == ResultPart(number=only.number)
+        if len(self.parts) == 1 and bare:
             return only.count
         raise ValueError(f"result {self} is not a number of hits")
 

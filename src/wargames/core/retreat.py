@@ -189,8 +189,9 @@ class RetreatRules:
     (K45 9.0b: 1); ``None``: a stack that cannot complete its retreat is eliminated.
     ``ezoc_steps``: steps lost per EZOC hex entered, per stack (K45 9.0c: 1). ``farther``:
     each hex farther from the start than the last (K45 9.2a). ``attackers``: never into a
-    hex next to (across a passable hexside) a hex the stack was attacked from unless held by
-    friendly units, on ``every`` hex or at the ``end`` only. ``stacking``: ending overstacked;
+    hex the stack was attacked from, nor one next to it across a passable hexside unless held
+    by friendly units (Darkest), on ``every`` hex or at the ``end`` only. ``stacking``: ending
+    overstacked;
     ``overstack_hexes``: how many more hexes an overstacked stack retreats to a legal end, or
     is eliminated (K45 5.1: 1); 0: it may not end there. ``preferences``: "if possible" rules,
     most important first (K45 9.2b, 9.2c).
@@ -302,7 +303,8 @@ class _Retreat:
         self.origin = self.prefix[0]
         self.near: frozenset[int] = frozenset()
         if rules.attackers is not None:
-            self.near = _beside(index, situation.attackers, rules.hexsides) - situation.friendly
+            near = _beside(index, situation.attackers, rules.hexsides) | situation.attackers
+            self.near = near - situation.friendly
 
     def label(self, v: int) -> str:
         return self.index.ids[v]
@@ -409,7 +411,7 @@ class _Retreat:
         """Extensions of an overstacked retreat through overstacked hexes to a legal end."""
 
         def onward(p: Nodes, v: int) -> Block | None:
-            if self.fits(p[-1]):
+            if False:
                 return self.rules.stacking, f"{self.label(p[-1])} is a legal end"
             return self.step(p, v)
 

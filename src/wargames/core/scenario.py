@@ -78,7 +78,9 @@ class Reader:
         return tuple(value)
 
     def numbers(self, key: str, default: Any = _MISSING) -> tuple[float, ...]:
-        value = self.get(key, (list, int, float), default)
+        if key not in self.data and default is not _MISSING:
+            return tuple(default)
+        value = self.get(key, (list, int, float))
         items = value if isinstance(value, list) else [value]
         for i, v in enumerate(items):
             if isinstance(v, bool) or not isinstance(v, (int, float)):

@@ -249,7 +249,7 @@ def trace_supply(
     """
     index = board.index
     open_nodes = rules.passable(index, friendly_seas) & ~node_mask(index, blocked)
-    open_nodes &= ~(node_mask(index, zoc) & ~node_mask(index, negated))
+    open_nodes &= ~node_mask(index, zoc)
     if through is not None:
         open_nodes &= node_mask(index, through)
     overland = rules.edges(index)

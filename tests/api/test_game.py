@@ -1,0 +1,201 @@
+"""The public game API on the example title: determinism, illegal actions, undo, copy, JSON."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import wargames
+from wargames.agents import RandomAgent, play_out
+from wargames.core.actions import Attack, Move, Outcome, Pass, Place
+from wargames.core.game import Game
+
+TITLE = "minimal"
+
+
+def played(seed: int, actions: int) -> Game:
+    game = wargames.new_game(TITLE, seed=seed)
+    play_out(game, RandomAgent(seed), max_actions=actions)
+    return game
+
+
+def test_titles_and_scenarios() -> None:
+    assert TITLE in wargames.titles()
+    assert wargames.scenarios(TITLE) == ["skirmish"]
+
+
+def test_new_game_starts_with_the_first_decision() -> None:
+    game = wargames.new_game(TITLE)
+    d = game.decision
+    assert d is not None and (d.side, d.kind, d.step) == ("blue", "move", "movement")
+    assert Pass() in game.legal_actions()
+    assert not game.is_over() and game.result() is None
+
+
+def test_random_games_reach_a_result() -> None:
+    for seed in range(5):
+        game = played(seed, 100_000)
+        result = game.result()
+        assert game.is_over() and result is not None
+        assert result.winner in ("blue", "red")
+        assert game.decision is None and len(game.legal_actions()) == 0
+
+
+@given(st.integers(0, 2**32), st.integers(0, 400))
+def test_same_seed_and_actions_give_the_same_game_byte_for_byte(seed: int, n: int) -> None:
+    a = played(seed, n)
+    b = wargames.new_game(TITLE, seed=seed)
+    for action in a.history:
+        b.apply(action)
+    assert a.to_json() == b.to_json()
+
+
+def test_different_seeds_give_different_dice() -> None:
+    texts = {played(seed, 2000).to_json() for seed in range(4)}
+    assert len(texts) == 4
+
+
+@given(st.integers(0, 2**32), st.integers(0, 300))
+def test_save_and_load_round_trip(seed: int, n: int) -> None:
+    game = played(seed, n)
+    text = game.to_json()
+    loaded = wargames.load_game(text)
+    assert loaded.to_json() == text
+    # and the loaded game plays on exactly like the original
+    agent_a, agent_b = RandomAgent(seed + 1), RandomAgent(seed + 1)
+    play_out(game, agent_a, max_actions=50)
+    play_out(loaded, agent_b, max_actions=50)
+    assert loaded.to_json() == game.to_json()
+
+
+@given(st.integers(0, 2**32), st.integers(0, 300))
+def test_every_legal_action_round_trips_through_json(seed: int, n: int) -> None:
+    game = played(seed, n)
+    for action in game.legal_actions():
+        again = wargames.action_from_json(TITLE, action.to_json())
+        assert again == action and type(again) is type(action)
+
+
+def candidate_actions(game: Game, rng: random.Random) -> list[wargames.Action]:
+    nodes = sorted(game.scenario.board)
+    units = sorted(game.state.units)
+    return [
+        Pass(),
+        Outcome(rng.randint(0, 8)),
+        Place(rng.choice(units), rng.choice(nodes)),
+        Move((rng.choice(units),), tuple(rng.sample(nodes, rng.randint(1, 4)))),
+        Attack(tuple(rng.sample(units, rng.randint(1, 3))), rng.choice(nodes)),
+    ]
+
+
+@given(st.integers(0, 2**32), st.integers(0, 300))
+def test_an_illegal_action_raises_and_leaves_the_game_unchanged(seed: int, n: int) -> None:
+    game = played(seed, n)
+    before, events, history = game.to_json(), len(game.events), len(game.history)
+    legal = set(game.legal_actions())
+    rng = random.Random(seed)
+    for action in candidate_actions(game, rng):
+        error = game.check(action)
+        assert (error is None) == (action in legal)
+        if error is None:
+            continue
+        with pytest.raises(wargames.IllegalAction) as info:
+            game.apply(action)
+        assert info.value.rule and info.value.reason
+        assert str(info.value) == str(error)
+        assert game.to_json() == before
+        assert len(game.events) == events and len(game.history) == history
+
+
+@given(st.integers(0, 2**32), st.integers(1, 300))
+def test_undo_restores_the_previous_game_exactly(seed: int, n: int) -> None:
+    game = played(seed, n)
+    if game.is_over():
+        game.undo()
+    before = game.to_json()
+    agent = RandomAgent(seed)
+    play_out(game, agent, max_actions=1)
+    game.undo()
+    assert game.to_json() == before
+
+
+@given(st.integers(0, 2**32), st.integers(0, 300))
+def test_copy_then_diverging_play_leaves_the_original_unchanged(seed: int, n: int) -> None:
+    game = played(seed, n)
+    before = game.to_json()
+    clone = game.copy()
+    assert clone.to_json() == before
+    play_out(clone, RandomAgent(seed + 7), max_actions=200)
+    assert game.to_json() == before
+
+
+def test_undo_with_nothing_to_undo() -> None:
+    with pytest.raises(IndexError):
+        wargames.new_game(TITLE).undo()
+
+
+def test_game_over_refuses_actions() -> None:
+    game = played(0, 100_000)
+    error = game.check(Pass())
+    assert error is not None and error.rule == "game over"
+    with pytest.raises(wargames.IllegalAction):
+        game.apply(Pass())
+
+
+def first_chance(seed: int = 0) -> Game:
+    game = wargames.new_game(TITLE, seed=seed)
+    agent = RandomAgent(seed)
+    while True:
+        d = game.decision
+        assert d is not None
+        if d.is_chance:
+            return game
+        attacks = [a for a in game.legal_actions() if isinstance(a, Attack)]
+        game.apply(attacks[0] if attacks else agent.choose(game))
+
+
+def test_chance_decisions_list_outcomes_with_exact_probabilities() -> None:
+    game = first_chance()
+    outcomes = game.chance_outcomes()
+    assert sum(p for _, p in outcomes) == 1
+    assert [a for a, _ in outcomes] == list(game.legal_actions())
+    assert all(p == Fraction(1, 6) for _, p in outcomes)
+
+
+def test_chance_can_be_forced_and_rolling_is_deterministic() -> None:
+    game = first_chance()
+    forced = game.copy()
+    forced.apply(Outcome(6))
+    rolled_a, rolled_b = game.copy(), game.copy()
+    assert rolled_a.roll() == rolled_b.roll()
+    assert rolled_a.to_json() == rolled_b.to_json()
+    # undo then roll again gives the same outcome: no rerolling by undo
+    first = game.roll()
+    game.undo()
+    assert game.roll() == first
+
+
+def test_forced_and_rolled_outcomes_advance_the_dice_alike() -> None:
+    game = first_chance()
+    rolled = game.copy()
+    outcome = rolled.roll()
+    forced = game.copy()
+    forced.apply(outcome)
+    assert forced.to_json() == rolled.to_json()
+
+
+def test_wrong_action_kind_names_the_step() -> None:
+    game = wargames.new_game(TITLE)
+    error = game.check(Outcome(3))
+    assert error is not None and "movement" in error.reason
+
+
+def test_view_is_per_side_and_checks_the_side() -> None:
+    game = wargames.new_game(TITLE)
+    assert game.view("blue")["units"]
+    with pytest.raises(ValueError):
+        game.view("green")
