@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from wargames.core.context import Context
+from wargames.core.crt import CRT
 from wargames.core.errors import ScenarioError
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Segment, Step
@@ -21,7 +22,6 @@ from wargames.core.title import Title
 from .rules import Combat, LoseStep, Movement, Reinforce, Resolve, RetreatStep
 
 DATA = Path(__file__).parent / "data"
-RESULTS = {"AL", "DL", "DR", "EX", "DE", "NE"}
 
 
 def _player_turn(side: str) -> Phase:
@@ -60,22 +60,17 @@ class MinimalTitle(Title):
 
     def validate_scenario(self, scenario: Scenario) -> None:
         charts: Mapping[str, Any] = scenario.charts
-        for key in ("columns", "crt", "movement_cost", "defence_multiplier", "victory_vp"):
+        for key in ("crt", "movement_cost", "defence_multiplier", "victory_vp"):
             if key not in charts:
                 raise ScenarioError(scenario.file, f"charts.{key}", "missing")
-        columns = charts["columns"]
-        for i, row in enumerate(charts["crt"]):
-            if len(row) != len(columns):
-                raise ScenarioError(
-                    scenario.file, f"charts.crt[{i}]", f"needs {len(columns)} results"
-                )
-            for j, cell in enumerate(row):
-                if cell not in RESULTS:
-                    raise ScenarioError(
-                        scenario.file, f"charts.crt[{i}][{j}]", f"unknown result {cell!r}"
-                    )
-        if len(charts["crt"]) != 6:
-            raise ScenarioError(scenario.file, "charts.crt", "needs one row per die face (6)")
+        try:
+            table = CRT.from_data(charts["crt"])
+        except ValueError as exc:
+            raise ScenarioError(scenario.file, "charts.crt", str(exc)) from None
+        for result in table.results:
+            unknown = [p for p in result.parts if p.letters not in ("", "E")]
+            if unknown:
+                raise ScenarioError(scenario.file, "charts.crt", f"unknown result {result}")
         for node in scenario.board:
             if scenario.board.terrain(node) not in charts["movement_cost"]:
                 raise ScenarioError(

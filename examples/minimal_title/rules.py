@@ -24,6 +24,7 @@ from wargames.core.actions import (
     Retreat,
 )
 from wargames.core.context import Context
+from wargames.core.crt import CRT
 from wargames.core.errors import IllegalAction
 from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame
@@ -91,18 +92,19 @@ def reachable(ctx: Context, uid: str) -> dict[str, tuple[str, ...]]:
     return paths
 
 
-def odds_column(ctx: Context, attack: float, defence: float) -> int:
-    """C2: attack to defence rounded down in the defender's favour; 1-2 to 4-1; below 1-2 not allowed."""
-    columns: list[str] = list(ctx.charts["columns"])
+def crt(ctx: Context) -> CRT:
+    """C2: the scenario's odds CRT (built once per scenario and kept with its board)."""
+    return ctx.board.index.cached(
+        ("minimal-crt", id(ctx.charts)), lambda _: CRT.from_data(ctx.charts["crt"])
+    )
+
+
+def odds_column(ctx: Context, attack: float, defence: float) -> int | None:
+    """C2: the odds column, rounded in the defender's favour; None below 1-2 (not allowed)."""
+    table = crt(ctx)
     if defence <= 0:
-        return len(columns) - 1
-    ratio = Fraction(attack) / Fraction(defence)
-    col = -1
-    for i, label in enumerate(columns):
-        a, d = (int(x) for x in label.split("-"))
-        if ratio >= Fraction(a, d):
-            col = i
-    return col
+        return len(table.scale.columns) - 1
+    return table.scale.raw_column(Fraction(attack), Fraction(defence))
 
 
 def defence_of(ctx: Context, node: str) -> float:
@@ -225,7 +227,7 @@ class Combat(PlayerStep):
             defence = defence_of(ctx, target)
             for k in range(1, len(units) + 1):
                 for group in itertools.combinations(sorted(units), k):
-                    if odds_column(ctx, attack_of(ctx, group), defence) >= 0:
+                    if odds_column(ctx, attack_of(ctx, group), defence) is not None:
                         out.append(Attack(group, target))
         return out
 
@@ -243,7 +245,7 @@ class Combat(PlayerStep):
             if uid not in targets[action.target]:
                 return IllegalAction("C1", f"{uid} cannot attack {action.target}")
         col = odds_column(ctx, attack_of(ctx, action.units), defence_of(ctx, action.target))
-        if col < 0:
+        if col is None:
             return IllegalAction("C2", "attacks below 1-2 are not allowed")
         return None
 
@@ -257,10 +259,11 @@ class Combat(PlayerStep):
             return
         assert isinstance(action, Attack)
         col = odds_column(ctx, attack_of(ctx, action.units), defence_of(ctx, action.target))
+        assert col is not None
         for uid in action.units:
             ctx.state.put(ctx.state.units[uid].marked("attacked"))
         ctx.state.set("attacked", (*ctx.state.get("attacked", ()), action.target))
-        label = ctx.charts["columns"][col]
+        label = crt(ctx).scale.label(col)
         ctx.emit(
             "combat",
             f"{'+'.join(action.units)} attack {action.target} at {label}",
@@ -282,20 +285,21 @@ class Resolve(ChanceStep):
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         assert isinstance(action, Outcome) and isinstance(action.value, int)
-        result = ctx.charts["crt"][action.value - 1][frame.args["column"]]
+        result = crt(ctx).lookup(frame.args["column"], action.value)
         attackers, target, side = frame.args["attackers"], frame.args["target"], frame.args["side"]
         defenders = tuple(u.id for u in ctx.state.units_at(target))
-        ctx.emit("result", f"die {action.value}: {result}", die=action.value, result=result)
+        ctx.emit("result", f"die {action.value}: {result}", die=action.value, result=str(result))
         ctx.done()
         enemy = ctx.enemy_of(side)
-        if result == "DE":
+        attacker, defender = result.attacker, result.defender
+        if defender is not None and "E" in defender.letters:
             for uid in defenders:
                 eliminate(ctx, uid)
-        if result in ("DL", "EX"):
+        elif defender is not None and defender.count:
             ctx.push("lose-step", by=enemy, units=defenders)
-        if result in ("AL", "EX"):
+        if attacker is not None and attacker.count:
             ctx.push("lose-step", by=side, units=attackers)
-        if result == "DR":
+        if defender is not None and defender.retreats:
             ctx.push("retreat", by=enemy, units=defenders)
 
 
@@ -329,7 +333,7 @@ class LoseStep(PlayerStep):
 
 
 class RetreatStep(PlayerStep):
-    """C6: the defender retreats one hex, not into enemy ZOC or occupied hexes; else loses a step."""
+    """C6: the defender retreats one hex, not into EZOC or occupied hexes; else loses a step."""
 
     name: ClassVar[str] = "retreat"
     kind: ClassVar[str] = "retreat"

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import attrs
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wargames.core.board import Board
@@ -473,6 +473,7 @@ def as_tuple(p: RetreatPath, ix: BoardIndex) -> tuple:
     return (p.labels(ix), p.steps, p.ezoc, p.short, p.extended, p.eliminated)
 
 
+@settings(max_examples=150)
 @given(scenarios())
 def test_retreat_paths_equal_brute_force_over_simple_paths(s: dict[str, Any]) -> None:
     board, rules, length = s["board"], s["rules"], s["length"]
@@ -486,6 +487,7 @@ def test_retreat_paths_equal_brute_force_over_simple_paths(s: dict[str, Any]) ->
     assert got  # a retreat always has at least one outcome
 
 
+@settings(max_examples=100)
 @given(scenarios(), st.randoms(use_true_random=False))
 def test_options_validate_and_others_fail_with_the_right_rule(s: dict[str, Any], rnd: Any) -> None:
     board, rules, length = s["board"], s["rules"], s["length"]

@@ -134,20 +134,30 @@ def _merge(index: BoardIndex, members: tuple[Costs, ...]) -> Rows:
     return tuple(rows)
 
 
-#: Added to the cost of an edge whose crossing ends the move, in the search's private table:
-#: such edges then fail the search's budget test and take its slow path.
-_HALT = 1 << 48
+# The search's private tables encode flags in the cost: _SLOW sends an edge to the search's
+# general path, _HALT to its quick path for an edge that only ends the move, and _CROSS marks a
+# crossing that ends the move (K45 4.2b). Costs stay below _SLOW; unlimited MP is _FAR.
+_SLOW = 1 << 48
+_HALT = 1 << 49
+_CROSS = 1 << 50
+_MASK = _SLOW - 1
 _FAR = 1 << 47
+SearchRows = Sequence[tuple[tuple[int, int], ...]]
 
 
-def _search_rows(index: BoardIndex, costs: Costs | Sequence[Costs]) -> tuple[Any, ...]:
-    """:func:`stack_rows` as (neighbour, cost) pairs, a stop folded in as ``cost + _HALT``."""
-    key = costs if isinstance(costs, Costs) else frozenset(costs)
+def _search_rows(index: BoardIndex, costs: Costs | Sequence[Costs]) -> SearchRows:
+    """:func:`stack_rows` as (neighbour, cost) pairs with the stop flag folded into the cost."""
+    key = _costs_key(costs)
     return index.cached(("movement.search", key), lambda ix: _fold(stack_rows(ix, costs)))
 
 
-def _fold(rows: Rows) -> tuple[tuple[tuple[int, int], ...], ...]:
-    return tuple(tuple((v, c + _HALT if s else c) for v, c, s in row) for row in rows)
+def _costs_key(costs: Costs | Sequence[Costs]) -> Costs | frozenset[Costs]:
+    return costs if isinstance(costs, Costs) else frozenset(costs)
+
+
+def _fold(rows: Rows) -> SearchRows:
+    flag = _HALT | _CROSS
+    return tuple(tuple((v, c | flag if s else c) for v, c, s in row) for row in rows)
 
 
 def slowest(factors: Iterable[int]) -> int:
@@ -212,12 +222,10 @@ class Situation:
     friends: frozenset[Node] = attrs.field(default=frozenset(), converter=_ids)
     zoc: ZoneMap[Any] | None = None
     can_enter: Callable[[int], bool] | None = None
-    _memo: dict[tuple[MovePolicy, BoardIndex], _Prepared] = attrs.field(
-        factory=dict, init=False, repr=False, eq=False
-    )
+    _memo: dict[tuple[Any, ...], Any] = attrs.field(factory=dict, init=False, repr=False, eq=False)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, eq=False)
 class _Prepared:
     """A situation seen through a policy: the node sets the search tests."""
 
@@ -229,15 +237,47 @@ class _Prepared:
     closed: frozenset[int]
     special: frozenset[int]
     no_assault: frozenset[int]
+    all_slow: bool
+    enter_cost: int
 
     @classmethod
     def of(cls, index: BoardIndex, policy: MovePolicy, situation: Situation) -> _Prepared:
         """The sets for ``policy`` in ``situation``, computed once per situation and policy."""
         key = (policy, index)
-        prep = situation._memo.get(key)
+        prep: _Prepared | None = situation._memo.get(key)
         if prep is None:
             prep = situation._memo[key] = cls._build(index, policy, situation)
         return prep
+
+    def rows(
+        self, index: BoardIndex, costs: Costs | Sequence[Costs], situation: Situation
+    ) -> SearchRows:
+        """The search table with every edge into a special node (EZOC, enemy, stop) or out of
+        an EZOC flagged slow, so the search's fast path is a plain Dial step. Memoized."""
+        key = (self, index, _costs_key(costs))
+        rows: SearchRows | None = situation._memo.get(key)
+        if rows is None:
+            rows = situation._memo[key] = self._overlay(index, _search_rows(index, costs))
+        return rows
+
+    def _overlay(self, index: BoardIndex, base: SearchRows) -> SearchRows:
+        if self.all_slow:
+            return tuple(tuple((v, c | _SLOW) for v, c in row) for row in base)
+        special, zset = self.special, self.zones.nodes
+        if not special:
+            return base
+        halt_only = self.stop - self.closed
+        if self.enter_cost:
+            halt_only -= zset
+        rows = list(base)
+        for u in zset | {u for v in special for u in index.adj[v]}:
+            rows[u] = tuple(
+                (v, c | _HALT if u not in zset and v in halt_only else c | _SLOW)
+                if u in zset or v in special
+                else (v, c)
+                for v, c in base[u]
+            )
+        return rows
 
     @classmethod
     def _build(cls, index: BoardIndex, policy: MovePolicy, situation: Situation) -> _Prepared:
@@ -256,9 +296,19 @@ class _Prepared:
             index.terrain_code[t] for t in policy.assault_closed_terrain if t in index.terrain_code
         )
         special = zones.nodes | stop | closed
-        if situation.can_enter is not None:
-            special = frozenset(range(len(index)))  # every entry takes the slow path
-        return cls(enemies, friends, zones, stop, near, closed, special, no_assault)
+        all_slow = situation.can_enter is not None  # every entry is tested
+        return cls(
+            enemies,
+            friends,
+            zones,
+            stop,
+            near,
+            closed,
+            special,
+            no_assault,
+            all_slow,
+            rules.enter_cost,
+        )
 
 
 _NO_ZONES: ZoneMap[Any] = ZoneMap({}, frozenset())
@@ -323,26 +373,26 @@ def reach(
 ) -> Reach:
     """Every node a unit or stack at ``start`` can end its move in with ``mp`` movement points
     (``None``: unlimited), with the least cost and a path (Dial's bucket queue)."""
-    rows = _search_rows(index, costs)
     prep = _Prepared.of(index, policy, situation)
+    rows = prep.rows(index, costs, situation)
     s = node_id(index, start)
     rules = policy.zoc
-    zset, zby = prep.zones.nodes, prep.zones.by_node
+    zset = prep.zones.nodes
     enter, leave = rules.enter_cost, rules.leave_cost
     same, one_hex = rules.no_same_unit, rules.one_hex_onto_friend
     friends, closed, stop, enemies = prep.friends, prep.closed, prep.stop, prep.enemies
-    special = prep.special
     check = situation.can_enter
-    minimum = policy.minimum_move
+    min_start = s if policy.minimum_move else -1
     mult = policy.assault_multiplier
     no_assault = prep.no_assault
     terrain = index.terrain
-    far, stop_flag = _FAR, _HALT
+    far, slow, cross, mask = _FAR, _SLOW, _CROSS, _MASK
 
     free: dict[int, int] = {s: 0}
     free_get = free.get
     via: dict[int, int] = {s: -1}
     halted: dict[int, int] = {}
+    halted_get = halted.get
     halted_via: dict[int, int] = {}
     assaults: dict[int, int] = {}
     assault_via: dict[int, int] = {}
@@ -352,7 +402,7 @@ def reach(
     if mp is None:
         limit = far
         buckets = defaultdict(list)
-        span = max((c % stop_flag for row in rows for _, c in row), default=0) + enter + leave + 1
+        span = max((c & mask for row in rows for _, c in row), default=0) + enter + leave + 1
     else:
         limit = mp
         buckets = [[] for _ in range(mp + 1)]
@@ -366,34 +416,33 @@ def reach(
         for u in bucket:
             if free[u] != d:
                 continue
-            if u in zset:
-                base = d + leave
-                uz = zby.get(u) if same else None
-            else:
-                base, uz = d, None
-            first = u == s
-            min_first = minimum and first
             for v, c in rows[u]:
-                nd = base + c
-                if nd <= limit:
-                    if v not in special:
-                        if nd < free_get(v, far):
-                            free[v] = nd
-                            via[v] = u
-                            buckets[nd].append(v)
-                        continue
-                elif nd < stop_flag and not min_first:
+                nd = d + c
+                if nd <= limit:  # the fast path: a plain Dial step
+                    if nd < free_get(v, far):
+                        free[v] = nd
+                        via[v] = u
+                        buckets[nd].append(v)
                     continue
-                # the rare cases: a stop, EZOC, enemy, entry test, minimum move
-                halt = nd >= stop_flag
-                if halt:
-                    nd -= stop_flag
-                    c -= stop_flag
+                if c < slow:  # an ordinary edge beyond the allowance
+                    if u != min_start:
+                        continue
+                elif not c & slow and u != min_start:  # an edge that only ends the move
+                    nd = d + (c & mask)
+                    if nd <= limit and nd < halted_get(v, far):
+                        halted[v] = nd
+                        halted_via[v] = u
+                    continue
+                # the general path: EZOC, enemy, stop, entry test, minimum move
+                halt = c >= cross
+                c &= mask
+                nd = d + c + leave if u in zset else d + c
+                first = u == s
                 if v in zset:
                     nd += enter
                     if (
-                        uz is not None
-                        and not uz.isdisjoint(zby.get(v, ()))
+                        same
+                        and prep.zones.shared(u, v)
                         and not (first and one_hex and v in friends)
                     ):
                         continue
@@ -405,13 +454,13 @@ def reach(
                             assault_via[v] = u
                     continue
                 if nd > limit:
-                    if not min_first:
+                    if u != min_start:
                         continue
                     nd, halt = limit, True
                 if check is not None and not check(v):
                     continue
                 if halt or v in stop:
-                    if nd < halted.get(v, far):
+                    if nd < halted_get(v, far):
                         halted[v] = nd
                         halted_via[v] = u
                 elif nd < free_get(v, far):

@@ -411,7 +411,7 @@ class _Retreat:
         """Extensions of an overstacked retreat through overstacked hexes to a legal end."""
 
         def onward(p: Nodes, v: int) -> Block | None:
-            if False:
+            if self.fits(p[-1]):
                 return self.rules.stacking, f"{self.label(p[-1])} is a legal end"
             return self.step(p, v)
 

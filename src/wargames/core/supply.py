@@ -221,7 +221,7 @@ def _search(
     edges: EdgeFilter,
 ) -> IntArray:
     if engine == "numpy":
-        return frontier.grid_bfs(index, open_nodes, seeds, limit, edges.directions)
+        return frontier.grid_bfs(index, open_nodes, seeds, limit, None)
     return frontier.list_bfs(edges.adj, open_nodes, seeds, limit)
 
 
@@ -249,7 +249,7 @@ def trace_supply(
     """
     index = board.index
     open_nodes = rules.passable(index, friendly_seas) & ~node_mask(index, blocked)
-    open_nodes &= ~node_mask(index, zoc)
+    open_nodes &= ~(node_mask(index, zoc) & ~node_mask(index, negated))
     if through is not None:
         open_nodes &= node_mask(index, through)
     overland = rules.edges(index)
