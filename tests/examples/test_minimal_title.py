@@ -12,23 +12,42 @@ from wargames.core.actions import AllocateLosses, Attack, Move, Outcome, Pass, R
 from wargames.core.game import Game
 
 BASE: dict[str, Any] = {
-    "title": "minimal", "name": "test", "calendar": {"turns": 2},
+    "title": "minimal",
+    "name": "test",
+    "calendar": {"turns": 2},
     "map": {"columns": 5, "rows": 4},
     "charts": {
         "victory_vp": 1,
         "movement_cost": {"clear": 1, "forest": 2, "hill": 2, "river": 1},
         "defence_multiplier": {"forest": 2},
-        "crt": {"columns": ["1-2", "1-1", "2-1", "3-1", "4-1"], "rule": "C2",
-                "rows": {"1": ["A1", "A1", "-", "Dr", "Dr"], "2": ["A1", "-", "Dr", "Dr", "D1"],
-                         "3": ["-", "Dr", "Dr", "D1", "D1"], "4": ["-", "Dr", "A1/D1", "D1", "DE"],
-                         "5": ["Dr", "A1/D1", "D1", "DE", "DE"], "6": ["Dr", "D1", "DE", "DE", "DE"]}},
+        "crt": {
+            "columns": ["1-2", "1-1", "2-1", "3-1", "4-1"],
+            "rule": "C2",
+            "rows": {
+                "1": ["A1", "A1", "-", "Dr", "Dr"],
+                "2": ["A1", "-", "Dr", "Dr", "D1"],
+                "3": ["-", "Dr", "Dr", "D1", "D1"],
+                "4": ["-", "Dr", "A1/D1", "D1", "DE"],
+                "5": ["Dr", "A1/D1", "D1", "DE", "DE"],
+                "6": ["Dr", "D1", "DE", "DE", "DE"],
+            },
+        },
     },
 }
 
 
-def unit(uid: str, side: str, at: str, attack: int = 4, defence: int = 4, mp: int = 3) -> dict[str, Any]:
-    return {"id": uid, "side": side, "type": "inf", "attack": [attack, attack // 2],
-            "defence": [defence, defence // 2], "movement": [mp, mp], "at": at}
+def unit(
+    uid: str, side: str, at: str, attack: int = 4, defence: int = 4, mp: int = 3
+) -> dict[str, Any]:
+    return {
+        "id": uid,
+        "side": side,
+        "type": "inf",
+        "attack": [attack, attack // 2],
+        "defence": [defence, defence // 2],
+        "movement": [mp, mp],
+        "at": at,
+    }
 
 
 def game(*units: dict[str, Any], **map_extra: Any) -> Game:
@@ -43,14 +62,17 @@ def destinations(g: Game, uid: str) -> set[str]:
 
 
 def test_m1_terrain_and_river_costs_limit_the_move() -> None:
-    g = game(unit("B", "blue", "0101", mp=2), unit("R", "red", "0504"),
-             terrain={"forest": ["0201", "0202"]}, hexsides=[{"between": ["0101", "0102"],
-                                                      "features": ["river"]}])
+    g = game(
+        unit("B", "blue", "0101", mp=2),
+        unit("R", "red", "0504"),
+        terrain={"forest": ["0201", "0202"]},
+        hexsides=[{"between": ["0101", "0102"], "features": ["river"]}],
+    )
     reach = destinations(g, "B")
-    assert "0201" in reach          # forest costs 2
-    assert "0301" not in reach      # forest 2 + clear 1 > 2
-    assert "0102" in reach          # clear 1 + river 1
-    assert "0103" not in reach      # 2 + 1 > 2
+    assert "0201" in reach  # forest costs 2
+    assert "0301" not in reach  # forest 2 + clear 1 > 2
+    assert "0102" in reach  # clear 1 + river 1
+    assert "0103" not in reach  # 2 + 1 > 2
     error = g.check(Move(("B",), ("0101", "0102", "0103")))
     assert error is not None and error.rule == "M1"
 
@@ -61,8 +83,10 @@ def test_m2_entering_an_enemy_zoc_ends_the_move() -> None:
     # 0302 is in R's ZOC; no hex beyond it along that line is reachable through it
     assert "0302" in reach
     with_path = [a for a in g.legal_actions() if isinstance(a, Move) and a.path[-1] == "0302"]
-    assert all(set(a.path[1:-1]).isdisjoint({"0302", "0203", "0204", "0304", "0402", "0403"})
-               for a in with_path)
+    assert all(
+        set(a.path[1:-1]).isdisjoint({"0302", "0203", "0204", "0304", "0402", "0403"})
+        for a in with_path
+    )
     error = g.check(Move(("B",), ("0101", "0201", "0302", "0402")))
     assert error is not None
 
@@ -86,8 +110,11 @@ def to_combat(g: Game) -> None:
 
 
 def test_c2_attacks_below_1_2_are_not_allowed() -> None:
-    g = game(unit("B", "blue", "0101", attack=1), unit("R", "red", "0201", defence=4),
-             terrain={"forest": ["0201"]})
+    g = game(
+        unit("B", "blue", "0101", attack=1),
+        unit("R", "red", "0201", defence=4),
+        terrain={"forest": ["0201"]},
+    )
     to_combat(g)
     assert not any(isinstance(a, Attack) for a in g.legal_actions())
     error = g.check(Attack(("B",), "0201"))
@@ -130,11 +157,12 @@ def test_c6_a_blocked_retreat_costs_a_step_instead() -> None:
 
 
 def test_c5_a_last_step_lost_eliminates() -> None:
-    g = game(unit("B", "blue", "0201", attack=8), unit("R", "red", "0301"),
-             unit("R2", "red", "0504"))
+    g = game(
+        unit("B", "blue", "0201", attack=8), unit("R", "red", "0301"), unit("R2", "red", "0504")
+    )
     to_combat(g)
-    g.apply(Attack(("B",), "0301"))   # 2-1
-    g.apply(Outcome(6))                # DE
+    g.apply(Attack(("B",), "0301"))  # 2-1
+    g.apply(Outcome(6))  # DE
     assert g.state.units["R"].box == "eliminated"
 
 
@@ -148,8 +176,12 @@ def test_v2_a_side_with_no_units_loses_at_once() -> None:
 
 
 def test_v1_towns_decide_at_the_end() -> None:
-    g = game(unit("B", "blue", "0101"), unit("R", "red", "0504"),
-             features={"town": ["0201"]}, attributes={"0201": {"vp": 1}})
+    g = game(
+        unit("B", "blue", "0101"),
+        unit("R", "red", "0504"),
+        features={"town": ["0201"]},
+        attributes={"0201": {"vp": 1}},
+    )
     g.apply(Move(("B",), ("0101", "0201")))
     while not g.is_over():
         g.apply(Pass())
