@@ -50,7 +50,7 @@ def test_further_losses_as_the_owner_pleases_k45_8_0c() -> None:
 
 def test_a_unit_loses_at_most_its_steps_k45_8_0d() -> None:
     assert all(Counter(a)["Vs"] <= 1 for a in allocations(UNITS, 4, K45))
-    assert rule_of(allocation_error(UNITS, 2, ["5Pz", "Vs", "Vs"][1:], K45)) == "K45 8.0b"
+    assert rule_of(allocation_error(UNITS, 2, ["Vs", "Vs"], K45)) == "K45 8.0b"
     assert "Vs has 1 step(s) left, not 2" in str(allocation_error(UNITS, 2, ["Vs", "Vs"], K45))
 
 

@@ -221,7 +221,7 @@ def _search(
     edges: EdgeFilter,
 ) -> IntArray:
     if engine == "numpy":
-        return frontier.grid_bfs(index, open_nodes, seeds, limit, None)
+        return frontier.grid_bfs(index, open_nodes, seeds, limit, edges.directions)
     return frontier.list_bfs(edges.adj, open_nodes, seeds, limit)
 
 
