@@ -142,7 +142,9 @@ _HALT = 1 << 49
 _CROSS = 1 << 50
 _MASK = _SLOW - 1
 _FAR = 1 << 47
-SearchRows = Sequence[tuple[tuple[int, int], ...]]
+Edges = tuple[tuple[int, int], ...]
+#: Per node: (plain edges by rising cost, flagged edges).
+SearchRows = Sequence[tuple[Edges, Edges]]
 
 
 def _search_rows(index: BoardIndex, costs: Costs | Sequence[Costs]) -> SearchRows:
@@ -157,7 +159,12 @@ def _costs_key(costs: Costs | Sequence[Costs]) -> Costs | frozenset[Costs]:
 
 def _fold(rows: Rows) -> SearchRows:
     flag = _HALT | _CROSS
-    return tuple(tuple((v, c | flag if s else c) for v, c, s in row) for row in rows)
+    return tuple(_split([(v, c | flag if s else c) for v, c, s in row]) for row in rows)
+
+
+def _split(edges: Iterable[tuple[int, int]]) -> tuple[Edges, Edges]:
+    ordered = sorted(edges, key=lambda e: e[1])
+    return tuple(e for e in ordered if e[1] < _SLOW), tuple(e for e in ordered if e[1] >= _SLOW)
 
 
 def slowest(factors: Iterable[int]) -> int:
@@ -262,7 +269,7 @@ class _Prepared:
 
     def _overlay(self, index: BoardIndex, base: SearchRows) -> SearchRows:
         if self.all_slow:
-            return tuple(tuple((v, c | _SLOW) for v, c in row) for row in base)
+            return tuple(((), tuple((v, c | _SLOW) for v, c in a + b)) for a, b in base)
         special, zset = self.special, self.zones.nodes
         if not special:
             return base
@@ -271,11 +278,12 @@ class _Prepared:
             halt_only -= zset
         rows = list(base)
         for u in zset | {u for v in special for u in index.adj[v]}:
-            rows[u] = tuple(
+            plain, flagged = base[u]
+            rows[u] = _split(
                 (v, c | _HALT if u not in zset and v in halt_only else c | _SLOW)
                 if u in zset or v in special
                 else (v, c)
-                for v, c in base[u]
+                for v, c in plain + flagged
             )
         return rows
 
@@ -402,7 +410,7 @@ def reach(
     if mp is None:
         limit = far
         buckets = defaultdict(list)
-        span = max((c & mask for row in rows for _, c in row), default=0) + enter + leave + 1
+        span = max((c & mask for a, b in rows for _, c in a + b), default=0) + enter + leave + 1
     else:
         limit = mp
         buckets = [[] for _ in range(mp + 1)]
@@ -416,18 +424,19 @@ def reach(
         for u in bucket:
             if free[u] != d:
                 continue
-            for v, c in rows[u]:
+            plain, flagged = rows[u]
+            if u == min_start:  # every step from the start may be a minimum move
+                plain, flagged = (), plain + flagged
+            for v, c in plain:  # the fast path: a plain Dial step
                 nd = d + c
-                if nd <= limit:  # the fast path: a plain Dial step
-                    if nd < free_get(v, far):
-                        free[v] = nd
-                        via[v] = u
-                        buckets[nd].append(v)
-                    continue
-                if c < slow:  # an ordinary edge beyond the allowance
-                    if u != min_start:
-                        continue
-                elif not c & slow and u != min_start:  # an edge that only ends the move
+                if nd > limit:
+                    break
+                if nd < free_get(v, far):
+                    free[v] = nd
+                    via[v] = u
+                    buckets[nd].append(v)
+            for v, c in flagged:
+                if not c & slow and u != min_start:  # an edge that only ends the move
                     nd = d + (c & mask)
                     if nd <= limit and nd < halted_get(v, far):
                         halted[v] = nd

@@ -1,0 +1,116 @@
+"""A conformance kit for titles: hypothesis strategies and invariant checks over random play.
+
+Every title (built-in or third party) should pass :func:`check_title`. Title tests add their
+own invariants with :func:`games` (a hypothesis strategy of games at random points of random
+legal play) or :func:`playthrough` (every game position of one seeded random game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from hypothesis import strategies as st
+
+from . import api
+from .agents import RandomAgent
+from .core.game import Game
+
+Invariant = Callable[[Game], None]
+
+
+def playthrough(
+    title: str, scenario: str | Path | None = None, seed: int = 0, max_actions: int = 100_000
+) -> Iterator[Game]:
+    """Each position of one random legal game (the same Game object, advanced in place)."""
+    game = api.new_game(title, scenario, seed)
+    agent = RandomAgent(seed)
+    yield game
+    for _ in range(max_actions):
+        if game.is_over():
+            return
+        d = game.decision
+        assert d is not None
+        if d.is_chance:
+            game.roll()
+        else:
+            game.apply(agent.choose(game))
+        yield game
+
+
+def games(
+    title: str, scenario: str | Path | None = None, max_actions: int = 300
+) -> st.SearchStrategy[Game]:
+    """Games at a random point (up to ``max_actions``) of random legal play from a random seed."""
+
+    @st.composite
+    def build(draw: Any) -> Game:
+        seed = draw(st.integers(0, 2**32 - 1))
+        n = draw(st.integers(0, max_actions))
+        game = api.new_game(title, scenario, seed)
+        agent = RandomAgent(seed)
+        for _ in range(n):
+            if game.is_over():
+                break
+            d = game.decision
+            assert d is not None
+            if d.is_chance:
+                game.roll()
+            else:
+                game.apply(agent.choose(game))
+        return game
+
+    return build()
+
+
+def check_position(game: Game) -> None:
+    """Invariants of one position: a decision or a result; legal actions check clean and
+    round-trip through JSON; the saved game loads back byte for byte."""
+    if game.is_over():
+        assert game.result() is not None and game.decision is None
+        assert len(game.legal_actions()) == 0
+    else:
+        d = game.decision
+        assert d is not None and (d.side == "chance" or d.side in game.title.sides)
+        actions = list(game.legal_actions())
+        assert actions, f"dead end: no legal action for {d}"
+        before = game.to_json()
+        for action in actions:
+            error = game.check(action)
+            assert error is None, f"legal action {action} fails its check: {error}"
+            again = api.action_from_json(game.title.name, action.to_json())
+            assert again == action
+        assert game.to_json() == before, "check() changed the game"
+        if d.is_chance:
+            total = sum(p for _, p in game.chance_outcomes())
+            assert total == 1, f"chance outcomes sum to {total}"
+    text = game.to_json()
+    assert api.load_game(text).to_json() == text
+
+
+def check_title(
+    title: str,
+    scenario: str | Path | None = None,
+    seeds: range = range(3),
+    max_actions: int = 100_000,
+    invariants: tuple[Invariant, ...] = (),
+    every: int = 25,
+) -> None:
+    """Play seeded random games; check positions every ``every`` actions and at the end,
+    that the game ends, and that replaying its actions reproduces it exactly."""
+    for seed in seeds:
+        last: Game | None = None
+        for i, game in enumerate(playthrough(title, scenario, seed, max_actions)):
+            for inv in invariants:
+                inv(game)
+            if i % every == 0:
+                check_position(game)
+            last = game
+        assert last is not None
+        check_position(last)
+        assert last.is_over(), f"seed {seed}: no result within {max_actions} actions"
+        replay = Game(last.title, last.scenario, seed)
+        for action in last.history:
+            replay.apply(action)
+        assert replay.to_json() == last.to_json(), f"seed {seed}: replay differs"
