@@ -102,7 +102,7 @@ def load_data(data: dict[str, Any]) -> ScenarioError:
 def base() -> dict[str, Any]:
     return {"title": "minimal", "name": "x", "calendar": {"turns": 1},
             "map": {"columns": 3, "rows": 3}, "charts": {
-                "columns": ["1-1"], "crt": [["NE"]] * 6, "victory_vp": 1,
+                "crt": {"columns": ["1-1"], "rows": {"1-6": ["-"]}}, "victory_vp": 1,
                 "movement_cost": {"clear": 1}, "defence_multiplier": {}}}
 
 
@@ -130,9 +130,12 @@ def test_unknown_map_kind() -> None:
 
 def test_title_validates_its_own_charts() -> None:
     data = base()
-    data["charts"]["crt"] = [["XX"]] * 6
+    data["charts"]["crt"]["rows"] = {"1-6": ["XX"]}
     error = load_data(data)
-    assert error.field == "charts.crt[0][0]" and "XX" in error.reason
+    assert error.field == "charts.crt" and "XX" in error.reason
+    data["charts"]["crt"]["rows"] = {"1-6": ["-", "-"]}
+    error = load_data(data)
+    assert error.field == "charts.crt" and "2 cells for 1 columns" in error.reason
 
 
 def test_unreadable_and_malformed_files(tmp_path: Path) -> None:

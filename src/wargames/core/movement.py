@@ -381,9 +381,14 @@ def reach(
 ) -> Reach:
     """Every node a unit or stack at ``start`` can end its move in with ``mp`` movement points
     (``None``: unlimited), with the least cost and a path (Dial's bucket queue)."""
-    prep = _Prepared.of(index, policy, situation)
-    rows = prep.rows(index, costs, situation)
-    s = node_id(index, start)
+    memo = situation._memo
+    key = (policy, index, costs if isinstance(costs, Costs) else _costs_key(costs))
+    found = memo.get(key)
+    if found is None:  # the position's sets and search table, once per position and policy
+        prep = _Prepared.of(index, policy, situation)
+        found = memo[key] = (prep, prep.rows(index, costs, situation))
+    prep, rows = found
+    s = start if isinstance(start, int) else index.number[start]
     rules = policy.zoc
     zset = prep.zones.nodes
     enter, leave = rules.enter_cost, rules.leave_cost

@@ -199,8 +199,12 @@ def node_numbers(index: BoardIndex, nodes: Nodes) -> npt.NDArray[np.intp]:
         if nodes.dtype == np.bool_:
             return np.flatnonzero(node_mask(index, nodes))
         return nodes.astype(np.intp, copy=False).ravel()
+    items = list(nodes)
+    numbers = np.asarray(items)
+    if numbers.dtype.kind in "iu" and numbers.ndim == 1:
+        return numbers.astype(np.intp, copy=False)
     number = index.number
-    return np.fromiter((number[n] if isinstance(n, str) else n for n in nodes), dtype=np.intp)
+    return np.array([number[n] if isinstance(n, str) else int(n) for n in items], dtype=np.intp)
 
 
 def _engine(index: BoardIndex, method: Method, filters: Iterable[EdgeFilter]) -> Method:
