@@ -262,5 +262,5 @@ class _Advance:
         """What the advance along ``path`` costs, the first hex included."""
         price = self.rules.cost
         if price is None:
-            return len(path) - 2
+            return len(path) - 1
         return sum(price(self.index, u, v) for u, v in pairwise(path))

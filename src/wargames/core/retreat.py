@@ -239,6 +239,9 @@ class RetreatPath:
         return tuple(index.ids[v] for v in self.nodes)
 
 
+Options = tuple[RetreatPath, ...]
+
+
 def retreat_paths(
     index: BoardIndex,
     start: int | Sequence[int],
@@ -254,8 +257,7 @@ def retreat_paths(
     at least one option; if the stack cannot retreat ``minimum`` hexes the options are the
     longest it can, with the cost of the shortfall, or the start flagged eliminated.
     """
-    candidates, stages = _Retreat(index, start, rules, situation).options(length, minimum)
-    return stages[-1][1] if stages else candidates
+    return _Retreat(index, start, rules, situation).options(length, minimum)[2]
 
 
 def retreat_error(
@@ -271,8 +273,7 @@ def retreat_error(
     :func:`retreat_paths`)."""
     r = _Retreat(index, start, rules, situation)
     path = tuple(nodes)
-    candidates, stages = r.options(length, minimum)
-    final = stages[-1][1] if stages else candidates
+    candidates, stages, final = r.options(length, minimum)
     if any(o.nodes == path for o in final):
         return None
     if path[: len(r.prefix)] != r.prefix:
@@ -366,17 +367,18 @@ class _Retreat:
 
     def options(
         self, length: int, minimum: int | None
-    ) -> tuple[tuple[RetreatPath, ...], list[tuple[Preference, tuple[RetreatPath, ...]]]]:
-        """The options before any preference, and those left after each preference in turn."""
+    ) -> tuple[Options, list[tuple[Preference, Options]], Options]:
+        """The options before any preference, those left after each preference in turn, and
+        the final ones."""
         candidates = tuple(sorted(self.candidates(length, minimum)))
-        stages: list[tuple[Preference, tuple[RetreatPath, ...]]] = []
+        stages: list[tuple[Preference, Options]] = []
         current = candidates
         for pref in self.rules.preferences:
             scores = [pref.score(self.index, o.nodes, self.situation) for o in current]
             best = min(scores)
             current = tuple(o for o, s in zip(current, scores, strict=True) if s == best)
             stages.append((pref, current))
-        return candidates, stages
+        return candidates, stages, current
 
     def candidates(self, length: int, minimum: int | None) -> list[RetreatPath]:
         low = length if minimum is None else minimum
