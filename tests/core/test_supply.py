@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Collection, Iterable
+from typing import Any
 
 import attrs
 import networkx as nx
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 from wargames.core.board import Board
 from wargames.core.hexgrid import HexLayout
 from wargames.core.supply import (
+    Method,
     SupplyMap,
     SupplyRules,
     SupplySources,
@@ -25,7 +27,8 @@ from wargames.core.supply import (
 )
 
 SUPPLIED, LIMITED, UNSUPPLIED = SupplyStatus.SUPPLIED, SupplyStatus.LIMITED, SupplyStatus.UNSUPPLIED
-METHODS = ("numpy", "python")
+METHODS: tuple[Method, ...] = ("numpy", "python")
+PYTHON: tuple[Method, ...] = ("python",)
 EDGE_FEATURES = ("river", "major-river", "bridge", "road", "rail", "water", "straits")
 K45 = SupplyRules(
     closed_terrain={"impassable"},
@@ -34,9 +37,9 @@ K45 = SupplyRules(
 )
 
 
-def row(n: int, **kwargs: object) -> Board:
+def row(n: int, **kwargs: Any) -> Board:
     """A one-row map 0101-0n01: a path of hexes, handy for ranges."""
-    return Board.hex_map(HexLayout(n, 1), **kwargs)  # type: ignore[arg-type]
+    return Board.hex_map(HexLayout(n, 1), **kwargs)
 
 
 # --- a networkx oracle, written from the rule text and not from the module ------------------
@@ -89,12 +92,11 @@ def oracle_tier(
 def oracle(
     board: Board,
     rules: SupplyRules,
+    ok: set[str],
     sources: Iterable[str],
     limited_sources: Iterable[str] | None = None,
-    **opened: Collection[str] | None,
 ) -> tuple[dict[str, int], set[str]]:
-    """(distance of each supplied node, limited nodes) by networkx."""
-    ok = open_nodes(board, rules, **opened)  # type: ignore[arg-type]
+    """(distance of each supplied node, limited nodes) by networkx, through the ``ok`` nodes."""
     full = oracle_tier(board, rules, ok, sources, rules.range)
     lr = rules.limited_range
     if lr is None:
@@ -109,7 +111,12 @@ def oracle(
 
 
 def assert_valid_path(
-    board: Board, rules: SupplyRules, result: SupplyMap, node: str, ok: set[str], sources: set[str]
+    board: Board,
+    rules: SupplyRules,
+    result: SupplyMap,
+    node: str,
+    ok: set[str],
+    sources: Collection[str],
 ) -> None:
     """The path starts at the node, steps between adjacent open nodes over crossable edges,
     stays within range overland and then follows rail edges, and ends at a source."""
@@ -133,7 +140,9 @@ def assert_valid_path(
 
 
 @st.composite
-def boards(draw: st.DrawFn, terrains: tuple[str, ...] = ("clear",) * 5 + ("impassable", "sea")):
+def boards(
+    draw: st.DrawFn, terrains: tuple[str, ...] = ("clear",) * 5 + ("impassable", "sea")
+) -> Board:
     cols, rows = draw(st.integers(2, 7)), draw(st.integers(1, 7))
     layout = HexLayout(cols, rows)
     labels = [layout.label(h) for h in layout.hexes()]
@@ -160,7 +169,9 @@ class Case:
     negated: frozenset[str]
     seas: tuple[str, ...]
 
-    def trace(self, rules: SupplyRules, method: str = "auto", **kw: object) -> SupplyMap:
+    def trace(
+        self, rules: SupplyRules, method: Method, limited_sources: list[str] | None
+    ) -> SupplyMap:
         ix = self.board.index
         return trace_supply(
             self.board,
@@ -170,8 +181,8 @@ class Case:
             zoc=self.zoc,
             negated=self.negated,
             friendly_seas=self.seas,
-            method=method,  # type: ignore[arg-type]
-            **kw,  # type: ignore[arg-type]
+            limited_sources=limited_sources,
+            method=method,
         )
 
     def open(self, rules: SupplyRules) -> set[str]:
@@ -179,20 +190,11 @@ class Case:
 
     def check(self, rules: SupplyRules, limited_sources: list[str] | None = None) -> None:
         """Both engines give networkx's supplied and limited sets and distances, valid paths."""
-        full, limited = oracle(
-            self.board,
-            rules,
-            self.sources,
-            limited_sources,
-            blocked=self.blocked,
-            zoc=self.zoc,
-            negated=self.negated,
-            seas=self.seas,
-        )
         ok = self.open(rules)
+        full, limited = oracle(self.board, rules, ok, self.sources, limited_sources)
         sources = self.sources | set(limited_sources or ())
-        for method in METHODS if self.board.layout else ("python",):
-            result = self.trace(rules, method, limited_sources=limited_sources)
+        for method in METHODS if self.board.layout else PYTHON:
+            result = self.trace(rules, method, limited_sources)
             assert result.nodes(SUPPLIED) == set(full)
             assert result.nodes(LIMITED) == limited
             assert {n: result.distance(n) for n in full} == full
@@ -467,6 +469,9 @@ def test_inputs_as_ids_numbers_or_bool_masks_agree() -> None:
     assert by_mask.status(np.int64(ix.number["0201"])) is SUPPLIED  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="shape"):
         trace_supply(board, K45, ["0101"], blocked=mask[:3])
+    with pytest.raises(ValueError, match="node numbers"):
+        trace_supply(board, K45, [len(ix)])
+    assert repr(by_id) == "<SupplyMap hex: 3 supplied, 0 limited, 3 unsupplied>"
 
 
 def test_rules_reject_negative_ranges_and_numpy_on_point_maps() -> None:

@@ -136,10 +136,10 @@ def grid_bfs(
                 [front[ok[front]] + off for off, ok in zip(index.offsets, directions, strict=True)]
             )
         cand = cand[free[cand]]
-        # keep one copy of each cell: the last write of its position wins
-        first = count[: cand.size]
-        stamp[cand] = first
-        front = cand[stamp[cand] == first]
+        # keep one copy of each cell: the copy whose position the last write left in ``stamp``
+        position = count[: cand.size]
+        stamp[cand] = position
+        front = cand[stamp[cand] == position]
         free[front] = False
         dist[front] = level
     out: IntArray = dist[index.cell]

@@ -44,6 +44,8 @@ __all__ = [
     "SupplyStatus",
     "closer_to_friendly",
     "map_edge",
+    "node_mask",
+    "node_numbers",
     "trace_supply",
 ]
 
@@ -126,13 +128,25 @@ class _Leg:
     edges: EdgeFilter
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen(eq=False, repr=False)
 class SupplyMap:
-    """The result of one :func:`trace_supply`: per-node status, distance and path on request."""
+    """The result of one :func:`trace_supply`: per-node status, distance and path on request.
+
+    ``codes`` holds a read-only status code per node number (0 unsupplied, 1 supplied, 2
+    limited); use :meth:`status` or :meth:`mask` rather than the codes themselves.
+    """
 
     board: Board
     codes: npt.NDArray[np.int8]
     _tiers: tuple[tuple[_Leg, ...], ...]
+
+    def __attrs_post_init__(self) -> None:
+        self.codes.flags.writeable = False
+
+    def __repr__(self) -> str:
+        none, full, limited = np.bincount(self.codes, minlength=3).tolist()
+        where = self.board.name or self.board.kind
+        return f"<SupplyMap {where}: {full} supplied, {limited} limited, {none} unsupplied>"
 
     def _number(self, node: Node) -> int:
         return self.board.index.number[node] if isinstance(node, str) else int(node)
@@ -143,7 +157,7 @@ class SupplyMap:
 
     def in_supply(self, node: Node) -> bool:
         """Whether the node has a full supply line."""
-        return bool(self.codes[self._number(node)] == 1)
+        return bool(self.codes[self._number(node)] == _CODE[SupplyStatus.SUPPLIED])
 
     def mask(self, status: SupplyStatus = SupplyStatus.SUPPLIED) -> BoolArray:
         """A bool per node number: has this status."""
@@ -201,10 +215,12 @@ def node_numbers(index: BoardIndex, nodes: Nodes) -> npt.NDArray[np.intp]:
         return nodes.astype(np.intp, copy=False).ravel()
     items = list(nodes)
     numbers = np.asarray(items)
-    if numbers.dtype.kind in "iu" and numbers.ndim == 1:
-        return numbers.astype(np.intp, copy=False)
-    number = index.number
-    return np.array([number[n] if isinstance(n, str) else int(n) for n in items], dtype=np.intp)
+    if numbers.dtype.kind not in "iu" or numbers.ndim != 1:
+        number = index.number
+        numbers = np.array([number[n] if isinstance(n, str) else n for n in items], dtype=np.intp)
+    if numbers.size and not 0 <= numbers.min() <= numbers.max() < len(index):
+        raise ValueError(f"node numbers run from 0 to {len(index) - 1}")
+    return numbers.astype(np.intp, copy=False)
 
 
 def _engine(index: BoardIndex, method: Method, filters: Iterable[EdgeFilter]) -> Method:
