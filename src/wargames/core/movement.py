@@ -246,6 +246,7 @@ class _Prepared:
     no_assault: frozenset[int]
     all_slow: bool
     enter_cost: int
+    search: tuple[Any, ...]
 
     @classmethod
     def of(cls, index: BoardIndex, policy: MovePolicy, situation: Situation) -> _Prepared:
@@ -279,12 +280,18 @@ class _Prepared:
         rows = list(base)
         for u in zset | {u for v in special for u in index.adj[v]}:
             plain, flagged = base[u]
-            rows[u] = _split(
-                (v, c | _HALT if u not in zset and v in halt_only else c | _SLOW)
-                if u in zset or v in special
-                else (v, c)
-                for v, c in plain + flagged
-            )
+            if u in zset:
+                rows[u] = ((), tuple((v, c | _SLOW) for v, c in plain + flagged))
+                continue
+            keep, other = [], []
+            for v, c in plain:
+                if v not in special:
+                    keep.append((v, c))
+                else:
+                    other.append((v, c | _HALT if v in halt_only else c | _SLOW))
+            for v, c in flagged:
+                other.append((v, c | _SLOW) if v in special else (v, c))
+            rows[u] = (tuple(keep), tuple(other))
         return rows
 
     @classmethod
@@ -305,6 +312,9 @@ class _Prepared:
         )
         special = zones.nodes | stop | closed
         all_slow = situation.can_enter is not None  # every entry is tested
+        search: tuple[Any, ...] = (zones.nodes, rules.enter_cost, rules.leave_cost)
+        search += (rules.no_same_unit,)
+        search += (rules.one_hex_onto_friend, friends, closed, stop, enemies)
         return cls(
             enemies,
             friends,
@@ -316,6 +326,7 @@ class _Prepared:
             no_assault,
             all_slow,
             rules.enter_cost,
+            search,
         )
 
 
@@ -377,10 +388,15 @@ def reach(
     mp: int | None,
     costs: Costs | Sequence[Costs],
     policy: MovePolicy = MovePolicy(),
-    situation: Situation = Situation(),
+    situation: Situation | None = None,
 ) -> Reach:
     """Every node a unit or stack at ``start`` can end its move in with ``mp`` movement points
-    (``None``: unlimited), with the least cost and a path (Dial's bucket queue)."""
+    (``None``: unlimited), with the least cost and a path (Dial's bucket queue).
+
+    Tables derived from ``situation`` are kept with it: reuse one situation for every unit
+    moving in the same position (a side's movement phase)."""
+    if situation is None:
+        situation = Situation()
     memo = situation._memo
     key = (policy, index, costs if isinstance(costs, Costs) else _costs_key(costs))
     found = memo.get(key)
@@ -389,11 +405,7 @@ def reach(
         found = memo[key] = (prep, prep.rows(index, costs, situation))
     prep, rows = found
     s = start if isinstance(start, int) else index.number[start]
-    rules = policy.zoc
-    zset = prep.zones.nodes
-    enter, leave = rules.enter_cost, rules.leave_cost
-    same, one_hex = rules.no_same_unit, rules.one_hex_onto_friend
-    friends, closed, stop, enemies = prep.friends, prep.closed, prep.stop, prep.enemies
+    zset, enter, leave, same, one_hex, friends, closed, stop, enemies = prep.search
     check = situation.can_enter
     min_start = s if policy.minimum_move else -1
     mult = policy.assault_multiplier
@@ -420,7 +432,7 @@ def reach(
         limit = mp
         buckets = [[] for _ in range(mp + 1)]
         span = mp + 2
-    if not (rules.forbidden and s in zset):  # K45 4.4: strategic moves never start in EZOC
+    if not (policy.zoc.forbidden and s in zset):  # K45 4.4: strategic moves never start in EZOC
         buckets[0].append(s)
     d = idle = 0
     while d <= limit and idle < span:
@@ -454,12 +466,10 @@ def reach(
                 first = u == s
                 if v in zset:
                     nd += enter
-                    if (
-                        same
-                        and prep.zones.shared(u, v)
-                        and not (first and one_hex and v in friends)
-                    ):
-                        continue
+                    if same and prep.zones.shared(u, v):
+                        if not (first and one_hex and v in friends):
+                            continue
+                        halt = True  # the one-hex move onto a friendly unit ends there
                 if v in closed:
                     if mult and v in enemies and terrain[v] not in no_assault:
                         nd += c * (mult - 1)
@@ -499,10 +509,12 @@ def check_path(
     mp: int | None,
     costs: Costs | Sequence[Costs],
     policy: MovePolicy = MovePolicy(),
-    situation: Situation = Situation(),
+    situation: Situation | None = None,
 ) -> int:
     """The MP a move along ``path`` (start first) spends; :class:`IllegalAction` citing
     ``policy.rules`` if the rules forbid it. A last step into an enemy hex is a mobile assault."""
+    if situation is None:
+        situation = Situation()
     rows = stack_rows(index, costs)
     prep = _Prepared.of(index, policy, situation)
     rules, cite = policy.zoc, policy.rules
@@ -512,7 +524,7 @@ def check_path(
     if not ids:
         raise ValueError("a path needs at least its start")
     zset = prep.zones.nodes
-    if rules.forbidden and ids[0] in zset:
+    if rules.forbidden and ids[0] in zset and len(ids) > 1:
         raise IllegalAction(
             cite.zoc_forbidden, f"{name[ids[0]]}: the move may not start in an EZOC"
         )
