@@ -1,0 +1,1 @@
+"""Darkest Crusade (being written: see docs/rules/darkest.md)."""

@@ -1,0 +1,1 @@
+"""Königsberg '45 (being written: see docs/rules/konigsberg.md)."""
