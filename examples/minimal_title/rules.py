@@ -6,7 +6,6 @@ example's own rule numbers (``M1`` ...), listed in ``README.md`` beside this fil
 
 from __future__ import annotations
 
-import heapq
 import itertools
 from collections.abc import Iterable
 from fractions import Fraction
@@ -26,8 +25,18 @@ from wargames.core.actions import (
 from wargames.core.context import Context
 from wargames.core.crt import CRT
 from wargames.core.errors import IllegalAction
+from wargames.core.movement import (
+    Citations,
+    Costs,
+    Crossing,
+    MovePolicy,
+    Situation,
+    check_path,
+    reach,
+)
 from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame
+from wargames.core.zoc import ZocRules, ZoneMap, zones
 
 STACKING = 1
 
@@ -45,51 +54,56 @@ def occupant_side(ctx: Context, node: str) -> str | None:
     return None
 
 
-def enemy_zoc(ctx: Context, side: str) -> set[str]:
-    """M2: every unit exerts a zone of control into the six hexes around it."""
-    out: set[str] = set()
-    for u in ctx.units_of(ctx.enemy_of(side)):
-        assert u.at is not None
-        out.update(ctx.board.neighbours(u.at))
-    return out
+# M1-M3 as kernel movement policy: the rule each error cites, ZOC effects, costs from the charts.
+MOVE_POLICY = MovePolicy(
+    zoc=ZocRules(stop_on_enter=True, no_same_unit=True),
+    rules=Citations(
+        adjacent="M1",
+        prohibited="M1",
+        enemy="M3",
+        allowance="M1",
+        zoc_stop="M2",
+        zoc_same_unit="M2",
+        entry="M3",
+    ),
+)
 
 
-def entry_cost(ctx: Context, a: str, b: str) -> int:
+def enemy_zoc(ctx: Context, side: str) -> ZoneMap[str]:
+    """M2: every enemy unit exerts a zone of control into the six hexes around it."""
+    ix = ctx.board.index
+    return zones(ix, {u.id: u.at for u in ctx.units_of(ctx.enemy_of(side)) if u.at is not None})
+
+
+def move_costs(ctx: Context) -> Costs:
     """M1: terrain cost of the hex entered, plus the river cost for crossing a river."""
-    costs = ctx.charts["movement_cost"]
-    cost = int(costs[ctx.board.terrain(b)])
-    if "river" in ctx.board.edge_features(a, b):
-        cost += int(costs["river"])
-    return cost
+    table = ctx.charts["movement_cost"]
+    terrain = {t: int(c) for t, c in table.items() if t != "river"}
+    return Costs(terrain, crossings=(Crossing("river", cost=int(table["river"])),))
+
+
+def situation(ctx: Context, side: str) -> Situation:
+    ix = ctx.board.index
+    enemies = [ix.number[u.at] for u in ctx.units_of(ctx.enemy_of(side)) if u.at is not None]
+    friends = [ix.number[u.at] for u in ctx.units_of(side) if u.at is not None]
+    return Situation(enemies=enemies, friends=friends, zoc=enemy_zoc(ctx, side))
 
 
 def reachable(ctx: Context, uid: str) -> dict[str, tuple[str, ...]]:
-    """Every hex the unit may end its move in, with a cheapest path (M1-M3)."""
+    """Every hex the unit may end its move in (M1-M3), with a cheapest path."""
     unit = ctx.state.units[uid]
     assert unit.at is not None
-    side = ctx.side_of(uid)
+    ix = ctx.board.index
     mp = int(ctx.unit_def(uid).movement_at(unit.steps))
-    zoc = enemy_zoc(ctx, side)
+    r = reach(
+        ix, ix.number[unit.at], mp, move_costs(ctx), MOVE_POLICY, situation(ctx, ctx.side_of(uid))
+    )
     occupied = ctx.state.occupancy()
-    best = {unit.at: 0}
-    paths = {unit.at: (unit.at,)}
-    heap = [(0, unit.at)]
-    while heap:
-        spent, node = heapq.heappop(heap)
-        if spent > best[node] or (node != unit.at and node in zoc):
-            continue  # M2: entering an enemy ZOC ends the move
-        for nxt in ctx.board.neighbours(node):
-            if nxt in occupied:
-                continue  # M3: no entering occupied hexes (stacking 1, no enemy hexes)
-            if node in zoc and nxt in zoc:
-                continue  # M2: no move from one enemy ZOC hex straight to another
-            cost = spent + entry_cost(ctx, node, nxt)
-            if cost <= mp and cost < best.get(nxt, mp + 1):
-                best[nxt] = cost
-                paths[nxt] = (*paths[node], nxt)
-                heapq.heappush(heap, (cost, nxt))
-    del paths[unit.at]
-    return paths
+    return {
+        ix.ids[n]: tuple(r.path_labels(n))
+        for n in r.cost
+        if n != r.start and ix.ids[n] not in occupied
+    }
 
 
 def crt(ctx: Context) -> CRT:
@@ -159,12 +173,23 @@ class Movement(PlayerStep):
             return IllegalAction("M1", f"{uid} has already moved this phase")
         if len(action.path) < 2 or action.path[0] != unit.at:
             return IllegalAction("M1", f"the path must start at {uid}'s hex {unit.at}")
-        dest = action.path[-1]
-        paths = reachable(ctx, uid)
-        if dest not in paths:
-            return IllegalAction("M1", f"{uid} cannot reach {dest} this phase")
-        if _path_cost(ctx, uid, action.path) is None:
-            return IllegalAction("M2", f"the path {'-'.join(action.path)} is not legal for {uid}")
+        if action.path[-1] in ctx.state.occupancy():
+            return IllegalAction("M3", f"{action.path[-1]} is occupied (one unit per hex)")
+        ix = ctx.board.index
+        if any(n not in ix.number for n in action.path):
+            return IllegalAction("M1", "the path leaves the map")
+        mp = int(ctx.unit_def(uid).movement_at(unit.steps))
+        try:
+            check_path(
+                ix,
+                [ix.number[n] for n in action.path],
+                mp,
+                move_costs(ctx),
+                MOVE_POLICY,
+                situation(ctx, frame.args["side"]),
+            )
+        except IllegalAction as error:
+            return error
         return None
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
@@ -178,25 +203,6 @@ class Movement(PlayerStep):
         ctx.state.put(ctx.state.units[uid].moved_to(dest).marked("moved"))
         ctx.state.control[dest] = frame.args["side"]
         ctx.emit("move", f"{uid} moves {'-'.join(action.path)}", unit=uid, path=list(action.path))
-
-
-def _path_cost(ctx: Context, uid: str, path: tuple[str, ...]) -> int | None:
-    """The cost of a given path, or None if a step breaks M1-M3."""
-    side = ctx.side_of(uid)
-    zoc = enemy_zoc(ctx, side)
-    occupied = ctx.state.occupancy()
-    unit = ctx.state.units[uid]
-    mp = int(ctx.unit_def(uid).movement_at(unit.steps))
-    spent = 0
-    for i, (a, b) in enumerate(itertools.pairwise(path)):
-        if not ctx.board.adjacent(a, b) or b in occupied:
-            return None
-        if i > 0 and a in zoc:
-            return None
-        if a in zoc and b in zoc:
-            return None
-        spent += entry_cost(ctx, a, b)
-    return spent if spent <= mp else None
 
 
 class Combat(PlayerStep):
@@ -347,11 +353,12 @@ class RetreatStep(PlayerStep):
         start = ctx.state.units[units[0]].at
         assert start is not None
         zoc = enemy_zoc(ctx, frame.args["by"])
+        ix = ctx.board.index
         occupied = ctx.state.occupancy()
         paths: list[Action] = [
             Retreat(units, (start, n))
             for n in sorted(ctx.board.neighbours(start))
-            if n not in zoc and n not in occupied
+            if ix.number[n] not in zoc and n not in occupied
         ]
         return paths or [AllocateLosses(units[:1])]
 
