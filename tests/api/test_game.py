@@ -199,3 +199,27 @@ def test_view_is_per_side_and_checks_the_side() -> None:
     assert game.view("blue")["units"]
     with pytest.raises(ValueError):
         game.view("green")
+
+
+def test_scripted_rolls_come_first_and_the_dice_still_advance() -> None:
+    from wargames.core.context import Context
+
+    game = wargames.new_game(TITLE, seed=4)
+    plain = game.copy()
+    game.script_rolls(6, 1)
+    rolled = [Context(game.title, game.scenario, game.state, game.events).roll(6) for _ in range(3)]
+    free = [Context(plain.title, plain.scenario, plain.state, plain.events).roll(6)
+            for _ in range(3)]
+    assert rolled[:2] == [6, 1] and rolled[2] == free[2]
+    assert game.state.rng == plain.state.rng and game.state.script == ()
+    assert game.events[-1].kind == "roll"
+
+
+def test_scenarios_round_trip_through_json() -> None:
+    import json
+
+    sc = wargames.load_scenario(TITLE)
+    again = wargames.load_scenario(TITLE, json.loads(json.dumps(sc.to_data())))
+    assert again.to_data() == sc.to_data()
+    assert again.board.index.ids == sc.board.index.ids
+    assert dict(again.units) == dict(sc.units) and dict(again.start) == dict(sc.start)

@@ -245,6 +245,10 @@ class Game:
         self.apply(action)
         return action
 
+    def script_rolls(self, *values: int) -> None:
+        """Make the next ``ctx.roll`` calls return ``values`` (for tests); the dice still advance."""
+        self.state.script = (*self.state.script, *values)
+
     def undo(self) -> Action:
         """Take back the last action; returns it. IndexError if there is none."""
         if not self._undo:
