@@ -26,6 +26,18 @@ class RandomAgent:
         return actions[self.rng.randrange(len(actions))]
 
 
+def step(game: Game, agent: RandomAgent) -> Action:
+    """Answer the pending decision: chance by the game's dice, a side by the agent."""
+    d = game.decision
+    if d is None:
+        raise RuntimeError("the game is over")
+    if d.is_chance:
+        return game.roll()
+    action = agent.choose(game)
+    game.apply(action)
+    return action
+
+
 def play_out(
     game: Game, agent: RandomAgent, max_actions: int = 1_000_000, max_turns: int | None = None
 ) -> int:
@@ -34,11 +46,6 @@ def play_out(
     while not game.is_over() and n < max_actions:
         if max_turns is not None and game.state.turn > max_turns:
             break
-        d = game.decision
-        assert d is not None
-        if d.is_chance:
-            game.roll()
-        else:
-            game.apply(agent.choose(game))
+        step(game, agent)
         n += 1
     return n

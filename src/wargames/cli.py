@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import api
-from .agents import RandomAgent, play_out
+from .agents import RandomAgent, step
 from .core.errors import WargamesError
 from .core.game import Game
 
@@ -40,7 +40,7 @@ def _play(args: argparse.Namespace) -> int:
     while not game.is_over():
         if args.max_turns is not None and game.state.turn > args.max_turns:
             break
-        play_out(game, agent, max_actions=1)
+        step(game, agent)
         flush()
     flush()
     result = game.result()

@@ -14,7 +14,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from . import api
-from .agents import RandomAgent
+from .agents import RandomAgent, play_out, step
 from .core.game import Game
 
 Invariant = Callable[[Game], None]
@@ -30,12 +30,7 @@ def playthrough(
     for _ in range(max_actions):
         if game.is_over():
             return
-        d = game.decision
-        assert d is not None
-        if d.is_chance:
-            game.roll()
-        else:
-            game.apply(agent.choose(game))
+        step(game, agent)
         yield game
 
 
@@ -49,16 +44,7 @@ def games(
         seed = draw(st.integers(0, 2**32 - 1))
         n = draw(st.integers(0, max_actions))
         game = api.new_game(title, scenario, seed)
-        agent = RandomAgent(seed)
-        for _ in range(n):
-            if game.is_over():
-                break
-            d = game.decision
-            assert d is not None
-            if d.is_chance:
-                game.roll()
-            else:
-                game.apply(agent.choose(game))
+        play_out(game, RandomAgent(seed), max_actions=n)
         return game
 
     return build()

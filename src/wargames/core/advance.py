@@ -17,7 +17,7 @@ import attrs
 
 from .board_index import BoardIndex
 from .errors import IllegalAction
-from .retreat import Block, HexsideMatch, Nodes, matching, path_block, walks
+from .retreat import Block, HexsideMatch, NodePath, Nodes, matching, path_block, walks
 
 Cost = Callable[[BoardIndex, int, int], int]
 """What entering node v from node u costs an advance (movement points, at least 1)."""
@@ -75,25 +75,12 @@ class AdvanceSituation:
 
 
 @attrs.frozen(slots=True, order=True)
-class AdvancePath:
+class AdvancePath(NodePath):
     """One advance option: its nodes (the attacker's hex first), its cost against the limit,
     and whether it goes ``beside`` the vacated hex instead of into it."""
 
-    nodes: Nodes
     cost: int = 0
     beside: bool = False
-
-    @property
-    def end(self) -> int:
-        return self.nodes[-1]
-
-    @property
-    def hexes(self) -> int:
-        """Hexes advanced."""
-        return len(self.nodes) - 1
-
-    def labels(self, index: BoardIndex) -> tuple[str, ...]:
-        return tuple(index.ids[v] for v in self.nodes)
 
 
 def advance_paths(

@@ -246,7 +246,7 @@ class Game:
         return action
 
     def script_rolls(self, *values: int) -> None:
-        """Make the next ``ctx.roll`` calls return ``values`` (for tests); the dice still advance."""
+        """Make the next ``ctx.roll`` calls return ``values`` (tests); the dice still advance."""
         self.state.script = (*self.state.script, *values)
 
     def undo(self) -> Action:

@@ -28,6 +28,25 @@ Step = Callable[[tuple[int, ...], int], Block | None]
 Nodes = tuple[int, ...]
 
 
+@attrs.frozen(slots=True, order=True)
+class NodePath:
+    """A path of board nodes, the start first: what retreats and advances have in common."""
+
+    nodes: Nodes
+
+    @property
+    def end(self) -> int:
+        return self.nodes[-1]
+
+    @property
+    def hexes(self) -> int:
+        """Hexes moved."""
+        return len(self.nodes) - 1
+
+    def labels(self, index: BoardIndex) -> tuple[str, ...]:
+        return tuple(index.ids[v] for v in self.nodes)
+
+
 def _nodes(value: Iterable[int]) -> frozenset[int]:
     return frozenset(value)
 
@@ -211,7 +230,7 @@ class RetreatRules:
 
 
 @attrs.frozen(slots=True, order=True)
-class RetreatPath:
+class RetreatPath(NodePath):
     """One retreat option: its nodes (start first) and what it costs the stack.
 
     ``steps``: steps lost (EZOC entries and hexes short). ``ezoc``: EZOC hexes entered.
@@ -219,24 +238,11 @@ class RetreatPath:
     escape overstacking (K45 5.1). ``eliminated``: the retreat destroys the stack.
     """
 
-    nodes: Nodes
     steps: int = 0
     ezoc: int = 0
     short: int = 0
     extended: int = 0
     eliminated: bool = False
-
-    @property
-    def end(self) -> int:
-        return self.nodes[-1]
-
-    @property
-    def hexes(self) -> int:
-        """Hexes retreated."""
-        return len(self.nodes) - 1
-
-    def labels(self, index: BoardIndex) -> tuple[str, ...]:
-        return tuple(index.ids[v] for v in self.nodes)
 
 
 Options = tuple[RetreatPath, ...]
