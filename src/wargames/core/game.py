@@ -7,7 +7,7 @@ runs automatic steps until the next decision (a side's or chance's) or the end.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from typing import Any
 
@@ -280,6 +280,16 @@ class Game:
         if side not in self.title.sides:
             raise ValueError(f"{side!r} is not a side of {self.title.name}")
         return self.title.view(self.state, side)
+
+    def svg(self, highlight: Iterable[str] = (), size: float = 24.0) -> str:
+        """An SVG picture of the board and every unit on it (see ``core.render``)."""
+        from .render import svg, unit_sides
+
+        return svg(self.scenario.board, self.state, unit_sides(self.scenario.units),
+                   highlight=highlight, size=size)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
 
     @property
     def turn_label(self) -> str:
