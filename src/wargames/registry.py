@@ -12,7 +12,9 @@ from .core.title import Title
 ENTRY_POINT_GROUP = "wargames.titles"
 
 # Built-in titles: name -> "module:attribute". Each lands with its plugin package.
-BUILTIN: dict[str, str] = {}
+BUILTIN: dict[str, str] = {
+    "darkest": "wargames.darkest:TITLE",
+}
 
 _registered: dict[str, Title] = {}
 _loaded = False

@@ -1,0 +1,157 @@
+"""Attack allocation: which hexes a unit may attack and with whom (DC: Hex-Side Operational
+Attack Capacity, DC: Terrain Effects on Combat, DC: Setup ... Special 1st Turn Rules), and the
+rule that German armies and panzergruppen next to an attack must be attacked too.
+
+Allocated attacks live in the state variable ``attacks``: target hex -> attacking unit ids.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from wargames.core.context import Context
+from wargames.core.errors import IllegalAction
+
+from . import counters as cn
+from .position import crossable, enemy, holder, in_romania, occupancy, strongpoint
+
+CAPACITY = "DC: Hex-Side Operational Attack Capacity"
+TERRAIN = "DC: Terrain Effects on Combat"
+FIRST_TURN = "DC: Special 1st Turn Rules"
+MUST = "DC: Hex-Side Operational Attack Capacity (UnDisrupted German army must be attacked)"
+BLITZ = "DC: Blitzkrieg!, Proriv!"
+
+
+def pending(ctx: Context) -> dict[str, tuple[str, ...]]:
+    got: Mapping[str, tuple[str, ...]] = ctx.state.get("attacks", {})
+    return {k: tuple(v) for k, v in got.items()}
+
+
+def set_pending(ctx: Context, attacks: Mapping[str, Iterable[str]]) -> None:
+    ctx.state.set("attacks", {k: tuple(v) for k, v in sorted(attacks.items()) if v})
+
+
+def attackable(ctx: Context, side: str, occ: dict[str, list[str]], node: str) -> bool:
+    """An enemy-held hex, or an empty enemy victory city or fortress."""
+    owner = holder(ctx, occ, node)
+    if owner is not None:
+        return owner == enemy(side)
+    return ctx.state.control.get(node) == enemy(side) and strongpoint(ctx, node)
+
+
+def capacity_error(
+    ctx: Context, origin: str, target: str, units: list[str]
+) -> IllegalAction | None:
+    """DC: Hex-Side Operational Attack Capacity and DC: Terrain Effects on Combat: the units
+    attacking ``target`` across one hexside (all from ``origin``)."""
+    board = ctx.board
+    where = f"{origin}/{target}"
+    n = len(units)
+    armies = sum(1 for u in units if cn.is_army_class(ctx, u))
+    pzgr = sum(1 for u in units if cn.has(ctx, u, "panzergruppe"))
+    armour = sum(1 for u in units if cn.is_armour(ctx, u))
+    if "strait" in board.edge_features(origin, target) or board.has(target, "kronshtadt"):
+        # Across Kerch Straits or against Kronshtat only 1 non-tank/panzer unit may attack.
+        if n > 1 or armour:
+            return IllegalAction(TERRAIN, f"across {where} only 1 non-armour unit may attack")
+        return None
+    rough = {"swamp", "mountains"} & {board.terrain(origin), board.terrain(target)}
+    # Only 2 units per hex-side into or out of swamp or mountains, 1 army or panzergruppe,
+    # 1 panzer or tank.
+    if rough and (n > 2 or armies > 1 or armour > 1):
+        return IllegalAction(
+            TERRAIN,
+            f"into or out of {'/'.join(sorted(rough))} across {where}: at most 2 units, "
+            "1 army or panzergruppe, 1 panzer or tank",
+        )
+    if n > 3:
+        return IllegalAction(CAPACITY, f"at most 3 units attack across {where}")
+    if ctx.side_of(units[0]) == cn.AXIS and (armies > 2 or pzgr > 1):
+        return IllegalAction(
+            CAPACITY, f"across {where} at most 2 armies or panzergruppen, 1 panzergruppe"
+        )
+    return None
+
+
+def attack_error(
+    ctx: Context, uid: str, target: str, mode: str, allocated: Mapping[str, Iterable[str]]
+) -> IllegalAction | None:
+    """Why ``uid`` may not (now) be allocated to attack ``target``, or None."""
+    unit = ctx.state.units[uid]
+    side = ctx.side_of(uid)
+    at = unit.at
+    if at is None:
+        return IllegalAction(CAPACITY, f"{uid} is not on the map")
+    if unit.has(cn.DISRUPTED):
+        return IllegalAction("DC: Disruption", f"{uid} is Disrupted and may not attack")
+    if unit.has(cn.FORTIFYING):
+        return IllegalAction(
+            "DC: Fortifications", f"{uid} fortified this turn: it does nothing else"
+        )
+    if unit.has(cn.BONUS):
+        return IllegalAction(
+            "DC: Operational Movement (OMB)", f"{uid} used its bonus move: it may not attack"
+        )
+    if mode in ("blitz", "first") and not cn.is_german(ctx, uid):
+        return IllegalAction(BLITZ, f"only German units attack in this phase, not {uid}")
+    if mode == "proriv" and not cn.has(ctx, uid, "proriv"):
+        return IllegalAction(BLITZ, f"{uid} is not a Siberian/white unit or 16. Army")
+    board = ctx.board
+    if target not in board or not board.adjacent(at, target) or not crossable(ctx, at, target):
+        return IllegalAction(CAPACITY, f"{uid} in {at} is not next to {target} across land")
+    occ = occupancy(ctx)
+    if not attackable(ctx, side, occ, target):
+        return IllegalAction(CAPACITY, f"{target} holds no enemy to attack")
+    if side == cn.RUSSIAN and in_romania(ctx, target) and not ctx.state.get("romania_open"):
+        return IllegalAction(
+            FIRST_TURN, "Russian units may not attack Axis units in Rumania until attacked from it"
+        )
+    if side == cn.AXIS and in_romania(ctx, at):
+        if ctx.options["axis_romania_attacks"] == "never":
+            return IllegalAction(FIRST_TURN, "the Axis player chose never to attack from Rumania")
+        if ctx.turn <= ctx.scenario.calendar.first:
+            return IllegalAction(FIRST_TURN, "the Axis may not attack from Rumania on turn 1")
+    same = [u for u in allocated.get(target, ()) if ctx.state.units[u].at == at]
+    return capacity_error(ctx, at, target, [*same, uid])
+
+
+def must_attack(ctx: Context, attacks: Mapping[str, Iterable[str]]) -> IllegalAction | None:
+    """DC: Hex-Side Operational Attack Capacity: an UnDisrupted German army - or a
+    panzergruppe in clear terrain next to a clear hex - next to both attacking Russian units
+    and an Axis hex they attack must also be attacked, as equally as possible in firing
+    points: no unit of the larger attack that could reach the smaller one may be worth less
+    than the difference."""
+    occ = occupancy(ctx)
+    board = ctx.board
+    fire = {t: sum(cn.attack_factor(ctx, u) for u in us) for t, us in attacks.items()}
+    for target, units in sorted(attacks.items()):
+        origins = {ctx.state.units[u].at for u in units}
+        for node in sorted(board.neighbours(target)):
+            if node in origins or holder(ctx, occ, node) != cn.AXIS:
+                continue
+            if not any(_binding(ctx, u, node) for u in occ[node]):
+                continue
+            if not any(o is not None and board.adjacent(o, node) for o in origins):
+                continue
+            if node not in attacks:
+                return IllegalAction(MUST, f"{node} must also be attacked (next to {target})")
+            big, small = (target, node) if fire[target] >= fire[node] else (node, target)
+            gap = fire[big] - fire[small]
+            for u in attacks[big]:
+                f = cn.attack_factor(ctx, u)
+                at = ctx.state.units[u].at
+                if 0 < f < gap and at is not None and board.adjacent(at, small):
+                    return IllegalAction(
+                        MUST, f"the attacks on {big} and {small} are not as equal as possible"
+                    )
+    return None
+
+
+def _binding(ctx: Context, uid: str, node: str) -> bool:
+    if cn.disrupted(ctx, uid):
+        return False
+    if cn.is_german_army(ctx, uid):
+        return True
+    if cn.is_panzergruppe(ctx, uid) and ctx.board.terrain(node) == "clear":
+        return any(ctx.board.terrain(n) == "clear" for n in ctx.board.neighbours(node))
+    return False

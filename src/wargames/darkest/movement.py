@@ -1,0 +1,267 @@
+"""DC: Operational Movement and Attack for Undisrupted Units, on the kernel's movement search.
+
+Allowances are in hexes (``charts.movement``): Russian mechanized korps 2, every other unit 1;
+the Operational Movement Bonus adds 1 hex (Axis) or 2 (Russian) for a unit that will not
+attack. MP are counted in half hexes so that panzer and tank units move 2 Minsk-Moscow highway
+hexes per movement factor; other units may move 1 extra highway hex. Crossing the Kerch Strait
+(O5/O6) or B8/C8 is a 1-hex all-consuming move. A Russian unit stops on entering a hex next to
+an UnDisrupted German army, or a clear hex next to an UnDisrupted panzergruppe in a clear hex,
+and may not move from one such hex straight to another of the same unit unless it is a 1-hex
+move onto a friendly unit (the kernel's ZOC rules: stop on entry, no same unit, one hex onto a
+friend). Other units' zones of control do not stop movement.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from wargames.core.context import Context
+from wargames.core.errors import IllegalAction
+from wargames.core.movement import (
+    Citations,
+    Costs,
+    Crossing,
+    MovePolicy,
+    Reach,
+    Situation,
+    check_path,
+    reach,
+)
+from wargames.core.zoc import Barrier, ZocPolicy, ZocRules, zones
+
+from . import counters as cn
+from .charts import charts
+from .position import WATER, land, occupancy, side_hexes, strongpoints
+
+RULE = "DC: Operational Movement and Attack"
+HIGHWAY_RULE = "DC: Minsk-Moscow Highway"
+STOP_RULE = "DC: Operational Movement (Note: Russian stop rule)"
+SCALE = 2  # MP per hex: a highway hex costs 1 for panzer and tank units
+
+_CROSSINGS = (
+    Crossing("water", cost=None, unless=frozenset({"strait"})),
+    # DC: Terrain Effects: crossing the Kerch Strait O5/O6 or B8/C8 is a 1-hex all-consuming
+    # movement: dearer than any allowance, so only the kernel's minimum move makes it.
+    Crossing("strait", cost=99, stop=True),
+)
+_WATER_COSTS: tuple[tuple[str, int | None], ...] = tuple((t, None) for t in sorted(WATER))
+INFANTRY_COSTS = Costs(_WATER_COSTS, crossings=_CROSSINGS, default=SCALE)
+ARMOUR_COSTS = attrs.evolve(INFANTRY_COSTS, road=1, road_features=frozenset({"highway"}))
+CITES = Citations(
+    adjacent=RULE,
+    prohibited=RULE,
+    enemy=RULE,
+    allowance=RULE,
+    zoc_stop=STOP_RULE,
+    zoc_same_unit=STOP_RULE,
+    crossing_stop="DC: Terrain Effects (Kerch Strait crossing)",
+    entry=RULE,
+)
+RUSSIAN_POLICY = MovePolicy(
+    zoc=ZocRules(stop_on_enter=True, no_same_unit=True, one_hex_onto_friend=True),
+    minimum_move=True,
+    rules=CITES,
+)
+AXIS_POLICY = MovePolicy(minimum_move=True, rules=CITES)
+
+
+def romania_lost(ctx: Context) -> bool:
+    """DC: Supply: the Axis loss of Rumania (the Russians hold a Romanian oil or victory hex)."""
+    return any(
+        ctx.state.control.get(n) == cn.RUSSIAN
+        for n in ctx.board.nodes_with("romania")
+        if ctx.board.has(n, "oil") or ctx.board.has(n, "victory")
+    )
+
+
+def grozny_lost(ctx: Context) -> bool:
+    """DC: Supply: the Russian loss of Grozny (the Axis holds an oil hex outside Romania)."""
+    return any(
+        ctx.state.control.get(n) == cn.AXIS
+        for n in ctx.board.nodes_with("oil")
+        if not ctx.board.has(n, "romania")
+    )
+
+
+def allowance(ctx: Context, uid: str, mode: str) -> tuple[int, int]:
+    """(hexes a unit may move and still attack, bonus hexes if it does not attack).
+
+    Modes: ``op`` (2.a), ``blitz`` (A.2.d Blitzkrieg!), ``proriv`` (B.2.d), ``first`` (the
+    first turn's extra German attack, before moving)."""
+    m = charts(ctx).movement
+    side = ctx.side_of(uid)
+    armour = cn.is_armour(ctx, uid)
+    if mode == "first":
+        return 0, 0
+    if mode == "blitz":
+        # DC: Blitzkrieg!: panzers move 1 hex and attack; other German units attack without
+        # moving; all Axis units get the 1-hex bonus move for not attacking.
+        return (1 if armour and cn.is_german(ctx, uid) else 0), m["omb_axis"]
+    if mode == "proriv":
+        return 1, 0  # DC: Proriv!: move 1 hex and attack for 1 round
+    base = m["mech"] if cn.has(ctx, uid, "mech") else m["other"]
+    omb = m["omb_axis"] if side == cn.AXIS else m["omb_russian"]
+    if armour and side == cn.AXIS and romania_lost(ctx):
+        base, omb = min(base, 1), min(omb, 1)  # DC: Supply: loss of Rumania
+    if armour and side == cn.RUSSIAN and grozny_lost(ctx):
+        base = min(base, 1)  # DC: Supply: loss of Grozny
+    return base, omb
+
+
+def german_zoc_units(ctx: Context, occ: dict[str, list[str]]) -> dict[str, str]:
+    """UnDisrupted German armies and panzergruppen: the units that stop Russian movement."""
+    out: dict[str, str] = {}
+    for node, units in occ.items():
+        for uid in units:
+            if cn.disrupted(ctx, uid):
+                continue
+            if cn.is_german_army(ctx, uid) or cn.is_panzergruppe(ctx, uid):
+                out[uid] = node
+    return out
+
+
+def closed_hexes(ctx: Context, occ: dict[str, list[str]], side: str) -> set[str]:
+    """Enemy-held hexes, and enemy victory cities and fortresses even empty (DC: Fortresses
+    ...: undefended victory cities and fortresses must still be attacked to be taken)."""
+    other = cn.RUSSIAN if side == cn.AXIS else cn.AXIS
+    out = side_hexes(ctx, occ, other)
+    control = ctx.state.control
+    out.update(n for n in strongpoints(ctx) if control.get(n) == other and n not in occ)
+    return out
+
+
+@attrs.frozen
+class Routes:
+    """Where a unit may end its operational move: hex -> (path, may still attack)."""
+
+    ends: dict[str, tuple[tuple[str, ...], bool]]
+
+
+def _situation(ctx: Context, side: str, occ: dict[str, list[str]]) -> Situation:
+    index = ctx.board.index
+    closed = closed_hexes(ctx, occ, side)
+    friends = side_hexes(ctx, occ, side)
+    zoc = None
+    if side == cn.RUSSIAN:
+        units = german_zoc_units(ctx, occ)
+        clear = index.terrain_code.get("clear", -1)
+        terrain = index.terrain
+        pzgr = {u for u in units if cn.is_panzergruppe(ctx, u)}
+
+        def extends(key: object, u: int, v: int) -> bool:
+            return key not in pzgr or (terrain[u] == clear and terrain[v] == clear)
+
+        policy = ZocPolicy(
+            barriers=(Barrier("water", unless=frozenset({"strait"})),),
+            closed_terrain=WATER,
+            own_hex=False,
+            extends=extends,
+        )
+        zoc = zones(index, units, policy)
+    return Situation(enemies=closed, friends=friends, zoc=zoc)
+
+
+def routes(ctx: Context, uid: str, mode: str) -> Routes:
+    """Every end of a legal operational move of ``uid`` in ``mode`` with one path each."""
+    unit = ctx.state.units[uid]
+    assert unit.at is not None
+    side = ctx.side_of(uid)
+    base, omb = allowance(ctx, uid, mode)
+    total = base + omb
+    if total <= 0:
+        return Routes({})
+    occ = occupancy(ctx)
+    index = ctx.board.index
+    situation = _situation(ctx, side, occ)
+    armour = cn.is_armour(ctx, uid)
+    costs = ARMOUR_COSTS if armour else INFANTRY_COSTS
+    policy = RUSSIAN_POLICY if side == cn.RUSSIAN else AXIS_POLICY
+    got = reach(index, unit.at, total * SCALE, costs, policy, situation)
+    ends: dict[str, tuple[tuple[str, ...], bool]] = {}
+    for node, cost in got.cost.items():
+        if node == got.start:
+            continue
+        label = index.ids[node]
+        ends[label] = (tuple(got.path_labels(node)), cost <= base * SCALE)
+    if not armour:
+        _highway_extra(ctx, got, situation, closed_hexes(ctx, occ, side), base, ends)
+    return Routes(
+        {n: v for n, v in ends.items() if not cn.mixes(ctx, uid, occ.get(n, [])) and land(ctx, n)}
+    )
+
+
+def _highway_extra(
+    ctx: Context,
+    got: Reach,
+    situation: Situation,
+    closed: set[str],
+    base: int,
+    ends: dict[str, tuple[tuple[str, ...], bool]],
+) -> None:
+    """DC: Minsk-Moscow Highway: units other than panzer and tank units may move 1 extra
+    highway hex (not after a hex that stopped them)."""
+    index = ctx.board.index
+    hw = index.mask("highway")
+    if not hw:
+        return
+    shut = {index.number[n] for n in closed}
+    zset = situation.zoc.nodes if situation.zoc is not None else frozenset()
+    for node, cost in sorted(got.cost.items()):
+        if node != got.start and node in zset:
+            continue  # the stop rule ended the move here
+        for k, nxt in enumerate(index.adj[node]):
+            if not index.edge_bits[node][k] & hw or nxt in shut or nxt == got.start:
+                continue
+            label = index.ids[nxt]
+            if situation.zoc is not None and situation.zoc.shared(node, nxt):
+                continue
+            path = (*got.path_labels(node), label)
+            may_attack = cost <= base * SCALE
+            old = ends.get(label)
+            if old is None or (may_attack and not old[1]):
+                ends[label] = (path, may_attack)
+
+
+def move_error(ctx: Context, uid: str, path: tuple[str, ...], mode: str) -> IllegalAction | None:
+    """Why ``path`` is not a legal operational move of ``uid``, or None."""
+    unit = ctx.state.units[uid]
+    if len(path) < 2 or path[0] != unit.at:
+        return IllegalAction(RULE, f"the move of {uid} must start in its hex {unit.at}")
+    ends = routes(ctx, uid, mode).ends
+    if path[-1] not in ends:
+        return IllegalAction(RULE, f"{uid} cannot end an operational move in {path[-1]}")
+    if ends[path[-1]][0] == path:
+        return None
+    side = ctx.side_of(uid)
+    occ = occupancy(ctx)
+    index = ctx.board.index
+    base, omb = allowance(ctx, uid, mode)
+    costs = ARMOUR_COSTS if cn.is_armour(ctx, uid) else INFANTRY_COSTS
+    policy = RUSSIAN_POLICY if side == cn.RUSSIAN else AXIS_POLICY
+    try:
+        check_path(
+            index, list(path), (base + omb) * SCALE, costs, policy, _situation(ctx, side, occ)
+        )
+    except IllegalAction as exc:
+        return exc
+    return None
+
+
+def path_may_attack(ctx: Context, uid: str, path: tuple[str, ...], mode: str) -> bool:
+    """Whether the unit may still attack after moving along ``path`` (no bonus hexes used)."""
+    base, _ = allowance(ctx, uid, mode)
+    ends = routes(ctx, uid, mode).ends
+    best = ends.get(path[-1])
+    if best is not None and best[0] == path:
+        return best[1]
+    index = ctx.board.index
+    side = ctx.side_of(uid)
+    costs = ARMOUR_COSTS if cn.is_armour(ctx, uid) else INFANTRY_COSTS
+    policy = RUSSIAN_POLICY if side == cn.RUSSIAN else AXIS_POLICY
+    try:
+        spent = check_path(
+            index, list(path), base * SCALE, costs, policy, _situation(ctx, side, occupancy(ctx))
+        )
+    except IllegalAction:
+        return False
+    return spent <= base * SCALE

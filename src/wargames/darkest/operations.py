@@ -1,0 +1,241 @@
+"""Operational phases: each unit gets its orders in turn (move, then perhaps attack; or attack
+without moving; or nothing), then the attacks are resolved one battle at a time.
+
+DC: Sequence A.2.a / B.2.a (Operational Movement and Ground Attack Allocations), A.2.c / B.2.c
+(Ground Combat Resolution, 2 battle rounds), A.2.d (Blitzkrieg!, 1 round), B.2.d (Proriv!,
+1 round), and the first turn's extra German attack before moving. DC: Note: a unit is
+operationally moved only once per operational phase.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from wargames.core.actions import Action, Attack, Choose, Move, Pass
+from wargames.core.context import Context
+from wargames.core.errors import IllegalAction
+from wargames.core.sequence import Step
+from wargames.core.state import Frame
+
+from . import counters as cn
+from .attacks import attack_error, must_attack, pending, set_pending
+from .battle import start
+from .movement import RULE, move_error, path_may_attack, routes
+from .position import set_control
+from .weather import SNOW, weather
+
+CANCEL = "cancel:"
+
+
+def may_act(ctx: Context, uid: str, mode: str) -> bool:
+    """Whether a unit gets orders in this operational phase."""
+    unit = ctx.state.units[uid]
+    if unit.at is None or unit.has(cn.DISRUPTED) or unit.has(cn.DONE):
+        return False
+    if unit.has(cn.FORTIFYING):
+        return False  # DC: Fortifications: an army fortifying does nothing else
+    if mode == "proriv":
+        return cn.has(ctx, uid, "proriv")
+    if mode == "first":
+        return cn.is_german(ctx, uid)
+    if mode == "blitz" and weather(ctx) == SNOW:
+        # DC: Blitzkrieg!: only German panzer units in Snow after the first Snow turn.
+        return cn.is_german(ctx, uid) and cn.is_armour(ctx, uid)
+    return True
+
+
+class SideStep(Step):
+    def actor(self, ctx: Context, frame: Frame) -> str | None:
+        side: str = frame.args["side"]
+        return side
+
+
+class Operations(SideStep):
+    """Pick a unit to give orders to, cancel an allocated attack, or end the phase."""
+
+    name: ClassVar[str] = "operations"
+    kind: ClassVar[str] = "choose"
+    rule: ClassVar[str] = RULE
+    actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
+
+    def _units(self, ctx: Context, frame: Frame) -> list[str]:
+        return [
+            u.id for u in ctx.units_of(frame.args["side"]) if may_act(ctx, u.id, frame.args["mode"])
+        ]
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        out: list[Action] = [Choose(u) for u in self._units(ctx, frame)]
+        out += [Choose(CANCEL + t) for t in sorted(pending(ctx))]
+        if self._pass_error(ctx, frame) is None:
+            out.insert(0, Pass())
+        return out
+
+    def _pass_error(self, ctx: Context, frame: Frame) -> IllegalAction | None:
+        if frame.args["side"] == cn.RUSSIAN:
+            return must_attack(ctx, pending(ctx))
+        return None
+
+    def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
+        if isinstance(action, Pass):
+            return self._pass_error(ctx, frame)
+        assert isinstance(action, Choose)
+        if action.option.startswith(CANCEL):
+            if action.option[len(CANCEL) :] in pending(ctx):
+                return None
+            return IllegalAction(RULE, f"no attack on {action.option[len(CANCEL) :]} to cancel")
+        if action.option not in self._units(ctx, frame):
+            return IllegalAction(RULE, f"{action.option} has no orders to take in this phase")
+        return None
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if isinstance(action, Pass):
+            ctx.done()
+            return
+        assert isinstance(action, Choose)
+        if action.option.startswith(CANCEL):
+            target = action.option[len(CANCEL) :]
+            attacks = pending(ctx)
+            for uid in attacks.pop(target):
+                ctx.state.put(ctx.state.units[uid].unmarked(cn.ATTACKING))
+            set_pending(ctx, attacks)
+            ctx.emit("cancel", f"the attack on {target} is cancelled", target=target)
+            return
+        ctx.push(
+            "orders",
+            unit=action.option,
+            side=frame.args["side"],
+            mode=frame.args["mode"],
+            moved=False,
+        )
+
+
+class Orders(SideStep):
+    """One unit's orders: move (once), attack an adjacent enemy hex, or pass."""
+
+    name: ClassVar[str] = "orders"
+    kind: ClassVar[str] = "move"
+    rule: ClassVar[str] = RULE
+    actions: ClassVar[tuple[type[Action], ...]] = (Move, Attack, Pass)
+
+    def prompt(self, ctx: Context, frame: Frame) -> str:
+        return f"orders for {frame.args['unit']}"
+
+    def _targets(self, ctx: Context, frame: Frame) -> list[str]:
+        uid = frame.args["unit"]
+        at = ctx.state.units[uid].at
+        assert at is not None
+        attacks = pending(ctx)
+        return [
+            t
+            for t in sorted(ctx.board.neighbours(at))
+            if attack_error(ctx, uid, t, frame.args["mode"], attacks) is None
+        ]
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        uid = frame.args["unit"]
+        out: list[Action] = [Pass()]
+        out += [Attack((uid,), t) for t in self._targets(ctx, frame)]
+        if not frame.args["moved"]:
+            ends = routes(ctx, uid, frame.args["mode"]).ends
+            out += [Move((uid,), ends[n][0]) for n in sorted(ends)]
+        return out
+
+    def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
+        uid = frame.args["unit"]
+        if isinstance(action, Pass):
+            return None
+        if isinstance(action, Move):
+            if action.units != (uid,):
+                return IllegalAction(RULE, f"these are the orders of {uid}")
+            if frame.args["moved"]:
+                return IllegalAction(RULE, f"{uid} has already moved this phase")
+            if ctx.state.units[uid].has(cn.FORTIFYING):
+                return IllegalAction("DC: Fortifications", f"{uid} fortified: it does nothing else")
+            return move_error(ctx, uid, action.path, frame.args["mode"])
+        assert isinstance(action, Attack)
+        if action.units != (uid,):
+            return IllegalAction(RULE, f"these are the orders of {uid}")
+        return attack_error(ctx, uid, action.target, frame.args["mode"], pending(ctx))
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        uid = frame.args["unit"]
+        unit = ctx.state.units[uid]
+        side = frame.args["side"]
+        if isinstance(action, Pass):
+            ctx.state.put(unit.marked(cn.DONE))
+            ctx.done()
+            return
+        if isinstance(action, Attack):
+            attacks = pending(ctx)
+            attacks[action.target] = (*attacks.get(action.target, ()), uid)
+            set_pending(ctx, attacks)
+            ctx.state.put(unit.marked(cn.DONE, cn.ATTACKING))
+            ctx.emit(
+                "allocate", f"{uid} will attack {action.target}", unit=uid, target=action.target
+            )
+            ctx.done()
+            return
+        assert isinstance(action, Move)
+        may_attack = path_may_attack(ctx, uid, action.path, frame.args["mode"])
+        # DC: Shock Army Emplacement: flipped back if it moves; DC: Fortifications.
+        moved = unit.moved_to(action.path[-1]).marked(cn.MOVED).unmarked(cn.STRONG, cn.FORTIFIED)
+        if not may_attack:
+            moved = moved.marked(cn.BONUS, cn.DONE)
+        ctx.state.put(moved)
+        for n in action.path[1:]:
+            set_control(ctx, n, side)
+        ctx.emit("move", f"{uid} moves {'-'.join(action.path)}", unit=uid, path=list(action.path))
+        if may_attack and self._targets(ctx, frame):
+            ctx.update(moved=True)
+            return
+        ctx.state.put(ctx.state.units[uid].marked(cn.DONE))
+        ctx.done()
+
+
+class Combat(SideStep):
+    """DC: Sequence A.2.c / B.2.c (and the 1-round Blitzkrieg!/Proriv! attacks): the attacker
+    picks the next allocated attack to resolve."""
+
+    name: ClassVar[str] = "combat"
+    kind: ClassVar[str] = "choose"
+    rule: ClassVar[str] = "DC: Ground Combat"
+    actions: ClassVar[tuple[type[Action], ...]] = (Choose,)
+
+    def actor(self, ctx: Context, frame: Frame) -> str | None:
+        return super().actor(ctx, frame) if pending(ctx) else None
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        return [Choose(t) for t in sorted(pending(ctx))]
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        ctx.done()
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        assert isinstance(action, Choose)
+        start(ctx, action.option, frame.args["side"], frame.args["mode"], frame.args["rounds"])
+
+
+class BeginPhase(Step):
+    """Housekeeping before an operational phase: clear the side's per-phase markers."""
+
+    name: ClassVar[str] = "begin-phase"
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        side = frame.args["side"]
+        for u in list(ctx.state.units.values()):
+            if ctx.side_of(u.id) == side and (u.markers & set(cn.PHASE_MARKERS)):
+                ctx.state.put(u.unmarked(*cn.PHASE_MARKERS))
+        set_pending(ctx, {})
+        ctx.done()
+
+
+class BeginCombat(Step):
+    """Housekeeping before a combat phase: nobody has been re-Disrupted yet."""
+
+    name: ClassVar[str] = "begin-combat"
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        for u in list(ctx.state.units.values()):
+            if u.has(cn.HIT):
+                ctx.state.put(u.unmarked(cn.HIT))
+        ctx.done()

@@ -1,0 +1,112 @@
+"""Who holds what: units by hex, the side holding a hex, control, and the map's features.
+
+Map features the title reads: ``city`` (major and victory cities), ``major-city``, ``victory``
+(attribute ``vp``, default 1), ``fortress`` (attribute ``fire``, default 1), ``town``,
+``port``, ``coast``, ``replacement`` (infantry replacement centre), ``factory`` (tank factory),
+``romania``, ``oil``, ``objective`` (Leningrad, Moscow, Stalingrad), ``smashing`` (Warsaw and
+M1), ``kronshtadt``, ``highway``, ``axis-edge`` and ``russian-edge``. Hexside features:
+``river``, ``stalin-line``, ``highway``, ``water`` (closed unless ``strait``; ``ferry`` opens it
+to supply only).
+"""
+
+from __future__ import annotations
+
+from wargames.core.context import Context
+
+from .counters import AXIS, RUSSIAN
+
+WATER = frozenset({"baltic", "black-sea", "azov", "lake", "caspian"})
+SEAS = ("baltic", "black-sea", "azov")
+
+
+def occupancy(ctx: Context) -> dict[str, list[str]]:
+    """hex -> unit ids on it."""
+    return ctx.state.occupancy()
+
+
+def holder(ctx: Context, occ: dict[str, list[str]], node: str) -> str | None:
+    """The side whose units are in a hex (None if empty)."""
+    units = occ.get(node)
+    return ctx.side_of(units[0]) if units else None
+
+
+def side_hexes(ctx: Context, occ: dict[str, list[str]], side: str) -> set[str]:
+    return {n for n, us in occ.items() if ctx.side_of(us[0]) == side}
+
+
+def enemy(side: str) -> str:
+    return RUSSIAN if side == AXIS else AXIS
+
+
+def land(ctx: Context, node: str) -> bool:
+    return ctx.board.terrain(node) not in WATER
+
+
+def crossable(ctx: Context, a: str, b: str) -> bool:
+    """A hexside units may attack or move across: not water, unless a strait."""
+    feats = ctx.board.edge_features(a, b)
+    return "water" not in feats or "strait" in feats
+
+
+def controls(ctx: Context, node: str, side: str) -> bool:
+    return ctx.state.control.get(node) == side
+
+
+def is_city(ctx: Context, node: str) -> bool:
+    """DC: Fortresses ... Cities: 'fortresses and cities can absorb hits'."""
+    return ctx.board.has(node, "city") or ctx.board.has(node, "fortress")
+
+
+def city_or_town(ctx: Context, node: str) -> bool:
+    """DC: Weather: units 'defending in any city or town' keep their full fire."""
+    return ctx.board.has(node, "city") or ctx.board.has(node, "town")
+
+
+def strongpoint(ctx: Context, node: str) -> bool:
+    """DC: Fortresses ...: victory cities and fortresses must be attacked to be taken, even
+    undefended, and fire in their own defence."""
+    return ctx.board.has(node, "victory") or ctx.board.has(node, "fortress")
+
+
+def strongpoints(ctx: Context) -> frozenset[str]:
+    """Every victory city and fortress of the map (computed once per board)."""
+    board = ctx.board
+    return board.index.cached(
+        ("darkest.strongpoints",),
+        lambda _: frozenset(n for n in board if strongpoint(ctx, n)),
+    )
+
+
+def water(ctx: Context) -> frozenset[str]:
+    """Every sea and lake hex of the map (computed once per board)."""
+    board = ctx.board
+    return board.index.cached(
+        ("darkest.water",), lambda _: frozenset(n for n in board if board.terrain(n) in WATER)
+    )
+
+
+def city_fire(ctx: Context, node: str) -> int:
+    """DC: Fortresses ...: a victory city or fortress has an UnDisruptible defensive firing
+    factor of 1 - Sevastopol 2 (attribute ``fire``)."""
+    if not strongpoint(ctx, node):
+        return 0
+    return int(ctx.board.attr(node, "fire", 1))
+
+
+def take_hits(ctx: Context, node: str) -> int:
+    """DC: Fortresses ...: one hit takes an emptied fortress or major city; Moscow needs 2 in
+    the same battle round (attribute ``take_hits``)."""
+    return int(ctx.board.attr(node, "take_hits", 1))
+
+
+def vp(ctx: Context, node: str) -> int:
+    """DC: Victory Conditions: victory point cities count 1, Moscow 2 (attribute ``vp``)."""
+    return int(ctx.board.attr(node, "vp", 1)) if ctx.board.has(node, "victory") else 0
+
+
+def set_control(ctx: Context, node: str, side: str) -> None:
+    ctx.state.control[node] = side
+
+
+def in_romania(ctx: Context, node: str) -> bool:
+    return ctx.board.has(node, "romania")

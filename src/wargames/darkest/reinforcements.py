@@ -1,0 +1,461 @@
+"""DC: Russian Replacements, Production, Reinforcements, and Siberian Reserve Gamble; German
+Reinforcements; Army Fortification; Tank Factory Evacuation; Shock Army Emplacement.
+
+State variables: ``inf_pool`` (infantry factors this turn), ``tank_pool`` (accumulated tank
+factors, 4 off-map at the start), ``placed`` (hexes that received a replacement this turn, by
+kind), ``factories`` (hex -> state of its tank factory), ``siberians`` (the turn they were
+called, or None), ``due`` (Siberian units that arrive this turn).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from wargames.core.actions import Action, Choose, Outcome, Pass, Place
+from wargames.core.context import Context
+from wargames.core.errors import IllegalAction
+from wargames.core.jsonvalue import thaw
+from wargames.core.sequence import ChanceStep, Step
+from wargames.core.state import Frame, Result
+
+from . import counters as cn
+from .charts import charts
+from .position import WATER, holder, occupancy, side_hexes, strongpoint
+from .secret import hide
+from .supply import eliminate, in_supply, supply_map
+
+REPL = "DC: Russian Replacements"
+GAMBLE = "DC: Siberian Reserve Gamble and Shock Army Emplacement"
+EVAC = "DC: Tank Factory Evacuation"
+FORTIFY = "DC: Fortifications (army fortification)"
+GERMAN = "DC: German Reinforcements"
+
+#: DC: Siberian Reserve Gamble: 1st turn of arrival 1. Guards Korps and 1. and 3. Shock
+#: Armies; 2nd turn 4. Shock Army; 3rd turn 2. Shock Army.
+WAVES: tuple[tuple[str, ...], ...] = (("GdsK1", "SA1", "SA3"), ("SA4",), ("SA2",))
+
+
+def setup(ctx: Context) -> None:
+    ctx.state.set("tank_pool", charts(ctx).tank_reserve)
+    ctx.state.set("inf_pool", 0)
+    ctx.state.set("placed", [])
+    ctx.state.set("siberians", None)
+    ctx.state.set("due", [])
+    ctx.state.set(
+        "factories", {n: {"state": "active", "turn": 0} for n in ctx.board.nodes_with("factory")}
+    )
+
+
+# --- Axis: reinforcements and fortification ----------------------------------------------------
+
+
+class GermanReinforcements(Step):
+    """DC: German Reinforcements: 2. Army on Warsaw on turn 2, 40. PzKps on turn 3,
+    UnDisrupted (the scenario's ``reinforcements``); an enemy-held Warsaw sends them to the
+    nearest Axis-held hex on the Axis map edge (provisional)."""
+
+    name: ClassVar[str] = "german-reinforcements"
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        occ = occupancy(ctx)
+        for r in ctx.scenario.reinforcements:
+            unit = ctx.state.units[r.unit]
+            if r.turn != ctx.turn or unit.box != cn.REINFORCEMENTS or r.at is None:
+                continue
+            at = r.at
+            if holder(ctx, occ, at) == cn.RUSSIAN or ctx.state.control.get(at) == cn.RUSSIAN:
+                edge = [
+                    n
+                    for n in ctx.board.nodes_with("axis-edge")
+                    if holder(ctx, occ, n) != cn.RUSSIAN
+                ]
+                if not edge:
+                    continue
+                at = min(edge, key=lambda n: (ctx.board.distance(n, r.at or n), n))
+            ctx.state.put(unit.moved_to(at))
+            ctx.emit("arrive", f"{r.unit} arrives at {at}", unit=r.unit, at=at)
+        ctx.done()
+
+
+class Fortify(Step):
+    """DC: Fortifications: an UnDisrupted German army doing nothing else can fortify at the
+    start of the Axis player-turn."""
+
+    name: ClassVar[str] = "fortify"
+    kind: ClassVar[str] = "choose"
+    rule: ClassVar[str] = FORTIFY
+    actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
+
+    def actor(self, ctx: Context, frame: Frame) -> str | None:
+        return cn.AXIS if self._eligible(ctx) else None
+
+    def _eligible(self, ctx: Context) -> list[str]:
+        return [
+            u.id
+            for u in ctx.units_of(cn.AXIS)
+            if cn.is_german_army(ctx, u.id) and not u.has(cn.DISRUPTED) and not u.has(cn.FORTIFIED)
+        ]
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        return [Pass(), *(Choose(f"fortify:{u}") for u in self._eligible(ctx))]
+
+    def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
+        if action in self.legal(ctx, frame):
+            return None
+        return IllegalAction(FORTIFY, "only an UnDisrupted German army, not yet fortified")
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        ctx.done()
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if isinstance(action, Pass):
+            ctx.done()
+            return
+        assert isinstance(action, Choose)
+        uid = action.option.split(":", 1)[1]
+        ctx.state.put(ctx.state.units[uid].marked(cn.FORTIFIED, cn.FORTIFYING))
+        ctx.emit("fortify", f"{uid} fortifies", unit=uid)
+
+
+class EndAxisTurn(Step):
+    """Fortifying units may act again from the next Axis player-turn."""
+
+    name: ClassVar[str] = "end-axis-turn"
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        for u in ctx.units_of(cn.AXIS):
+            if u.has(cn.FORTIFYING):
+                ctx.state.put(u.unmarked(cn.FORTIFYING))
+        ctx.done()
+
+
+# --- Russian: the start of the player-turn -------------------------------------------------------
+
+
+class RussianStep(Step):
+    """A decision of the Russian player."""
+
+    kind: ClassVar[str] = "choose"
+    rule: ClassVar[str] = REPL
+    actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
+
+    def actor(self, ctx: Context, frame: Frame) -> str | None:
+        return cn.RUSSIAN
+
+
+def _factories(ctx: Context) -> dict[str, dict[str, Any]]:
+    got: dict[str, dict[str, Any]] = thaw(ctx.state.get("factories", {}))
+    return got
+
+
+def admin_options(ctx: Context) -> list[Action]:
+    """The Russian choices at the start of the player-turn (DC: Sequence B.1)."""
+    out: list[Action] = []
+    units = ctx.units_of(cn.RUSSIAN)
+    if units:
+        out.append(Choose("disband"))
+    r16 = ctx.state.units.get("R16A")
+    if r16 is not None and r16.at is not None and not ctx.state.get("withdrew_16A"):
+        out.append(Choose("withdraw:R16A"))
+    lines = None
+    for u in units:
+        if cn.has(ctx, u.id, "shock") and not u.has(cn.STRONG) and not u.has(cn.DISRUPTED):
+            lines = lines or supply_map(ctx, cn.RUSSIAN)
+            if u.at is not None and lines.in_supply(u.at):
+                out.append(Choose(f"flip:{u.id}"))
+    for hexid, f in sorted(_factories(ctx).items()):
+        if f["state"] == "active" and ctx.state.control.get(hexid) == cn.RUSSIAN:
+            out.append(Choose(f"evacuate:{hexid}"))
+    if ctx.state.get("siberians") is None and ctx.turn < charts(ctx).siberians_safe:
+        out.append(Choose("siberians"))
+    return out
+
+
+class RussianAdmin(RussianStep):
+    """DC: Sequence B.1 (start): voluntary elimination, 16. Army's withdrawal, shock armies
+    flipped to their stronger side, tank factory evacuation, the Siberian Reserve Gamble."""
+
+    name: ClassVar[str] = "russian-admin"
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        return [Pass(), *admin_options(ctx)]
+
+    def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
+        if action in self.legal(ctx, frame):
+            return None
+        return IllegalAction(REPL, f"{action.to_json()} is not open to the Russian player now")
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if isinstance(action, Pass):
+            ctx.done()
+            return
+        assert isinstance(action, Choose)
+        what, _, arg = action.option.partition(":")
+        if what == "disband":
+            ctx.push("disband")
+        elif what == "withdraw":
+            # DC: Russian Replacements: 16. A may be removed from the map, coming back like
+            # any other replacement army, and replaced with any 0-1 army.
+            unit = ctx.state.units[arg]
+            at = unit.at
+            ctx.state.put(unit.boxed(cn.ELIMINATED).unmarked(*unit.markers))
+            ctx.state.set("withdrew_16A", True)
+            ctx.emit("withdraw", f"{arg} is withdrawn from {at}", unit=arg)
+            ctx.push("substitute", at=at)
+        elif what == "flip":
+            ctx.state.put(ctx.state.units[arg].marked(cn.STRONG))
+            ctx.emit("flip", f"{arg} flips to its stronger side", unit=arg)
+        elif what == "evacuate":
+            factories = _factories(ctx)
+            factories[arg] = {"state": "evacuating", "turn": ctx.turn}
+            ctx.state.set("factories", factories)
+            ctx.emit("evacuate", f"the tank factory in {arg} is evacuated", at=arg)
+        elif what == "siberians":
+            ctx.state.set("siberians", ctx.turn)
+            ctx.emit("siberians", "the Siberian reserve is called early")
+            ctx.push("gamble")
+
+
+class Disband(RussianStep):
+    """DC: Russian Replacements: at the start of the Replacement Phase the Russian player may
+    voluntarily eliminate any of his units, to bring them back as replacements."""
+
+    name: ClassVar[str] = "disband"
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        return [Pass(), *(Choose(u.id) for u in ctx.units_of(cn.RUSSIAN))]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        ctx.done()
+        if isinstance(action, Choose):
+            eliminate(
+                ctx, action.option, "voluntarily", unsupplied=not in_supply(ctx, action.option)
+            )
+
+
+class Substitute(RussianStep):
+    """DC: Russian Replacements: 16. Army may be replaced with any 0-1 army."""
+
+    name: ClassVar[str] = "substitute"
+    kind: ClassVar[str] = "place"
+    rule: ClassVar[str] = REPL
+    actions: ClassVar[tuple[type[Action], ...]] = (Place, Pass)
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        at = frame.args["at"]
+        pool = [
+            u.id
+            for u in ctx.state.units_in(cn.ELIMINATED)
+            if ctx.side_of(u.id) == cn.RUSSIAN and cn.factors(ctx, u.id, u) == (0, 1)
+        ]
+        return [Pass(), *(Place(u, at) for u in sorted(pool))]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        ctx.done()
+        if isinstance(action, Place):
+            ctx.state.put(ctx.state.units[action.unit].moved_to(action.at))
+            ctx.emit("arrive", f"{action.unit} takes 16. Army's place in {action.at}")
+
+
+class Gamble(ChanceStep):
+    """DC: Siberian Reserve Gamble: a 1/6 chance of losing the game for every month the
+    Siberians are brought in before Dec 41 (one die a month; any 1 loses)."""
+
+    name: ClassVar[str] = "gamble"
+    rule: ClassVar[str] = GAMBLE
+
+    def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
+        months = max(0, charts(ctx).siberians_safe - ctx.turn)
+        safe = Fraction(5, 6) ** months
+        out: list[tuple[Action, Fraction]] = [(Outcome("safe"), safe)]
+        if safe < 1:
+            out.append((Outcome("lost"), 1 - safe))
+        return out
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        ctx.done()
+        if action == Outcome("lost"):
+            ctx.end(Result(cn.AXIS, "victory", "the Siberian Reserve Gamble failed"))
+
+
+# --- Russian: production and arrivals ----------------------------------------------------------
+
+
+class Arrivals(Step):
+    """DC: Russian Replacements: the turn's infantry factors (one per replacement centre in
+    supply), tank factors (one per productive tank factory in supply, accumulated), tank
+    factory evacuation by the calendar, and the Siberians due this turn (automatic)."""
+
+    name: ClassVar[str] = "arrivals"
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        lines = supply_map(ctx, cn.RUSSIAN)
+        centres = [
+            n
+            for n in ctx.board.nodes_with("replacement")
+            if ctx.state.control.get(n) == cn.RUSSIAN and lines.in_supply(n)
+        ]
+        factories = _factories(ctx)
+        tanks = 0
+        for hexid, f in sorted(factories.items()):
+            if f["state"] == "active":
+                if ctx.state.control.get(hexid) == cn.RUSSIAN and lines.in_supply(hexid):
+                    tanks += 1
+            elif f["state"] == "evacuating" and ctx.turn > f["turn"]:
+                # DC: Tank Factory Evacuation: on the second turn it moves to the calendar,
+                # productive again two turns after that one.
+                factories[hexid] = {"state": "calendar", "turn": ctx.turn + 2}
+            elif f["state"] == "calendar" and ctx.turn >= f["turn"]:
+                factories[hexid] = {"state": "relocated", "turn": ctx.turn}
+            if factories[hexid]["state"] == "relocated":
+                tanks += 1  # produces off-map, to enter from the eastern edge (provisional)
+        ctx.state.set("factories", factories)
+        ctx.state.set("inf_pool", len(centres))
+        ctx.state.set("tank_pool", ctx.state.get("tank_pool", 0) + tanks)
+        ctx.state.set("placed", [])
+        called = ctx.state.get("siberians")
+        if called is None and ctx.turn >= charts(ctx).siberians_safe:
+            called = ctx.turn
+            ctx.state.set("siberians", called)
+        due: list[str] = list(ctx.state.get("due", ()))
+        if called is not None:
+            wave = ctx.turn - called
+            if 0 <= wave < len(WAVES):
+                due += [
+                    u
+                    for u in WAVES[wave]
+                    if u in ctx.state.units and ctx.state.units[u].box == cn.SIBERIAN
+                ]
+        ctx.state.set("due", due)
+        ctx.emit(
+            "production",
+            f"replacements: {len(centres)} infantry, {ctx.state.get('tank_pool')} tank factors",
+        )
+        ctx.done()
+
+
+def _free(ctx: Context, occ: dict[str, list[str]], node: str) -> bool:
+    if ctx.board.terrain(node) in WATER or holder(ctx, occ, node) == cn.AXIS:
+        return False
+    return ctx.state.control.get(node) != cn.AXIS or not strongpoint(ctx, node)
+
+
+def placements(ctx: Context) -> list[Place]:
+    """Every legal placement of a replacement or a due Siberian unit now."""
+    occ = occupancy(ctx)
+    lines = supply_map(ctx, cn.RUSSIAN)
+    placed = {tuple(p) for p in ctx.state.get("placed", ())}
+    edge = [n for n in ctx.board.nodes_with("russian-edge") if _free(ctx, occ, n)]
+    out: list[Place] = []
+    due = list(ctx.state.get("due", ()))
+    if due:
+        # DC: Siberian Reserve Gamble: from the eastern edge, on or next to a Russian unit in
+        # supply, or on a Russian city or town in supply.
+        spots = set(edge)
+        for n in side_hexes(ctx, occ, cn.RUSSIAN):
+            if lines.in_supply(n):
+                spots.add(n)
+                spots.update(ctx.board.neighbours(n))
+        for n, s in ctx.state.control.items():
+            city = ctx.board.has(n, "city") or ctx.board.has(n, "town")
+            if s == cn.RUSSIAN and city and lines.in_supply(n):
+                spots.add(n)
+        spots = {n for n in spots if _free(ctx, occ, n)}
+        for uid in sorted(due):
+            out += [Place(uid, n) for n in sorted(spots)]
+    inf, tank = ctx.state.get("inf_pool", 0), ctx.state.get("tank_pool", 0)
+    for u in sorted(ctx.state.units_in(cn.ELIMINATED), key=lambda u: u.id):
+        uid = u.id
+        if ctx.side_of(uid) != cn.RUSSIAN or cn.has(ctx, uid, "siberian"):
+            continue
+        mech = cn.has(ctx, uid, "mech")
+        if cn.value(ctx, uid) > (tank if mech else inf):
+            continue
+        kind = "tank" if mech else "inf"
+        feature = "factory" if mech else "replacement"
+        centres = [
+            n
+            for n in ctx.board.nodes_with(feature)
+            if ctx.state.control.get(n) == cn.RUSSIAN and lines.in_supply(n) and _free(ctx, occ, n)
+        ]
+        if mech:
+            productive = _factories(ctx)
+            centres = [n for n in centres if productive.get(n, {}).get("state") == "active"]
+        for n in sorted(set(centres) | set(edge)):
+            if (n, kind) not in placed:
+                out.append(Place(uid, n))
+    return out
+
+
+class Replace(RussianStep):
+    """DC: Russian Replacements and Reinforcements: place replacements (infantry Disrupted on a
+    replacement centre, UnDisrupted from the eastern edge; mechanized korps UnDisrupted on a
+    tank factory or the eastern edge; at most 1 per centre or hex, Leningrad both kinds) and
+    the Siberians due; pass when done (the Siberians due must be placed)."""
+
+    name: ClassVar[str] = "replace"
+    kind: ClassVar[str] = "place"
+    rule: ClassVar[str] = REPL
+    actions: ClassVar[tuple[type[Action], ...]] = (Place, Pass)
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        places: list[Action] = list(placements(ctx))
+        due = set(ctx.state.get("due", ()))
+        if not any(isinstance(p, Place) and p.unit in due for p in places):
+            places.insert(0, Pass())
+        return places
+
+    def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
+        if action in self.legal(ctx, frame):
+            return None
+        if isinstance(action, Pass):
+            return IllegalAction(GAMBLE, "the Siberians due this turn must be placed first")
+        return IllegalAction(REPL, f"{action.to_json()} is not a legal replacement now")
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if isinstance(action, Pass):
+            ctx.state.set("inf_pool", 0)  # DC: unused infantry factors are not accumulated
+            ctx.done()
+            return
+        assert isinstance(action, Place)
+        uid, at = action.unit, action.at
+        unit = ctx.state.units[uid]
+        due = list(ctx.state.get("due", ()))
+        if uid in due:
+            due.remove(uid)
+            ctx.state.set("due", due)
+            ctx.state.put(unit.moved_to(at))
+            ctx.emit("arrive", f"{uid} arrives at {at}", unit=uid, at=at)
+            if cn.has(ctx, uid, "shock"):
+                ctx.push("shock-side", unit=uid)
+            return
+        mech = cn.has(ctx, uid, "mech")
+        pool = "tank_pool" if mech else "inf_pool"
+        ctx.state.set(pool, ctx.state.get(pool, 0) - cn.value(ctx, uid))
+        ctx.state.set("placed", [*ctx.state.get("placed", ()), (at, "tank" if mech else "inf")])
+        disrupted = not mech and not ctx.board.has(at, "russian-edge")
+        placed = unit.moved_to(at)
+        ctx.state.put(placed.marked(cn.DISRUPTED) if disrupted else placed)
+        hide(ctx, uid)
+        ctx.emit("replace", f"{uid} returns at {at}{' Disrupted' if disrupted else ''}", unit=uid)
+
+
+class ShockSide(RussianStep):
+    """DC: Shock Army Emplacement: the Shock Armies may be on their stronger side on their hex
+    of entry."""
+
+    name: ClassVar[str] = "shock-side"
+    kind: ClassVar[str] = "choose"
+    rule: ClassVar[str] = GAMBLE
+    actions: ClassVar[tuple[type[Action], ...]] = (Choose,)
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        return [Choose("strong"), Choose("weak")]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        assert isinstance(action, Choose)
+        if action.option == "strong":
+            uid = frame.args["unit"]
+            ctx.state.put(ctx.state.units[uid].marked(cn.STRONG))
+        ctx.done()

@@ -1,0 +1,106 @@
+"""DC: Movement by sea: 1 unit may move by sea from any coastal hex to a friendly-controlled
+port on the same sea, sunk on 1 in 6 if the sea is friendly, 3 in 6 if it is not (DC: Sequence
+A.1, B.1). Sea control: see :func:`wargames.darkest.supply.sea_controller`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import ClassVar
+
+from wargames.core.actions import Action, Move, Outcome, Pass
+from wargames.core.context import Context
+from wargames.core.errors import IllegalAction
+from wargames.core.sequence import ChanceStep, Step
+from wargames.core.state import Frame
+
+from . import counters as cn
+from .charts import charts
+from .position import SEAS, enemy, holder, occupancy, set_control
+from .supply import eliminate, sea_controller
+
+RULE = "DC: Movement by sea"
+
+
+def seas_of(ctx: Context, node: str) -> set[str]:
+    return {ctx.board.terrain(n) for n in ctx.board.neighbours(node)} & set(SEAS)
+
+
+def sea_moves(ctx: Context, side: str) -> list[Move]:
+    occ = occupancy(ctx)
+    ports = [
+        n
+        for n in ctx.board.nodes_with("port")
+        if ctx.state.control.get(n) == side and holder(ctx, occ, n) != enemy(side)
+    ]
+    out = []
+    for u in ctx.units_of(side):
+        if u.has(cn.DISRUPTED) or u.has(cn.FORTIFYING) or u.at is None:
+            continue
+        seas = seas_of(ctx, u.at)
+        if not seas:
+            continue
+        for port in ports:
+            if (
+                port != u.at
+                and seas & seas_of(ctx, port)
+                and not cn.mixes(ctx, u.id, occ.get(port, []))
+            ):
+                out.append(Move((u.id,), (u.at, port)))
+    return out
+
+
+class SeaMove(Step):
+    """One unit by sea, or pass."""
+
+    name: ClassVar[str] = "sea-move"
+    kind: ClassVar[str] = "move"
+    rule: ClassVar[str] = RULE
+    actions: ClassVar[tuple[type[Action], ...]] = (Move, Pass)
+
+    def actor(self, ctx: Context, frame: Frame) -> str | None:
+        side: str = frame.args["side"]
+        return side if sea_moves(ctx, side) else None
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        ctx.done()
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        return [Pass(), *sea_moves(ctx, frame.args["side"])]
+
+    def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
+        if isinstance(action, Pass) or action in sea_moves(ctx, frame.args["side"]):
+            return None
+        return IllegalAction(
+            RULE, "1 undisrupted unit, from a coastal hex to a friendly port on the same sea"
+        )
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        ctx.done()
+        if isinstance(action, Pass):
+            return
+        assert isinstance(action, Move)
+        uid, (start, port) = action.units[0], action.path
+        side = frame.args["side"]
+        sea = sorted(seas_of(ctx, start) & seas_of(ctx, port))[0]
+        ctx.state.put(ctx.state.units[uid].moved_to(port).unmarked(cn.STRONG, cn.FORTIFIED))
+        set_control(ctx, port, side)
+        ctx.emit("sea", f"{uid} sails from {start} to {port} across the {sea}", unit=uid)
+        ctx.push("sinking", unit=uid, friendly=sea_controller(ctx, sea) == side)
+
+
+class Sinking(ChanceStep):
+    """The chance that the unit moving by sea is sunk."""
+
+    name: ClassVar[str] = "sinking"
+    rule: ClassVar[str] = RULE
+
+    def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
+        loss = charts(ctx).sea_loss["friendly" if frame.args["friendly"] else "enemy"]
+        p = Fraction(loss, 6)
+        return [(o, q) for o, q in ((Outcome("safe"), 1 - p), (Outcome("sunk"), p)) if q]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        ctx.done()
+        if action == Outcome("sunk"):
+            eliminate(ctx, frame.args["unit"], "sunk at sea")

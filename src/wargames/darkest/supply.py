@@ -1,0 +1,176 @@
+"""DC: Supply: the line of areas closer to friendly units or cities than to enemy units back to
+the owner's map edge, the German corridor, friendly seas and straits; sea control; the
+supply status determination (halved fire, isolated Disrupted units eliminated unless
+sustained by a fortress or city).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+import numpy as np
+
+from wargames.core.context import Context
+from wargames.core.sequence import Step
+from wargames.core.state import Frame
+from wargames.core.supply import SupplyMap, SupplyRules, closer_to_friendly, trace_supply
+
+from . import counters as cn
+from .charts import charts
+from .position import SEAS, WATER, controls, holder, land, occupancy, side_hexes
+
+#: DC: Supply: lines cross water only at the straits B7/B8, B8/C8 and O5/O6 ("strait" and
+#: "ferry" hexsides) and through friendly-controlled seas; lakes carry none.
+RULES = SupplyRules(
+    sea_terrain=frozenset(SEAS),
+    closed_terrain=WATER - frozenset(SEAS),
+    closed_edges=frozenset({"water"}),
+    opened_by=frozenset({"strait", "ferry"}),
+)
+
+
+def sea_controller(ctx: Context, sea: str) -> str | None:
+    """DC: Movement by sea: who controls Koenigsberg controls the Baltic, Sevastopol the Black
+    Sea, and both sides of the Kerch Straits the Sea of Azov."""
+    hexes = charts(ctx).sea_control.get(sea, ())
+    owners = {ctx.state.control.get(h) for h in hexes}
+    if len(owners) == 1:
+        owner = owners.pop()
+        return owner
+    return None
+
+
+def friendly_seas(ctx: Context, side: str) -> list[str]:
+    return [s for s in SEAS if sea_controller(ctx, s) == side]
+
+
+def corridor(ctx: Context, occ: dict[str, list[str]]) -> list[str]:
+    """DC: Supply: an unoccupied hex adjacent and accessible to a German army - or to a German
+    panzergruppe, if it is a clear terrain hex - is a German supply line even next to a
+    Russian unit."""
+    out: list[str] = []
+    board = ctx.board
+    for uid in (u for us in occ.values() for u in us):
+        if cn.disrupted(ctx, uid):
+            continue
+        army, pzgr = cn.is_german_army(ctx, uid), cn.is_panzergruppe(ctx, uid)
+        if not (army or pzgr):
+            continue
+        at = ctx.state.units[uid].at
+        assert at is not None
+        for n in board.neighbours(at):
+            if n in occ or not land(ctx, n) or "water" in board.edge_features(at, n):
+                continue
+            if pzgr and not army and board.terrain(n) != "clear":
+                continue
+            out.append(n)
+    return out
+
+
+def supply_map(ctx: Context, side: str) -> SupplyMap:
+    """The side's supply lines now, for every hex at once."""
+    occ = occupancy(ctx)
+    ours = side_hexes(ctx, occ, side)
+    theirs = side_hexes(ctx, occ, cn.AXIS if side == cn.RUSSIAN else cn.RUSSIAN)
+    cities = [
+        n
+        for n, s in ctx.state.control.items()
+        if s == side and (ctx.board.has(n, "city") or ctx.board.has(n, "town"))
+    ]
+    board = ctx.board
+    through = closer_to_friendly(board, sorted(ours | set(cities)), sorted(theirs))
+    index = board.index
+    extra: list[str] = corridor(ctx, occ) if side == cn.AXIS else []
+    seas = friendly_seas(ctx, side)
+    if extra or seas:
+        through = through.copy()
+        for n in extra:
+            through[index.number[n]] = True
+        codes = {index.terrain_code[s] for s in seas if s in index.terrain_code}
+        if codes:
+            terrain = np.asarray(index.terrain)
+            through |= np.isin(terrain, sorted(codes))
+    edge = "axis-edge" if side == cn.AXIS else "russian-edge"
+    sources = [n for n in board.nodes_with(edge) if n not in theirs]
+    return trace_supply(
+        board, RULES, sources, blocked=sorted(theirs), through=through, friendly_seas=seas
+    )
+
+
+def in_supply(ctx: Context, uid: str, lines: SupplyMap | None = None) -> bool:
+    unit = ctx.state.units[uid]
+    if unit.at is None:
+        return False
+    lines = lines or supply_map(ctx, ctx.side_of(uid))
+    return lines.in_supply(unit.at)
+
+
+def sustains(ctx: Context, node: str, side: str) -> int:
+    """DC: Supply: how many isolated units a hex keeps alive: 1 on a fortress or major city,
+    2 on a friendly victory city, 3 Russian on Leningrad or Moscow (attribute sustain)."""
+    board = ctx.board
+    if not controls(ctx, node, side):
+        return 0
+    table = charts(ctx).sustain
+    best = 0
+    if board.has(node, "fortress") or board.has(node, "major-city"):
+        best = table["fortress"]
+    if board.has(node, "victory"):
+        best = max(best, table["victory"])
+    if side == cn.RUSSIAN:
+        best = max(best, int(board.attr(node, "sustain", 0)))
+    return best
+
+
+def determine(ctx: Context, side: str) -> None:
+    """DC: Sequence A.3/B.3: mark the side's units out of supply (their fire is halved until
+    the next determination); Disrupted units out of supply die unless sustained."""
+    lines = supply_map(ctx, side)
+    occ = occupancy(ctx)
+    for uid in sorted(u.id for u in ctx.units_of(side)):
+        unit = ctx.state.units[uid]
+        assert unit.at is not None
+        if lines.in_supply(unit.at):
+            ctx.state.put(unit.unmarked(cn.UNSUPPLIED))
+        else:
+            ctx.state.put(unit.marked(cn.UNSUPPLIED))
+    for node in sorted(n for n, us in occ.items() if holder(ctx, occ, n) == side):
+        if lines.in_supply(node):
+            continue
+        room = sustains(ctx, node, side)
+        for uid in sorted(occ[node]):
+            if not cn.disrupted(ctx, uid):
+                room -= 1  # undisrupted units take the places first
+        for uid in sorted(occ[node]):
+            if cn.disrupted(ctx, uid):
+                if room > 0:
+                    room -= 1
+                    continue
+                eliminate(ctx, uid, "isolated and Disrupted", unsupplied=True)
+
+
+def eliminate(ctx: Context, uid: str, why: str, unsupplied: bool = False) -> None:
+    """Remove a unit: Siberians, and 16. Army eliminated out of supply, are irreplaceable."""
+    lost = cn.has(ctx, uid, "siberian") or ctx.side_of(uid) == cn.AXIS
+    if unsupplied and cn.has(ctx, uid, "irreplaceable-unsupplied"):
+        lost = True
+    unit = ctx.state.units[uid]
+    ctx.state.put(unit.boxed(cn.LOST if lost else cn.ELIMINATED).unmarked(*unit.markers))
+    ctx.emit("eliminated", f"{uid} is eliminated ({why})", unit=uid)
+
+
+class SupplyStep(Step):
+    """DC: Sequence A.3 / B.3: Supply Status Determination (automatic)."""
+
+    name: ClassVar[str] = "supply"
+    rule: ClassVar[str] = "DC: Supply"
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        determine(ctx, frame.args["side"])
+        ctx.done()
+
+
+def supplied_hexes(ctx: Context, side: str, nodes: Iterable[str]) -> list[str]:
+    lines = supply_map(ctx, side)
+    return [n for n in nodes if lines.in_supply(n)]

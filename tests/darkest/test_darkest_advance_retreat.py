@@ -1,0 +1,88 @@
+"""DC: Advances and Retreats after Combat."""
+
+from __future__ import annotations
+
+from darkest_support import army, at, attack, markers, new, panzer_korps, rifle
+
+from wargames.core.actions import Advance, AllocateLosses, Choose, Outcome, Pass, Retreat
+from wargames.core.game import Game
+from wargames.darkest import counters as cn
+
+ADVANCE = "DC: Advances and Retreats after Combat"
+
+
+def test_attackers_matching_the_defenders_firepower_must_advance() -> None:
+    g = attack(new(army("G1", "B2"), army("G2", "B2"), rifle("R", "B3")), "B3", "G1", "G2")
+    g.apply(Choose("press:0"))
+    g.apply(Outcome(1))  # 8 on row 1: 6 hits, R eliminated
+    g.apply(Outcome(1))  # R's 2 on column B row 6: no hit
+    assert g.decision.step == "advance"
+    error = g.check(Pass())
+    assert error is not None and error.rule == ADVANCE  # one army (4 >= 2) must go in
+    g.apply(Advance(("G1",), ("B2", "B3")))
+    assert at(g, "G1") == "B3" and g.state.control["B3"] == "axis"
+    # the other may advance beside the cleared hex, into an empty hex next to both, or stay
+    legal = set(g.legal_actions())
+    assert Advance(("G2",), ("B2", "A2")) in legal and Pass() in legal
+
+
+def test_disrupted_attackers_stay_in_the_hex_they_attacked_from() -> None:
+    g = attack(
+        new(army("G1", "B2"), army("G2", "B2", (4, 0)), rifle("R", "B3", (2, 2))), "B3", "G1", "G2"
+    )
+    g.apply(Choose("press:0"))
+    g.apply(Outcome(1))  # 8: 6 hits, R eliminated
+    g.apply(Outcome(6))  # R's 2 on column B row 1: 2 hits
+    assert g.decision.step == "absorb" and g.decision.side == "axis"
+    g.apply(AllocateLosses(("G1",)))
+    g.apply(AllocateLosses(("G1",)))
+    assert cn.DISRUPTED in markers(g, "G1")
+    assert {a.units for a in g.legal_actions() if isinstance(a, Advance)} == {("G2",)}
+
+
+def test_panzers_advance_a_second_hex_along_an_active_road() -> None:
+    road = [{"between": ["B3", "B4"], "features": ["highway"]}]
+    g = attack(
+        new(
+            panzer_korps("K", "B2"),
+            army("G", "B2"),
+            rifle("R", "B3", (0, 1)),
+            rifle("F", "E6"),
+            hexsides=road,
+        ),
+        "B3",
+        "K",
+        "G",
+    )
+    g.apply(Choose("press:0"))
+    g.apply(Outcome(1))
+    g.apply(Outcome(1))  # R's 1 on column B row 6: no hit
+    legal = set(g.legal_actions())
+    assert Advance(("K",), ("B2", "B3", "B4")) in legal
+    assert Advance(("G",), ("B2", "B3", "B4")) not in legal
+
+
+def retreat_game() -> Game:
+    g = attack(new(army("G", "B2", (1, 3)), rifle("R", "B3", (1, 3)), rifle("F", "C2")), "B3", "G")
+    g.apply(Choose("press:0"))
+    g.apply(Outcome(6))  # strength 1, row 6: no hit
+    g.apply(Outcome(1))  # R's 3 on column B row 6: no hit
+    return g
+
+
+def test_defenders_may_retreat_after_the_first_round_and_are_disrupted() -> None:
+    g = retreat_game()
+    assert g.decision.step == "withdraw" and g.decision.side == "russian"
+    dests = {a.path[-1] for a in g.legal_actions() if isinstance(a, Retreat)}
+    # not next to B2 (the attack's hex) - A2 - unless friendly units hold it (C2: F)
+    assert dests == {"A3", "B4", "C2", "C3"}
+    g.apply(Retreat(("R",), ("B3", "B4")))
+    assert at(g, "R") == "B4" and cn.DISRUPTED in markers(g, "R")
+    assert g.decision.step == "advance"  # the hex is cleared: the advance is voluntary
+    assert Pass() in g.legal_actions()
+
+
+def test_defenders_may_stay_and_fight_the_second_round() -> None:
+    g = retreat_game()
+    g.apply(Pass())
+    assert g.decision.step == "press"

@@ -1,0 +1,132 @@
+"""DC: Fortresses, Fortifications, Stalin Line, Major Cities, and Victory Cities."""
+
+from __future__ import annotations
+
+from darkest_support import army, ctx, markers, new, rifle, to_step
+from darkest_support import attack as open_battle
+
+from wargames.core.actions import AllocateLosses, Attack, Choose, Outcome, Pass
+from wargames.core.game import Game
+from wargames.darkest import counters as cn
+from wargames.darkest.battle import absorb_options
+from wargames.darkest.fire import defence_fire
+from wargames.darkest.position import city_fire
+
+
+def attack(game: Game, target: str, *uids: str) -> Game:
+    """Open the battle and answer the German pressed attack with 0."""
+    return open_battle(game, target, *uids, press=True)
+
+
+def test_victory_cities_and_fortresses_fire_undisruptibly_sevastopol_2() -> None:
+    g = new(
+        army("G", "B2"),
+        rifle("R", "B3", markers=("disrupted",)),
+        features={"victory": ["B3"], "fortress": ["C3"]},
+        attributes={"C3": {"fire": 2}},
+        control={"russian": ["B3", "C3"]},
+    )
+    c = ctx(g)
+    assert city_fire(c, "B3") == 1 and city_fire(c, "C3") == 2
+    assert defence_fire(c, "russian", "B3", ["G"], ["R"]).strength == 1  # R is Disrupted
+
+
+def test_a_city_absorbs_one_hit_a_round_for_its_defenders() -> None:
+    g = attack(
+        new(
+            army("G", "B2"),
+            rifle("R", "B3", (1, 3)),
+            features={"city": ["B3"]},
+            control={"russian": ["B3"]},
+        ),
+        "B3",
+        "G",
+    )
+    g.apply(Outcome(1))  # 3 hits
+    g.apply(Outcome(1))
+    assert set(g.legal_actions()) == {AllocateLosses(("R",)), AllocateLosses(("city",))}
+    g.apply(AllocateLosses(("city",)))
+    assert set(g.legal_actions()) == {AllocateLosses(("R",))} or g.decision.step != "absorb"
+    assert cn.DISRUPTED in markers(g, "R")  # the 2 other hits went to R
+
+
+def test_an_emptied_fortress_is_taken_by_one_more_hit() -> None:
+    g = attack(
+        new(
+            army("G", "B2", (8, 3)),
+            rifle("R", "B3", (1, 1)),
+            features={"fortress": ["B3"]},
+            control={"russian": ["B3"]},
+        ),
+        "B3",
+        "G",
+    )
+    g.apply(Outcome(1))  # 8 on row 1: 6 hits
+    g.apply(Outcome(1))
+    while g.decision.step == "absorb" and g.decision.side == "russian":
+        g.apply(
+            AllocateLosses(("R",))
+            if AllocateLosses(("R",)) in g.legal_actions()
+            else g.legal_actions()[0]
+        )
+    assert g.state.units["R"].box == cn.ELIMINATED
+    assert g.state.control["B3"] == "axis"  # taken by a hit once R was gone
+
+
+def test_moscow_needs_2_hits_in_the_same_round() -> None:
+    def moscow(strength: int) -> Game:
+        g = new(
+            army("G", "B2", (strength, 3)),
+            rifle("R", "E6"),
+            features={"victory": ["B3"]},
+            attributes={"B3": {"take_hits": 2}},
+            control={"russian": ["B3"]},
+        )
+        g = attack(g, "B3", "G")
+        g.apply(Outcome(1))  # column A row 1: strength 1 scores 1 hit, 3 scores 3
+        g.apply(Outcome(6))  # the city's own fire (1) on column B row 1: 1 hit
+        return g
+
+    assert moscow(1).state.control["B3"] == "russian"  # 1 hit is not enough
+    assert moscow(3).state.control["B3"] == "axis"
+
+
+def test_an_undefended_victory_city_must_be_attacked_and_fires_back() -> None:
+    g = new(
+        army("G", "B2"), rifle("R", "E6"), features={"victory": ["B3"]}, control={"russian": ["B3"]}
+    )
+    g = to_step(g, "operations", "axis", "op")
+    g.apply(Choose("G"))
+    assert Attack(("G",), "B3") in g.legal_actions()
+    assert all(getattr(a, "path", ("", ""))[-1] != "B3" for a in g.legal_actions())
+
+
+def test_a_german_army_fortifies_absorbs_1_hit_and_loses_it_by_attacking() -> None:
+    g = new(army("G", "B2"), army("H", "C2"), rifle("R", "B3"), turns=1)
+    assert g.decision.step == "fortify"
+    g.apply(Choose("fortify:G"))
+    assert cn.FORTIFIED in markers(g, "G")
+    g.apply(Choose("fortify:H"))
+    g.apply(Pass())
+    g = to_step(g, "operations", "axis", "op")
+    assert Choose("G") not in g.legal_actions()  # fortifying: does nothing else this turn
+    g2 = new(army("G", "B3", markers=("fortified", "disrupted")), rifle("R", "B2"))
+    b = {
+        "target": "B3",
+        "side": "russian",
+        "enemy": "axis",
+        "city_used": 0,
+        "captured": False,
+        "defended": True,
+    }
+    assert "fort:G" in absorb_options(ctx(g2), b, "axis")
+    from wargames.darkest.battle import absorb
+
+    b.update(left=1, taken={}, ledger={"axis": [0, 0, 0], "russian": [0, 0, 0]})
+    absorb(ctx(g2), b, "axis", "fort:G")
+    assert markers(g2, "G") == frozenset()  # fortification gone, flipped back UnDisrupted
+
+
+def test_an_attacking_army_loses_its_fortified_status() -> None:
+    g = attack(new(army("G", "B2", markers=("fortified",)), rifle("R", "B3")), "B3", "G")
+    assert cn.FORTIFIED not in markers(g, "G")

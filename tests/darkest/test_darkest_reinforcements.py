@@ -1,0 +1,241 @@
+"""DC: Russian Replacements, Production, Reinforcements, Siberian Reserve Gamble, Tank Factory
+Evacuation, Shock Army Emplacement, German Reinforcements, Movement by sea."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from darkest_support import army, at, ctx, markers, mech, new, rifle, to_step, unit
+
+from wargames.core.actions import Choose, Move, Outcome, Pass, Place
+from wargames.darkest import counters as cn
+
+CENTRES = {"replacement": ["C5", "D5"], "factory": ["D5"]}
+RUSSIAN_HOME = {"russian": ["C5", "D5", "B5", "E5", "A6", "B6", "C6", "D6", "E6"]}
+
+
+def replace_game(*units, **kw):
+    g = new(army("G", "B1"), *units, features=CENTRES, control=RUSSIAN_HOME, **kw)
+    g = to_step(g, "russian-admin", "russian")
+    g.apply(Pass())
+    return g
+
+
+def test_replacements_arrive_on_centres_in_supply_and_from_the_eastern_edge() -> None:
+    g = replace_game(rifle("R", None, (1, 2)), rifle("S", None, (2, 2)), rifle("F", "D6"))
+    assert g.decision.step == "replace"
+    assert g.state.get("inf_pool") == 2  # two centres in supply
+    places = {(a.unit, a.at) for a in g.legal_actions() if isinstance(a, Place)}
+    assert ("R", "C5") in places and ("R", "E6") in places and ("S", "C5") in places
+    g.apply(Place("R", "C5"))  # infantry on a centre: Disrupted
+    assert cn.DISRUPTED in markers(g, "R")
+    assert all(p.at != "C5" for p in g.legal_actions() if isinstance(p, Place))  # 1 per centre
+    assert not any(isinstance(p, Place) and p.unit == "S" for p in g.legal_actions())  # 1 left
+
+
+def test_infantry_from_the_eastern_edge_is_undisrupted() -> None:
+    g = replace_game(rifle("R", None, (1, 2)), rifle("F", "D6"))
+    g.apply(Place("R", "E6"))
+    assert cn.DISRUPTED not in markers(g, "R") and at(g, "R") == "E6"
+
+
+def test_tank_factors_accumulate_from_the_4_factor_reserve_and_factories() -> None:
+    g = replace_game(mech("M1", None), mech("M2", None), mech("M3", None), rifle("F", "D6"))
+    assert g.state.get("tank_pool") == 5  # 4 off-map + the D5 factory in supply
+    g.apply(Place("M1", "D5"))
+    assert cn.DISRUPTED not in markers(g, "M1")  # mechanized korps arrive UnDisrupted
+    g.apply(Place("M2", "E6"))
+    assert g.state.get("tank_pool") == 1
+    assert not any(isinstance(a, Place) and a.unit == "M3" for a in g.legal_actions())
+
+
+def test_siberians_are_irreplaceable_and_voluntary_elimination_brings_units_back() -> None:
+    sib = unit(
+        "S1",
+        "russian",
+        "C6",
+        (2, 1),
+        kind="guards-korps",
+        flags=("white", "siberian", "proriv", "infantry"),
+    )
+    g = new(
+        army("G", "B1"),
+        rifle("R", "D6"),
+        rifle("F", "E6"),
+        sib,
+        features=CENTRES,
+        control=RUSSIAN_HOME,
+    )
+    g = to_step(g, "russian-admin", "russian")
+    g.apply(Choose("disband"))
+    g.apply(Choose("S1"))
+    g.apply(Choose("disband"))
+    g.apply(Choose("R"))
+    assert g.state.units["S1"].box == cn.LOST and g.state.units["R"].box == cn.ELIMINATED
+    g.apply(Pass())
+    assert any(isinstance(a, Place) and a.unit == "R" for a in g.legal_actions())
+    assert not any(isinstance(a, Place) and a.unit == "S1" for a in g.legal_actions())
+
+
+def test_the_16th_army_eliminated_out_of_supply_is_irreplaceable() -> None:
+    from wargames.darkest.supply import eliminate
+
+    g = new(
+        army("G", "B1"),
+        rifle("R16A", "D6", flags=("proriv", "irreplaceable-unsupplied")),
+        rifle("Z", None, (0, 1)),
+    )
+    eliminate(ctx(g), "R16A", "isolated", unsupplied=True)
+    assert g.state.units["R16A"].box == cn.LOST
+
+
+def test_the_16th_army_may_be_withdrawn_and_replaced_by_a_0_1_army() -> None:
+    g = new(
+        army("G", "B1"),
+        rifle("R16A", "D5", (2, 2), flags=("proriv",)),
+        rifle("Z", None, (0, 1)),
+        rifle("Y", None, (1, 2)),
+    )
+    g = to_step(g, "russian-admin", "russian")
+    g.apply(Choose("withdraw:R16A"))
+    assert g.decision.step == "substitute"
+    assert set(g.legal_actions()) == {Pass(), Place("Z", "D5")}
+    g.apply(Place("Z", "D5"))
+    assert g.state.units["R16A"].box == cn.ELIMINATED and at(g, "Z") == "D5"
+
+
+def test_tank_factory_evacuation_stops_production_then_restarts_two_turns_later() -> None:
+    g = new(army("G", "B1"), rifle("F", "D6"), features=CENTRES, control=RUSSIAN_HOME, turns=9)
+    g = to_step(g, "russian-admin", "russian")
+    g.apply(Choose("evacuate:D5"))
+    g.apply(Pass())
+    assert g.state.get("tank_pool") == 4  # non-productive from the turn chosen
+    states = []
+    for _ in range(4):
+        to_step(g, "fortify")
+        to_step(g, "russian-admin", "russian")
+        g.apply(Pass())
+        states.append(
+            (g.state.turn, g.state.get("factories")["D5"]["state"], g.state.get("tank_pool"))
+        )
+    assert states[0][:2] == (2, "calendar")  # second turn: moved to the calendar
+    assert states[1][:2] == (3, "calendar") and states[1][2] == 4
+    assert states[2][:2] == (4, "relocated") and states[2][2] == 5  # productive again
+
+
+def test_the_siberian_gamble_loses_the_game_1_in_6_per_month_early() -> None:
+    g = new(army("G", "B1"), rifle("F", "D6"), turns=9)
+    g = to_step(g, "russian-admin", "russian")
+    g.apply(Choose("siberians"))
+    assert g.decision.step == "gamble"
+    assert dict(g.chance_outcomes()) == {
+        Outcome("safe"): Fraction(5, 6) ** 6,
+        Outcome("lost"): 1 - Fraction(5, 6) ** 6,
+    }
+    g.apply(Outcome("lost"))
+    assert g.is_over() and g.result().winner == "axis"
+
+
+def test_siberians_arrive_in_three_waves_and_shock_armies_may_enter_strong() -> None:
+    sib = [
+        unit(
+            u,
+            "russian",
+            None,
+            f,
+            kind="shock-army",
+            box="siberian",
+            flags=("white", "siberian", "proriv", "shock", "infantry", "army"),
+            values={"strong": [3, 3]},
+        )
+        for u, f in (("SA1", (2, 2)), ("SA3", (2, 2)), ("SA4", (2, 2)), ("SA2", (2, 2)))
+    ]
+    sib.append(
+        unit(
+            "GdsK1",
+            "russian",
+            None,
+            (2, 1),
+            kind="guards-korps",
+            box="siberian",
+            flags=("white", "siberian", "proriv", "infantry"),
+        )
+    )
+    g = new(army("G", "B1"), rifle("F", "D6"), *sib, turns=9)
+    g = to_step(g, "russian-admin", "russian")
+    g.apply(Choose("siberians"))
+    g.apply(Outcome("safe"))
+    g.apply(Pass())
+    assert sorted(g.state.get("due")) == ["GdsK1", "SA1", "SA3"]
+    assert Pass() not in g.legal_actions()  # the arrivals must be placed
+    g.apply(Place("SA1", "E6"))
+    assert g.decision.step == "shock-side"
+    g.apply(Choose("strong"))
+    assert cn.STRONG in markers(g, "SA1") and cn.factors(ctx(g), "SA1") == (3, 3)
+    g.apply(Place("SA3", "D5"))  # next to a Russian unit in supply
+    g.apply(Choose("weak"))
+    g.apply(Place("GdsK1", "E6"))
+    to_step(g, "russian-admin", "russian")
+    g.apply(Pass())
+    assert list(g.state.get("due")) == ["SA4"]
+
+
+def test_undisrupted_shock_armies_in_supply_flip_to_their_stronger_side() -> None:
+    shock = unit(
+        "SA1",
+        "russian",
+        "D5",
+        (2, 2),
+        kind="shock-army",
+        flags=("white", "siberian", "shock", "infantry", "army"),
+        values={"strong": [3, 3]},
+    )
+    g = new(army("G", "B1"), shock)
+    g = to_step(g, "russian-admin", "russian")
+    g.apply(Choose("flip:SA1"))
+    assert cn.STRONG in markers(g, "SA1")
+    assert Choose("flip:SA1") not in g.legal_actions()
+
+
+def test_german_reinforcements_arrive_on_warsaw_on_their_turn() -> None:
+    g = new(
+        army("G", "B1"),
+        army("G2A", None, box="reinforcements"),
+        rifle("F", "D6"),
+        reinforcements=[{"turn": 2, "unit": "G2A", "at": "C1"}],
+        control={"axis": ["C1"]},
+    )
+    g = to_step(g, "russian-admin", "russian")
+    assert g.state.units["G2A"].box == "reinforcements"
+    g.apply(Pass())
+    to_step(g, "fortify")
+    assert g.state.turn == 2 and at(g, "G2A") == "C1"
+    assert cn.DISRUPTED not in markers(g, "G2A")
+
+
+def test_one_unit_moves_by_sea_to_a_friendly_port_and_may_be_sunk() -> None:
+    sea = {"baltic": ["A2", "A3", "A4"]}
+    g = new(
+        army("G", "B2"),
+        army("H", "B1"),
+        rifle("F", "E6"),
+        terrain=sea,
+        features={"port": ["B4"]},
+        control={"axis": ["B4"]},
+        charts={"sea_control": {"baltic": ["B4"]}},
+    )
+    g = to_step(g, "sea-move", "axis")
+    assert Move(("G",), ("B2", "B4")) in g.legal_actions()
+    g.apply(Move(("G",), ("B2", "B4")))
+    assert dict(g.chance_outcomes()) == {
+        Outcome("safe"): Fraction(5, 6),
+        Outcome("sunk"): Fraction(1, 6),
+    }
+    g.apply(Outcome("sunk"))
+    assert g.state.units["G"].box == cn.LOST
+    assert g.decision.step != "sea-move"  # 1 unit a phase
+    g.state.control["B4"] = "axis"
+    from wargames.darkest.supply import sea_controller
+
+    g.state.control["B4"] = "russian"
+    assert sea_controller(ctx(g), "baltic") == "russian"

@@ -1,0 +1,199 @@
+"""DC: Setup, Special 1st Turn Rules and Duration; DC: Secret, Nonhistorical Russian Setup;
+DC: Game-turn Sequence; DC: Blitzkrieg!, Proriv!."""
+
+from __future__ import annotations
+
+from darkest_support import army, ctx, new, panzer_korps, rifle, skip, to_step, unit
+
+from wargames.core.actions import Attack, Choose, Move, Pass, Place
+from wargames.darkest.attacks import attack_error
+
+FIRST = "DC: Special 1st Turn Rules"
+
+
+def test_on_the_first_turn_germans_attack_once_before_moving() -> None:
+    g = new(army("G", "B2"), rifle("R", "B3", (0, 5)))
+    g = to_step(g, "operations", "axis", "first")
+    g.apply(Choose("G"))
+    legal = list(g.legal_actions())
+    assert Attack(("G",), "B3") in legal and not any(isinstance(a, Move) for a in legal)
+    g.apply(Attack(("G",), "B3"))
+    g.apply(Pass())
+    assert g.decision.step == "combat"
+    g.apply(Choose("B3"))
+    g = to_step(g, "operations", "axis", "op")
+    if "disrupted" not in g.state.units["G"].markers:
+        assert Choose("G") in g.legal_actions()  # undisrupted: attacks again
+
+
+def test_russians_may_not_attack_into_rumania_until_attacked_from_it() -> None:
+    rom = unit("Ro", "axis", "B3", (1, 1), nationality="romanian", flags=("army", "infantry"))
+    g = new(rom, rifle("R", "B4"), features={"romania": ["B3"]})
+    c = ctx(g)
+    error = attack_error(c, "R", "B3", "op", {})
+    assert error is not None and error.rule == FIRST
+    g.state.set("romania_open", True)
+    assert attack_error(c, "R", "B3", "op", {}) is None
+
+
+def test_the_axis_may_not_attack_from_rumania_on_the_first_turn_or_ever_if_it_chooses() -> None:
+    g = new(army("G", "B3"), rifle("R", "B4"), features={"romania": ["B3"]}, turns=2)
+    c = ctx(g)
+    assert attack_error(c, "G", "B4", "op", {}).rule == FIRST
+    g.state.turn = 2
+    assert attack_error(c, "G", "B4", "op", {}) is None
+    g = new(
+        army("G", "B3"),
+        rifle("R", "B4"),
+        features={"romania": ["B3"]},
+        turns=2,
+        options={"axis_romania_attacks": "never"},
+    )
+    g.state.turn = 2
+    assert attack_error(ctx(g), "G", "B4", "op", {}).rule == FIRST
+
+
+def test_blitzkrieg_panzers_move_1_and_attack_other_germans_attack_without_moving() -> None:
+    g = new(
+        panzer_korps("K", "B2"),
+        army("G", "C2"),
+        unit("F", "axis", "A1", (2, 2), nationality="finnish", flags=("army",)),
+        rifle("R", "C3", (0, 9)),
+        turns=2,
+    )
+    g = to_step(g, "operations", "axis", "blitz")
+    g.apply(Choose("K"))
+    moves = {a.path[-1] for a in g.legal_actions() if isinstance(a, Move)}
+    assert "B3" in moves
+    g.apply(Move(("K",), ("B2", "B3")))
+    assert Attack(("K",), "C3") in g.legal_actions()  # moved 1 hex, may attack
+    g.apply(Attack(("K",), "C3"))
+    g.apply(Choose("G"))
+    legal = list(g.legal_actions())
+    assert Attack(("G",), "C3") in legal
+    assert {len(a.path) for a in legal if isinstance(a, Move)} == {2}  # only the bonus hex
+    g.apply(Pass())
+    g.apply(Choose("F"))
+    assert not any(isinstance(a, Attack) for a in g.legal_actions())  # allies: bonus move only
+    g.apply(Pass())
+    g.apply(Pass())
+    g.apply(Choose("C3"))
+    from wargames.darkest.battle import battle
+
+    assert battle(ctx(g))["rounds"] == 1  # 1 battle round
+
+
+def test_proriv_for_siberian_units_and_16th_army() -> None:
+    sib = unit(
+        "S1",
+        "russian",
+        "C4",
+        (2, 1),
+        kind="guards-korps",
+        flags=("white", "siberian", "proriv", "infantry"),
+    )
+    g = new(army("G", "C2"), sib, rifle("R16A", "D4", (2, 2), flags=("proriv",)), rifle("R", "B4"))
+    g = to_step(g, "operations", "russian", "proriv")
+    assert set(g.legal_actions()) >= {Choose("S1"), Choose("R16A")}
+    assert Choose("R") not in g.legal_actions()
+    g.apply(Choose("S1"))
+    assert Attack(("S1",), "C2") not in g.legal_actions()  # C4 is 2 hexes from C2
+    g.apply(Move(("S1",), ("C4", "C3")))
+    assert Attack(("S1",), "C2") in g.legal_actions()
+
+
+def test_the_1941_game_lasts_nine_monthly_turns_from_june_41_to_february_42() -> None:
+    import wargames
+
+    g = wargames.new_game("darkest", seed=3)
+    cal = g.scenario.calendar
+    assert (cal.first, cal.last) == (1, 9)
+    assert [cal.label(t) for t in (1, 9)] == ["Jun 41", "Feb 42"]
+
+
+def test_the_game_turn_sequence_runs_as_listed() -> None:
+    g = new(army("G", "B1"), rifle("R", "D6", (2, 2), flags=("proriv",)), turns=2)
+    to_step(g, "fortify", "axis")
+    g.apply(Pass())
+    to_step(g, "fortify", "axis")  # the whole of turn 1, then turn 2 begins
+    phases = [e.data["segment"] for e in g.events if e.kind == "phase" and e.turn == 1]
+    want = [
+        "the month's weather",
+        "A.1 German reinforcements",
+        "A.1 army fortification",
+        "A.1 Axis sea movement",
+        "first-turn attacks",
+        "first-turn attack allocations",
+        "first-turn combat",
+        "first-turn combat resolution",
+        "A.2.a",
+        "A.2.a German operational movement and attack allocations",
+        "A.2.b recovery of Russian black units not attacked",
+        "A.2.c",
+        "A.2.c German ground combat resolution (2 battle rounds)",
+        "A.2.c recovery of Russian brown units not re-Disrupted",
+        "A.2.d",
+        "A.2.d Blitzkrieg! movement and attack allocations",
+        "A.2.d Blitzkrieg! combat (1 battle round)",
+        "A.2.e recovery of German units",
+        "A.3",
+        "B",
+        "B.1 voluntary eliminations, 16. Army, shock armies, factories, Siberians",
+        "B.1 production and arrivals",
+        "B.1 replacements and reinforcements",
+        "B.1 Russian sea movement",
+        "B.2.a",
+        "B.2.a Russian operational movement and attack allocations",
+        "B.2.b recovery of Rumanian units not attacked",
+        "B.2.c",
+        "B.2.c Russian ground combat resolution (2 battle rounds)",
+        "B.2.c recovery of Rumanian units not re-Disrupted",
+        "B.2.d",
+        "B.2.d Proriv! movement and attack allocations",
+        "B.2.d Proriv! combat (1 battle round)",
+        "B.3",
+        "B.4",
+        "B.5",
+    ]
+    assert phases == want
+
+
+def test_secret_set_up_one_real_unit_on_each_border_hex_and_hidden_from_the_axis() -> None:
+    russians = [rifle(f"R{i}", "E6") for i in range(6)]
+    g = new(
+        army("G", "B1"),
+        *russians,
+        features={"germany": ["A1", "B1", "C1", "D1", "E1"]},
+        control={
+            "axis": ["A1", "B1", "C1", "D1", "E1"],
+            "russian": [f"{r}{c}" for r in "ABCDE" for c in range(2, 7)],
+        },
+        options={"secret_setup": True},
+    )
+    assert g.decision.step == "secret-setup" and g.decision.side == "russian"
+    border = ["A2", "B2", "C2", "D2", "E2"]
+    spots = {a.at for a in g.legal_actions()}
+    assert "E6" in spots  # 6 units for 5 border hexes: the first may go anywhere
+    g.apply(Place("R0", "E6"))
+    assert {a.at for a in g.legal_actions()} == set(border)  # now each must fill the border
+    for i, h in enumerate(border, start=1):
+        g.apply(Place(f"R{i}", h))
+    assert g.decision.side == "axis"
+    g.apply(Place("G", "B1"))
+    view = g.view("axis")
+    shown = {u["id"] for u in view["units"]}
+    assert "R1" not in shown and any(u.startswith("hidden") for u in shown)
+    assert "R1" in {u["id"] for u in g.view("russian")["units"]}
+
+
+def test_every_decision_has_a_legal_action_even_after_skipping() -> None:
+    g = new(army("G", "B2"), rifle("R", "B3"))
+    for _ in range(300):
+        if g.is_over():
+            break
+        assert len(g.legal_actions()) > 0
+        if g.decision.is_chance:
+            g.roll()
+        else:
+            g.apply(skip(g))
+    assert g.is_over()
