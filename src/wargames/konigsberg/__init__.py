@@ -1,1 +1,80 @@
-"""Königsberg '45 (being written: see docs/rules/konigsberg.md)."""
+"""Königsberg '45 (3CG, Stefan Ekström): the Soviet attack on East Prussia, January 1945.
+
+Every rule of the text is enforced or listed as not done in ``docs/rules/konigsberg.md``.
+``TITLE`` is registered as ``konigsberg``; the campaign scenario is ``data/campaign.toml``
+(map reconstructed from real geography, provisional counters) and the charts are
+``data/charts.toml`` (provisional where the rules do not give them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, ClassVar
+
+from wargames.core.actions import KERNEL_ACTIONS, Action
+from wargames.core.context import Context
+from wargames.core.scenario import Scenario
+from wargames.core.sequence import Phase, Step
+from wargames.core.state import GameState, Result
+from wargames.core.title import Title
+
+from .actions import AtrocityMove, StrategicMove
+from .charts import validate
+from .sequence import PHASES, STEPS
+from .special import start_cup
+from .victory import level
+from .view import fog
+
+DATA = Path(__file__).parent / "data"
+
+
+class Konigsberg(Title):
+    """Königsberg '45: chit-pull command, ZOC, step losses, retreats, refugees, air, supply."""
+
+    name: ClassVar[str] = "konigsberg"
+    description: ClassVar[str] = "Königsberg '45: the Soviet attack on East Prussia, 1945"
+    sides: ClassVar[tuple[str, ...]] = ("german", "soviet")
+    default_scenario: ClassVar[str] = "campaign"
+    phases: ClassVar[tuple[Phase, ...]] = PHASES
+    rule_steps: ClassVar[tuple[Step, ...]] = STEPS
+    actions: ClassVar[tuple[type[Action], ...]] = (*KERNEL_ACTIONS, StrategicMove, AtrocityMove)
+    options: ClassVar[Mapping[str, Any]] = {
+        "bohme": False,  # K45 15.1a: SS Regiment Böhme sets up in Königsberg
+        "mikosch": False,  # K45 15.1b: zbV KG Mikosch enters near Königsberg
+    }
+
+    def scenario_files(self) -> Mapping[str, Path]:
+        return {"campaign": DATA / "campaign.toml"}
+
+    def validate_scenario(self, scenario: Scenario) -> None:
+        validate(scenario)
+
+    def setup(self, ctx: Context) -> None:
+        """K45 0.1f, 0.1g, 11.4: set-up in supply; the cup; the optional SS Böhme (15.1a)."""
+        start_cup(ctx)
+        units = ctx.scenario.units
+        ctx.state.set(
+            "owners",
+            {  # for the fog of war view, which sees only the state
+                side: sorted(u for u, d in units.items() if d.side == side) for side in self.sides
+            },
+        )
+        ctx.state.set(
+            "stack_order",
+            sorted(units, key=lambda u: ("hq" in units[u].flags, -max(units[u].defence), u)),
+        )
+        if ctx.options.get("bohme") and "Bohme" in ctx.state.units:
+            from .charts import charts
+
+            ctx.state.put(ctx.state.units["Bohme"].moved_to(charts(ctx).place("Königsberg")))
+
+    def final_result(self, ctx: Context) -> Result:
+        return level(ctx)
+
+    def view(self, state: GameState, side: str) -> dict[str, Any]:
+        """K45 0.1e: only the top unit of each enemy stack is seen."""
+        return fog(state, side)
+
+
+TITLE = Konigsberg()

@@ -1,0 +1,83 @@
+"""Command ranges: the hexes an HQ (or any leader) commands, counted in hexes from it.
+
+Chit-pull and leader games activate the units within a leader's range, counted in hexes over
+the map with limits: some terrain the count never enters (water), some hexsides it never
+crosses (impassable), and some it crosses only to stop in the first hex beyond (an unbridged
+major river, K45 2.2e). Enemy units and zones of control usually do not matter. A title gives
+these limits as a frozen :class:`RangeRules`; :func:`command_range` answers with the distance of
+every node within range, by a breadth-first search over the compiled board (cached tables).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from .board_index import BoardIndex
+from .retreat import HexsideMatch
+from .zoc import Node, node_id, strings
+
+
+def _matches(value: Iterable[HexsideMatch]) -> tuple[HexsideMatch, ...]:
+    return tuple(value)
+
+
+@attrs.frozen(slots=True)
+class RangeRules:
+    """What limits a range count.
+
+    ``closed_terrain``: terrain the count never enters (K45 2.2e: water hexes).
+    ``closed_hexsides``: hexsides it never crosses (K45 2.2e: impassable).
+    ``stop_hexsides``: hexsides it may cross only to stop in the first hex beyond (K45 2.2e:
+    unbridged major rivers).
+    """
+
+    closed_terrain: frozenset[str] = attrs.field(default=frozenset(), converter=strings)
+    closed_hexsides: tuple[HexsideMatch, ...] = attrs.field(default=(), converter=_matches)
+    stop_hexsides: tuple[HexsideMatch, ...] = attrs.field(default=(), converter=_matches)
+
+    def table(self, index: BoardIndex) -> tuple[tuple[tuple[int, bool], ...], ...]:
+        """Per node, the neighbours a count may step to and whether that step stops it."""
+        return index.cached(("command.range", self), self._build)
+
+    def _build(self, index: BoardIndex) -> tuple[tuple[tuple[int, bool], ...], ...]:
+        closed = {index.terrain_code[t] for t in self.closed_terrain if t in index.terrain_code}
+        rows = []
+        for u in range(len(index)):
+            row = []
+            for v, bits in zip(index.adj[u], index.edge_bits[u], strict=True):
+                if index.terrain[v] in closed:
+                    continue
+                if any(h.matches(index, bits) for h in self.closed_hexsides):
+                    continue
+                row.append((v, any(h.matches(index, bits) for h in self.stop_hexsides)))
+            rows.append(tuple(row))
+        return tuple(rows)
+
+
+def command_range(
+    index: BoardIndex, start: Node, hexes: int, rules: RangeRules = RangeRules()
+) -> dict[int, int]:
+    """Node number -> hexes counted from ``start`` (0 for the start), for every node within
+    ``hexes``. The start's own hex is not counted; the target's is (K45 2.2e: a range of four
+    reaches units four hexes away)."""
+    table = rules.table(index)
+    s = node_id(index, start)
+    found = {s: 0}
+    frontier = [s]
+    stopped: set[int] = set()
+    for d in range(1, hexes + 1):
+        level: dict[int, bool] = {}  # node -> every way in this far stops the count
+        for u in frontier:
+            if u in stopped:
+                continue
+            for v, stop in table[u]:
+                if v not in found:
+                    level[v] = level.get(v, True) and stop
+        for v, stop in level.items():
+            found[v] = d
+            if stop:
+                stopped.add(v)
+        frontier = sorted(level)
+    return found

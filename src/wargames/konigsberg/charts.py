@@ -1,0 +1,199 @@
+"""The charts of a Königsberg '45 scenario: the defaults of ``data/charts.toml`` merged with the
+scenario's own ``[charts]`` (key by key), checked once and compiled into kernel values.
+
+``charts(ctx)`` is cached per scenario; ``validate(scenario)`` raises ``ScenarioError`` naming
+the file and field of any bad value.
+"""
+
+from __future__ import annotations
+
+import tomllib
+import weakref
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from wargames.core.context import Context
+from wargames.core.crt import CRT
+from wargames.core.errors import ScenarioError
+from wargames.core.movement import Costs, Crossing
+from wargames.core.scenario import Scenario
+
+DATA = Path(__file__).parent / "data"
+ROADS = frozenset({"road", "autobahn"})
+
+
+@cache
+def defaults() -> Mapping[str, Any]:
+    """The default charts (``data/charts.toml``)."""
+    with open(DATA / "charts.toml", "rb") as f:
+        return tomllib.load(f)
+
+
+@attrs.frozen(slots=True, eq=False)
+class Charts:
+    """The merged charts of one scenario, with the kernel objects built from them."""
+
+    data: Mapping[str, Any]
+    crt: CRT
+    foot: Costs
+    mech: Costs
+    strategic: Costs
+    names: Mapping[str, str]  # place name -> hex
+
+    def __getitem__(self, key: str) -> Any:
+        return self.data[key]
+
+    def turn(self, turn: int) -> Mapping[str, Any]:
+        """The Turn Record Track box of ``turn`` (K45 0.2b)."""
+        for box in self.data["track"]["turns"]:
+            if int(box["turn"]) == turn:
+                return box  # type: ignore[no-any-return]
+        return {"turn": turn, "limits": {}, "replacements": {}, "chits": []}
+
+    def place(self, name: str) -> str:
+        return self.names[name]
+
+
+_CACHE: weakref.WeakKeyDictionary[Scenario, Charts] = weakref.WeakKeyDictionary()
+
+
+def charts(ctx: Context | Scenario) -> Charts:
+    """The compiled charts of the game's scenario (built once per scenario)."""
+    scenario = ctx.scenario if isinstance(ctx, Context) else ctx
+    got = _CACHE.get(scenario)
+    if got is None:
+        got = _CACHE[scenario] = _build(scenario)
+    return got
+
+
+def merged(scenario: Scenario) -> dict[str, Any]:
+    out = dict(defaults())
+    out.update(scenario.charts)
+    return out
+
+
+def _costs(tec: Mapping[str, Any], kind: str) -> Costs:
+    """K45 4.2 with MP doubled: the half MP of strategic movement (4.4) stays whole."""
+    terrain = {k: 2 * int(v) for k, v in tec["movement"][kind].items()}
+    crossings = [Crossing("river", 2 * int(tec["minor_river"]), unless={"bridge"}, stop=True)]
+    crossings.append(Crossing("impassable", None))
+    crossings.append(Crossing("water", None))
+    major = tec["major_river"]
+    crossings.append(
+        Crossing("major-river", None if major == "prohibited" else 2 * int(major), {"bridge"})
+    )
+    return Costs(terrain, tuple(crossings), road=2 * int(tec["road"]), road_features=ROADS)
+
+
+def _build(scenario: Scenario) -> Charts:
+    data = merged(scenario)
+    tec = data["tec"]
+    names = {
+        str(scenario.board.attr(n, "name")): n
+        for n in scenario.board
+        if scenario.board.attr(n, "name") is not None
+    }
+    strategic = Costs(
+        {}, road=int(2 * float(tec["strategic_road"])), roads_only=True, road_features=ROADS
+    )
+    return Charts(
+        data,
+        CRT.from_data(data["crt"]),
+        _costs(tec, "foot"),
+        _costs(tec, "mech"),
+        strategic,
+        names,
+    )
+
+
+REQUIRED = (
+    "crt",
+    "tec",
+    "barrage",
+    "random_events",
+    "chits",
+    "command",
+    "stacking",
+    "air",
+    "supply",
+    "victory",
+    "refugees",
+    "volksturm",
+    "track",
+    "early_arrival",
+    "hipper",
+    "mikosch",
+)
+
+
+def validate(scenario: Scenario) -> None:
+    """Check the merged charts and the scenario's units against them (K45 data)."""
+    file = scenario.file
+    data = merged(scenario)
+    for key in REQUIRED:
+        if key not in data:
+            raise ScenarioError(file, f"charts.{key}", "missing")
+    try:
+        table = CRT.from_data(data["crt"])
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ScenarioError(file, "charts.crt", str(exc)) from None
+    if len(table.scale.columns) < 2:
+        raise ScenarioError(file, "charts.crt.columns", "needs the columns 1-2 ... 8-1+")
+    for result in table.results:
+        for part in result.parts:
+            if part.letters or (part.flags and part.flags != "*"):
+                raise ScenarioError(file, "charts.crt", f"unknown result {result}")
+    tec = data["tec"]
+    try:
+        for kind in ("foot", "mech"):
+            _costs(tec, kind)
+        float(tec["strategic_road"])
+    except (KeyError, ValueError, TypeError) as exc:
+        raise ScenarioError(file, "charts.tec", f"bad or missing value: {exc}") from None
+    terrains = {scenario.board.terrain(n) for n in scenario.board} - {"water"}
+    for kind in ("foot", "mech"):
+        for t in terrains:
+            if t not in tec["movement"][kind]:
+                raise ScenarioError(file, f"charts.tec.movement.{kind}", f"no cost for {t!r}")
+    attacks = data["barrage"].get("attacks", {})
+    for face in range(1, 7):
+        if str(face) not in attacks:
+            raise ScenarioError(file, f"charts.barrage.attacks.{face}", "missing")
+    for total in range(2, 13):
+        if str(total) not in data["random_events"]:
+            raise ScenarioError(file, f"charts.random_events.{total}", "missing")
+    names = {str(scenario.board.attr(n, "name")) for n in scenario.board}
+    for field, name in (
+        ("supply.centre", data["supply"]["centre"]),
+        ("supply.link", data["supply"]["link"]),
+    ):
+        if name not in names:
+            raise ScenarioError(file, f"charts.{field}", f"no hex is named {name!r}")
+    hqs = {u.id for u in scenario.units.values() if "hq" in u.flags}
+    chits = set(data["chits"]) | hqs
+    for i, box in enumerate(data["track"].get("turns", [])):
+        for j, chit in enumerate(box.get("chits", [])):
+            if chit not in chits:
+                raise ScenarioError(
+                    file, f"charts.track.turns[{i}].chits[{j}]", f"unknown chit {chit!r}"
+                )
+        for force in box.get("limits", {}):
+            if force not in ("german", "2BR", "3BR"):
+                raise ScenarioError(
+                    file,
+                    f"charts.track.turns[{i}].limits.{force}",
+                    "forces are german, 2BR and 3BR",
+                )
+    for u in scenario.units.values():
+        if u.command and u.command not in hqs:
+            raise ScenarioError(file, f"units.{u.id}.command", f"{u.command!r} is not an HQ")
+        if (
+            u.side == "soviet"
+            and "air" not in u.flags
+            and u.values.get("front") not in ("2BR", "3BR")
+        ):
+            raise ScenarioError(file, f"units.{u.id}.values.front", "must be 2BR or 3BR")

@@ -1,0 +1,713 @@
+"""Combat (K45 7.x), step losses (8.x), retreats (9.x), advance after combat (10.x), HQs in
+combat (12.1a, 12.1b) and the release of the fixed HQs (12.8).
+
+An attack is a sequence of small decisions: declare it with one unit (``Attack``), add
+attackers and air units one at a time (``Choose``), resolve (``Pass``). The die is a chance
+decision. The result then runs as frames, defender first (7.1): the defender's step losses
+(one step per decision, 8.0a-8.1), its retreat (9.x), the attacker's losses (8.0a, 7.1a) and
+the attacker's advance (10.x).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from wargames.core.actions import Action, Advance, AllocateLosses, Attack, Choose, Outcome, Pass
+from wargames.core.actions import Retreat as RetreatAction
+from wargames.core.advance import AdvanceRules, AdvanceSituation, advance_paths
+from wargames.core.context import Context
+from wargames.core.errors import IllegalAction
+from wargames.core.losses import LossPolicy, LossUnit, allocation_error, allocations
+from wargames.core.results import CombatResult
+from wargames.core.retreat import (
+    AvoidEzoc,
+    HexsideMatch,
+    RetreatPath,
+    RetreatRules,
+    RetreatSituation,
+    TowardSupply,
+    retreat_paths,
+)
+from wargames.core.sequence import ChanceStep, Step
+from wargames.core.state import Frame
+from wargames.core.strength import modified, total_strength
+
+from .charts import charts
+from .forces import (
+    attack,
+    defence,
+    eliminate,
+    enemy,
+    enter,
+    fits,
+    front,
+    is_combat,
+    is_hq,
+    is_mech,
+    is_naval,
+    lone_hq,
+    lose_step,
+    occupants,
+    overrun,
+)
+from .steps import SideStep
+from .supply import ZOC, attack_factor, defence_factor, trace, zoc_of
+
+CLOSED = (
+    HexsideMatch({"major-river"}, unless={"bridge"}),
+    HexsideMatch({"impassable"}),
+    HexsideMatch({"water"}),
+)
+RETREAT = RetreatRules(
+    rule="K45 9.0a",
+    blocked="K45 9.0b",
+    hexsides=CLOSED,
+    blocked_steps=1,
+    ezoc_steps=1,
+    farther="K45 9.2a",
+    stacking="K45 5.1",
+    overstack_hexes=1,
+    preferences=(TowardSupply("K45 9.2b"), AvoidEzoc("K45 9.2c")),
+)
+ADVANCE = AdvanceRules(
+    rule="K45 10.0",
+    blocked="K45 10.4",
+    hexsides=CLOSED,
+    stop="K45 10.1a",
+    stop_hexsides=(HexsideMatch({"river"}, unless={"bridge"}),),
+    stop_features={"town", "city"},
+    stacking="K45 5.0a",
+)
+ATTACKER_LOSSES = LossPolicy(rule="K45 8.0b", strongest_first="K45 8.0a")
+FREE_LOSSES = LossPolicy(rule="K45 9.0b")
+
+
+# --- who may attack what ----------------------------------------------------------------------
+def defended(ctx: Context, node: str, side: str) -> bool:
+    """K45 7.0: a hex of ``side``'s combat units (empty hexes and lone HQs cannot be attacked;
+    Admiral Hipper cannot be attacked, 12.6(4))."""
+    here = occupants(ctx).get(node, [])
+    return any(
+        ctx.side_of(u) == side and is_combat(ctx.unit_def(u)) and not is_naval(ctx.unit_def(u))
+        for u in here
+    )
+
+
+def targets_of(ctx: Context, uid: str) -> list[str]:
+    """K45 3.5(1), 7.3c, 12.6(2): hexes ``uid`` may attack: enemy hexes in its ZOC (zero-attack
+    units: the hexes their ZOC would cover); Admiral Hipper: two hexes from Frische Haff."""
+    at = ctx.state.units[uid].at
+    assert at is not None
+    other = enemy(ctx.side_of(uid))
+    index = ctx.board.index
+    if is_naval(ctx.unit_def(uid)):
+        reach = int(charts(ctx)["hipper"]["reach"])
+        haff = ctx.board.nodes_with("haff")
+        near = {n for n in ctx.board if min(ctx.board.distance(n, h) for h in haff) <= reach}
+        return sorted(n for n in near if defended(ctx, n, other))
+    into = ZOC.into(index)[index.number[at]]
+    return sorted(index.ids[v] for v in into if defended(ctx, index.ids[v], other))
+
+
+def attackers_available(ctx: Context, side: str) -> list[str]:
+    active = ctx.state.get("active", {})
+    done = set(ctx.state.get("attacked", ()))
+    out = []
+    for uid in active.get("units", ()):
+        unit = ctx.state.units.get(uid)
+        if unit is not None and unit.at is not None and uid not in done:
+            out.append(uid)
+    return sorted(out)
+
+
+# --- odds ---------------------------------------------------------------------------------
+def crossing(ctx: Context, a: str, b: str, features: set[str]) -> bool:
+    return bool(ctx.board.edge_features(a, b) & features)
+
+
+def odds(
+    ctx: Context, attackers: Iterable[str], target: str, air: int = 0
+) -> tuple[int | None, str]:
+    """K45 0.1c, 0.1d, 7.4, 7.4a, 7.4b, 11.3: the CRT column (None: cancelled) and why."""
+    ch = charts(ctx)
+    tec = ch["tec"]
+    attackers = list(attackers)
+    values = []
+    halve = {f for f, on in tec["halve_attack"].items() if on}
+    for uid in attackers:
+        at = ctx.state.units[uid].at
+        assert at is not None
+        factors: list[Fraction] = [Fraction(*attack_factor(ctx, uid))]
+        if at in ctx.board.neighbours(target):
+            feats = ctx.board.edge_features(at, target)
+            if feats & halve and "bridge" not in feats:
+                factors.append(Fraction(1, 2))  # K45 7.4(3): across a river
+        values.append(modified(Fraction(attack(ctx, uid)), *factors))
+    side = ctx.side_of(attackers[0]) if attackers else "soviet"
+    defenders = [
+        u
+        for u in occupants(ctx).get(target, [])
+        if ctx.side_of(u) != side and is_combat(ctx.unit_def(u))
+    ]
+    att = total_strength(values)
+    dfn = total_strength(
+        modified(Fraction(defence(ctx, u)), Fraction(*defence_factor(ctx, u))) for u in defenders
+    )
+    shift = terrain_shift(ctx, attackers, target) + air
+    scale = ch.crt.scale
+    if scale.raw_column(att, dfn) is None and dfn > 0:
+        return None, f"{att}:{dfn} is below 1-2 (K45 7.4b)"
+    try:
+        col = scale.column(att, dfn, shift)
+    except IllegalAction:
+        return None, f"{att}:{dfn} shifted {shift:+d} is below 1-2 (K45 7.4b)"
+    return col, f"{att}:{dfn}, shift {shift:+d}: {scale.label(col)}"
+
+
+def terrain_shift(ctx: Context, attackers: list[str], target: str) -> int:
+    """K45 7.4a: cumulative shifts for the defender's hex; Festung and defensive line shifts
+    only when every attacker attacks across such a hexside."""
+    shifts = charts(ctx)["tec"]["shifts"]
+    board = ctx.board
+    total = int(shifts.get(board.terrain(target), 0))
+    for feat in ("village", "town", "city"):
+        if board.has(target, feat):
+            total += int(shifts.get(feat, 0))
+    froms = [ctx.state.units[u].at for u in attackers]
+    for line in ("festung", "line"):
+        if froms and all(
+            f is not None
+            and f in board.neighbours(target)
+            and line in board.edge_features(f, target)
+            for f in froms
+        ):
+            total += int(shifts.get(line, 0))
+    return total
+
+
+# --- air ------------------------------------------------------------------------------------
+def air_units(ctx: Context, side: str) -> list[str]:
+    """K45 13.1, 13.3, 13.4: air units in the box of the active HQ's air army."""
+    active = ctx.state.get("active", {})
+    hq = active.get("hq")
+    if side == "german":
+        box = "air:LW"
+    else:
+        box = "air:4AA" if hq and front(ctx, hq) == "2BR" else "air:1AA"
+    return sorted(u.id for u in ctx.state.units_in(box))
+
+
+# --- steps ----------------------------------------------------------------------------------
+class Combat(SideStep):
+    """K45 1.3c, 7.0, 7.2(1): declare attacks one by one, each with a first attacking unit."""
+
+    name: ClassVar[str] = "combat"
+    kind: ClassVar[str] = "attack"
+    rule: ClassVar[str] = "K45 7.0"
+    actions: ClassVar[tuple[type[Action], ...]] = (Attack, Pass)
+
+    def legal(self, ctx: Context, frame: Frame) -> Iterable[Action]:
+        out: list[Action] = [Pass()]
+        for uid in attackers_available(ctx, frame.args["side"]):
+            if attack(ctx, uid) <= 0:
+                continue
+            out.extend(Attack((uid,), t) for t in targets_of(ctx, uid))
+        return out
+
+    def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
+        if isinstance(action, Pass):
+            return None
+        assert isinstance(action, Attack)
+        if len(action.units) != 1:
+            return IllegalAction("K45 7.2", "declare an attack with one unit, then add others")
+        uid = action.units[0]
+        if uid not in attackers_available(ctx, frame.args["side"]):
+            if uid in ctx.state.get("attacked", ()):
+                return IllegalAction("K45 7.3a", f"{uid} has already attacked")
+            return IllegalAction("K45 2.2f", f"{uid} is not an activated unit that may attack")
+        if attack(ctx, uid) <= 0:
+            return IllegalAction("K45 7.3c", f"{uid} has no attack strength of its own")
+        if action.target not in targets_of(ctx, uid):
+            return IllegalAction(
+                "K45 3.5(1)", f"{action.target} is not an enemy hex in the ZOC of {uid}"
+            )
+        return None
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if isinstance(action, Pass):
+            ctx.state.set("attacked", [])
+            ctx.done()
+            return
+        assert isinstance(action, Attack)
+        ctx.emit(
+            "attack",
+            f"{action.units[0]} attacks {action.target}",
+            unit=action.units[0],
+            target=action.target,
+        )
+        ctx.push(
+            "attack",
+            side=frame.args["side"],
+            target=action.target,
+            attackers=list(action.units),
+            air=[],
+        )
+
+
+class BuildAttack(SideStep):
+    """K45 7.2(1), 7.3a, 7.3c, 13.1: add attackers and at most two air units; pass resolves."""
+
+    name: ClassVar[str] = "attack"
+    kind: ClassVar[str] = "attack"
+    rule: ClassVar[str] = "K45 7.2"
+    actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
+
+    def options(self, ctx: Context, frame: Frame) -> list[str]:
+        side, target = frame.args["side"], frame.args["target"]
+        taken = set(frame.args["attackers"])
+        out = [
+            f"unit:{u}"
+            for u in attackers_available(ctx, side)
+            if u not in taken and target in targets_of(ctx, u)
+        ]
+        air = list(frame.args["air"])
+        if len(air) < int(charts(ctx)["air"]["per_attack"]):
+            used = {a.split(":")[0] for a in air}
+            for a in air_units(ctx, side):
+                if a not in used:
+                    out += [f"air:{a}:full", f"air:{a}:normal"]
+        return out
+
+    def legal(self, ctx: Context, frame: Frame) -> Iterable[Action]:
+        return [Pass(), *(Choose(o) for o in self.options(ctx, frame))]
+
+    def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
+        if isinstance(action, Choose) and action.option not in self.options(ctx, frame):
+            if action.option.startswith("air:"):
+                return IllegalAction(
+                    "K45 13.1",
+                    f"{action.option}: not an available air unit (at most two per attack)",
+                )
+            return IllegalAction("K45 7.3a", f"{action.option} cannot join this attack")
+        return None
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if isinstance(action, Choose):
+            kind, rest = action.option.split(":", 1)
+            if kind == "unit":
+                ctx.update(attackers=[*frame.args["attackers"], rest])
+            else:
+                ctx.update(air=[*frame.args["air"], rest])
+            return
+        side, target = frame.args["side"], frame.args["target"]
+        attackers = list(frame.args["attackers"])
+        ctx.state.set("attacked", [*ctx.state.get("attacked", ()), *attackers])
+        ctx.done()
+        air = list(frame.args["air"])
+        shift = 0
+        for entry in air:
+            uid, how = entry.split(":")
+            shift += int(ctx.unit_def(uid).values.get(how, 0))  # K45 13.1: right shifts
+        col, why = odds(ctx, attackers, target, shift)
+        release(ctx, target)
+        if col is None or not any(attack(ctx, u) > 0 for u in attackers):
+            ctx.emit("combat", f"attack on {target} cancelled: {why}", target=target)
+            send_home(ctx, air, grounded=False)
+            return
+        ctx.emit(
+            "combat",
+            f"{'+'.join(attackers)} attack {target}: {why}",
+            target=target,
+            attackers=attackers,
+            column=charts(ctx).crt.scale.label(col),
+        )
+        ctx.push(
+            "combat-roll", side=side, target=target, attackers=attackers, air=air, column=col, drm=0
+        )
+
+
+def release(ctx: Context, target: str) -> None:
+    """K45 12.8: a fixed HQ in an attacked hex is released."""
+    fixed = charts(ctx)["command"]["fixed_hqs"]
+    for uid in occupants(ctx).get(target, []):
+        if uid in fixed and uid not in ctx.state.get("released", ()):
+            ctx.state.set("released", [*ctx.state.get("released", ()), uid])
+            ctx.emit("release", f"the {uid} HQ is released (its hex was attacked)", hq=uid)
+
+
+def send_home(ctx: Context, air: Iterable[str], grounded: bool) -> None:
+    """K45 13.1a, 13.2: after a normal attack to refit, after a full attack (or a 1) grounded."""
+    for entry in air:
+        uid, how = entry.split(":")
+        box = "grounded" if grounded or how == "full" else "refit"
+        ctx.state.put(ctx.state.units[uid].boxed(box))
+        ctx.emit("air", f"{uid} goes to the {box} box", unit=uid, box=box)
+
+
+class CombatRoll(ChanceStep):
+    """K45 7.2(3): roll 1d6 on the CRT; the result is executed at once, defender first."""
+
+    name: ClassVar[str] = "combat-roll"
+    rule: ClassVar[str] = "K45 7.2"
+
+    def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
+        return [(Outcome(d), Fraction(1, 6)) for d in range(1, 7)]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        assert isinstance(action, Outcome) and isinstance(action.value, int)
+        roll = action.value
+        args = frame.args
+        result = charts(ctx).crt.lookup(args["column"], roll, int(args["drm"]))
+        ctx.emit("result", f"die {roll}: {result}", die=roll, result=str(result))
+        ctx.done()
+        air = list(args.get("air", ()))
+        if air:
+            send_home(ctx, air, grounded=roll == int(charts(ctx)["air"]["grounded_on"]))
+        execute(ctx, result, args["side"], args["target"], list(args.get("attackers", ())))
+
+
+def execute(
+    ctx: Context, result: CombatResult, side: str, target: str, attackers: list[str]
+) -> None:
+    """K45 7.1, 8.1, 9.1: push the result's frames, defender first."""
+    board = ctx.board
+    defender = result.defender
+    att = result.attacker
+    losses = defender.count if defender is not None else 0
+    hexes = (defender.retreat or 1) if defender is not None and defender.retreats else 0
+    if losses and (board.has(target, "town") or board.has(target, "city")):
+        losses -= 1  # K45 8.1: the first loss is ignored in a town or city
+        ctx.emit("negated", f"{target}: the first step loss is ignored (K45 8.1)")
+    negated_retreat = False
+    if hexes and any(board.has(target, f) for f in ("village", "town", "city")):
+        hexes -= 1  # K45 9.1: the first retreat hex is ignored
+        negated_retreat = True
+        ctx.emit("negated", f"{target}: the first hex of retreat is ignored (K45 9.1)")
+    star = att is not None and "*" in att.flags
+    a_losses = 0 if att is None or star else att.count
+    if star and negated_retreat and hexes == 0:
+        a_losses += att.count if att is not None else 0  # K45 7.1a
+    ctx.state.set(
+        "combat", {"target": target, "side": side, "attackers": attackers, "retreated": False}
+    )
+    if attackers:
+        ctx.push("advance", side=side, target=target, advanced=[], paths={})
+        if a_losses:
+            units = [u for u in attackers if not is_naval(ctx.unit_def(u))]
+            ctx.push("lose", side=side, units=units, count=a_losses, first=True, role="attack")
+    if hexes:
+        ctx.push("retreat-start", side=enemy(side), origin=target, length=hexes)
+    if losses:
+        units = [
+            u
+            for u in occupants(ctx).get(target, [])
+            if is_combat(ctx.unit_def(u)) and ctx.side_of(u) != side
+        ]
+        ctx.push("lose", side=enemy(side), units=units, count=losses, first=True, role="defence")
+
+
+class LoseStep(SideStep):
+    """K45 8.0a-8.0e, 9.0b, 9.0c: the owner takes step losses one step at a time; the first
+    loss of a combat result from the strongest participant (attack for the attacker, defence
+    for the defender); retreat losses as the owner pleases."""
+
+    name: ClassVar[str] = "lose"
+    kind: ClassVar[str] = "allocate-losses"
+    rule: ClassVar[str] = "K45 8.0b"
+    actions: ClassVar[tuple[type[Action], ...]] = (AllocateLosses,)
+
+    def units(self, ctx: Context, frame: Frame) -> list[LossUnit]:
+        role = frame.args["role"]
+        out = []
+        for uid in frame.args["units"]:
+            unit = ctx.state.units.get(uid)
+            if unit is None or unit.at is None or is_naval(ctx.unit_def(uid)):
+                continue
+            strength = attack(ctx, uid) if role == "attack" else defence(ctx, uid)
+            out.append(LossUnit(uid, unit.steps, strength))
+        return out
+
+    def policy(self, frame: Frame) -> LossPolicy:
+        return (
+            ATTACKER_LOSSES if frame.args["first"] and frame.args["role"] != "free" else FREE_LOSSES
+        )
+
+    def pending(self, ctx: Context, frame: Frame) -> bool:
+        return int(frame.args["count"]) > 0 and bool(self.units(ctx, frame))
+
+    def legal(self, ctx: Context, frame: Frame) -> Iterable[Action]:
+        return [
+            AllocateLosses(a) for a in allocations(self.units(ctx, frame), 1, self.policy(frame))
+        ]
+
+    def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
+        assert isinstance(action, AllocateLosses)
+        return allocation_error(self.units(ctx, frame), 1, action.units, self.policy(frame))
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        assert isinstance(action, AllocateLosses)
+        for uid in action.units:
+            lose_step(ctx, uid)
+        left = int(frame.args["count"]) - 1
+        if left <= 0:
+            ctx.done()
+        else:
+            ctx.update(count=left, first=False)
+
+
+class RetreatStart(Step):
+    """K45 9.0e, 12.1a: units with no movement take the retreat as losses (unless in a village,
+    town or city); the others retreat, an HQ with them."""
+
+    name: ClassVar[str] = "retreat-start"
+    rule: ClassVar[str] = "K45 9.0e"
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        origin, side, length = frame.args["origin"], frame.args["side"], frame.args["length"]
+        ctx.done()
+        here = [u for u in occupants(ctx).get(origin, []) if ctx.side_of(u) == side]
+        static = [
+            u
+            for u in here
+            if is_combat(ctx.unit_def(u))
+            and int(ctx.unit_def(u).movement_at(ctx.state.units[u].steps)) == 0
+        ]
+        mobile = [u for u in here if u not in static]
+        if not any(is_combat(ctx.unit_def(u)) for u in mobile):
+            mobile = []  # a lone HQ left behind does not retreat (it may be overrun)
+        if mobile:
+            ctx.push("retreat", side=side, origin=origin, length=length, units=sorted(mobile))
+        if static and not any(ctx.board.has(origin, f) for f in ("village", "town", "city")):
+            ctx.push(
+                "lose",
+                side=side,
+                units=static,
+                count=length * len(static),
+                first=False,
+                role="free",
+            )
+        elif static:
+            mark_retreated(ctx)
+
+
+def mark_retreated(ctx: Context) -> None:
+    combat = dict(ctx.state.get("combat", {}))
+    combat["retreated"] = True
+    ctx.state.set("combat", combat)
+
+
+def retreat_options(ctx: Context, units: list[str], origin: str, length: int) -> list[RetreatPath]:
+    """K45 9.0-9.2, 5.1: the kernel's retreat options for a group of units."""
+    side = ctx.side_of(units[0])
+    index = ctx.board.index
+    other = enemy(side)
+    overruns = any(is_combat(ctx.unit_def(u)) and attack(ctx, u) > 0 for u in units)
+    prohibited = {index.number[n] for n in ctx.board if ctx.board.terrain(n) == "water"}
+    for n, us in occupants(ctx).items():
+        if ctx.side_of(us[0]) == other and not (overruns and lone_hq(ctx, n, other)):
+            prohibited.add(index.number[n])
+    line = trace(ctx, side)
+    start = index.number[origin]
+    near = {n for n in ctx.board if ctx.board.distance(origin, n) <= length + 2}
+    distance = {index.number[n]: d for n in near if (d := line.distance(n)) is not None}
+    steps = sum(ctx.state.units[u].steps for u in units if is_combat(ctx.unit_def(u)))
+    situation = RetreatSituation(
+        prohibited=prohibited,
+        ezoc=zoc_of(ctx, other).nodes,
+        supply_distance=distance,
+        fits=lambda v: fits(ctx, index.ids[v], units, side),
+        stack_steps=steps or None,
+    )
+    return list(retreat_paths(index, start, length, RETREAT, situation))
+
+
+class RetreatStep(SideStep):
+    """K45 9.0-9.2, 9.0f, 12.1a: the owner retreats the stack together or unit by unit."""
+
+    name: ClassVar[str] = "retreat"
+    kind: ClassVar[str] = "retreat"
+    rule: ClassVar[str] = "K45 9.0a"
+    actions: ClassVar[tuple[type[Action], ...]] = (RetreatAction,)
+
+    def pending(self, ctx: Context, frame: Frame) -> bool:
+        return bool(self.alive(ctx, frame))
+
+    def alive(self, ctx: Context, frame: Frame) -> list[str]:
+        origin = frame.args["origin"]
+        return [u for u in frame.args["units"] if ctx.state.units[u].at == origin]
+
+    def groups(self, ctx: Context, frame: Frame) -> list[tuple[str, ...]]:
+        units = self.alive(ctx, frame)
+        combat = [u for u in units if is_combat(ctx.unit_def(u))]
+        hqs = [u for u in units if is_hq(ctx.unit_def(u))]
+        if not combat:
+            return []
+        groups = [tuple(sorted(units))]
+        if len(combat) > 1:  # K45 9.0f: separate paths; an HQ goes with the first
+            groups += [tuple(sorted([u, *hqs])) for u in combat]
+        return groups
+
+    def options(self, ctx: Context, frame: Frame) -> list[tuple[tuple[str, ...], RetreatPath]]:
+        out = []
+        for group in self.groups(ctx, frame):
+            for p in retreat_options(
+                ctx, list(group), frame.args["origin"], int(frame.args["length"])
+            ):
+                out.append((group, p))
+        return out
+
+    def legal(self, ctx: Context, frame: Frame) -> Iterable[Action]:
+        index = ctx.board.index
+        return [RetreatAction(g, p.labels(index)) for g, p in self.options(ctx, frame)]
+
+    def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
+        assert isinstance(action, RetreatAction)
+        index = ctx.board.index
+        for g, p in self.options(ctx, frame):
+            if g == tuple(sorted(action.units)) and p.labels(index) == action.path:
+                return None
+        if tuple(sorted(action.units)) not in self.groups(ctx, frame):
+            return IllegalAction(
+                "K45 12.1a", "retreat the stack, or one combat unit (with any HQ) at a time"
+            )
+        return IllegalAction(
+            "K45 9.2", f"{'-'.join(action.path)} is not a legal retreat (9.0b, 9.2a-c, 5.1)"
+        )
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        assert isinstance(action, RetreatAction)
+        index = ctx.board.index
+        chosen = next(
+            p
+            for g, p in self.options(ctx, frame)
+            if g == tuple(sorted(action.units)) and p.labels(index) == action.path
+        )
+        units = list(action.units)
+        rest = [u for u in self.alive(ctx, frame) if u not in units]
+        if rest:
+            ctx.update(units=rest)
+        else:
+            ctx.done()
+        mark_retreated(ctx)
+        ctx.emit(
+            "retreat",
+            f"{'+'.join(units)} retreat {'-'.join(action.path)}",
+            units=units,
+            path=list(action.path),
+        )
+        if chosen.eliminated:
+            for uid in units:
+                eliminate(ctx, uid)
+            return
+        for uid in units:
+            for node in action.path[1:]:
+                if is_combat(ctx.unit_def(uid)):
+                    overrun(ctx, uid, node)  # K45 9.2d
+                enter(ctx, uid, node)
+            ctx.state.put(ctx.state.units[uid].moved_to(action.path[-1]))
+        if chosen.steps:
+            combat = [u for u in units if is_combat(ctx.unit_def(u))]
+            ctx.push(
+                "lose",
+                side=frame.args["side"],
+                units=combat,
+                count=chosen.steps,
+                first=False,
+                role="free",
+            )
+
+
+def room(ctx: Context, uid: str, side: str) -> Callable[[int], bool]:
+    """K45 5.0a: whether ``uid`` may end an advance in a node."""
+    ids = ctx.board.index.ids
+
+    def test(v: int) -> bool:
+        return fits(ctx, ids[v], [uid], side)
+
+    return test
+
+
+class AdvanceStep(SideStep):
+    """K45 10.0-10.4, 12.1b, 7.3c: attackers may advance into the vacated hex, mechanized units
+    up to two hexes when the defender retreated; HQs with their stack."""
+
+    name: ClassVar[str] = "advance"
+    kind: ClassVar[str] = "advance"
+    rule: ClassVar[str] = "K45 10.0"
+    actions: ClassVar[tuple[type[Action], ...]] = (Advance, Pass)
+
+    def pending(self, ctx: Context, frame: Frame) -> bool:
+        return bool(self.options(ctx, frame))
+
+    def options(self, ctx: Context, frame: Frame) -> list[Advance]:
+        target, side = frame.args["target"], frame.args["side"]
+        if occupants(ctx).get(target) and not all(
+            ctx.side_of(u) == side for u in occupants(ctx)[target]
+        ):
+            return []
+        combat = ctx.state.get("combat", {})
+        retreated = bool(combat.get("retreated"))
+        index = ctx.board.index
+        done = set(frame.args["advanced"])
+        other = enemy(side)
+        out: list[Advance] = []
+        attackers = [
+            u
+            for u in combat.get("attackers", ())
+            if u not in done and not is_naval(ctx.unit_def(u)) and ctx.state.units[u].at is not None
+        ]
+        for uid in attackers:
+            at = ctx.state.units[uid].at
+            assert at is not None
+            mech = is_mech(ctx.unit_def(uid)) and retreated
+            prohibited = {index.number[n] for n in ctx.board if ctx.board.terrain(n) == "water"}
+            for n, us in occupants(ctx).items():
+                if ctx.side_of(us[0]) == other and not lone_hq(ctx, n, other):
+                    prohibited.add(index.number[n])
+            situation = AdvanceSituation(prohibited=prohibited, fits=room(ctx, uid, side))
+            for p in advance_paths(
+                index, index.number[at], index.number[target], 2 if mech else 1, ADVANCE, situation
+            ):
+                out.append(Advance((uid,), p.labels(index)))
+        paths = frame.args["paths"]
+        for origin, taken in paths.items():
+            for hq in occupants(ctx).get(origin, []):
+                if is_hq(ctx.unit_def(hq)) and ctx.side_of(hq) == side and hq not in done:
+                    for path in taken:
+                        if fits(ctx, path[-1], [hq], side):
+                            out.append(Advance((hq,), tuple(path)))
+        return out
+
+    def legal(self, ctx: Context, frame: Frame) -> Iterable[Action]:
+        return [Pass(), *self.options(ctx, frame)]
+
+    def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
+        if isinstance(action, Pass) or action in self.options(ctx, frame):
+            return None
+        assert isinstance(action, Advance)
+        return IllegalAction(
+            "K45 10.0",
+            f"{'+'.join(action.units)} cannot advance {'-'.join(action.path)} (10.0-10.4, 12.1b)",
+        )
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if isinstance(action, Pass):
+            ctx.done()
+            return
+        assert isinstance(action, Advance)
+        uid = action.units[0]
+        origin = action.path[0]
+        paths: dict[str, Any] = {k: list(v) for k, v in frame.args["paths"].items()}
+        if not is_hq(ctx.unit_def(uid)):
+            paths[origin] = [*paths.get(origin, []), list(action.path)]
+        ctx.update(advanced=[*frame.args["advanced"], uid], paths=paths)
+        for node in action.path[1:]:
+            if is_combat(ctx.unit_def(uid)):
+                overrun(ctx, uid, node)  # K45 10.3
+            enter(ctx, uid, node)
+        ctx.state.put(ctx.state.units[uid].moved_to(action.path[-1]))
+        ctx.emit(
+            "advance", f"{uid} advances {'-'.join(action.path)}", unit=uid, path=list(action.path)
+        )

@@ -1,0 +1,276 @@
+"""Units and the position: what a unit is (K45 0.3, 0.4, 3.1), who commands it (2.2b),
+stacking (5.0, 12.2b), control of hexes and victory point hexes (14.1), and elimination (8.0e,
+12.1c, 12.5(3)).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+import attrs
+
+from wargames.core.context import Context
+from wargames.core.units import UnitDef
+
+from .charts import charts
+
+ELIMINATED = "eliminated"
+SIDES = ("german", "soviet")
+
+
+def enemy(side: str) -> str:
+    return "soviet" if side == "german" else "german"
+
+
+def is_hq(d: UnitDef) -> bool:
+    return "hq" in d.flags
+
+
+def is_air(d: UnitDef) -> bool:
+    return "air" in d.flags
+
+
+def is_naval(d: UnitDef) -> bool:
+    return "naval" in d.flags
+
+
+def is_combat(d: UnitDef) -> bool:
+    """Combat units: everything but HQs and air units (K45 0.3, 0.4)."""
+    return not is_hq(d) and not is_air(d)
+
+
+def is_mech(d: UnitDef) -> bool:
+    """K45 0.7c: units using mech movement (yellow movement factor)."""
+    return "mech" in d.flags
+
+
+def attack(ctx: Context, uid: str) -> float:
+    return ctx.unit_def(uid).attack_at(max(ctx.state.units[uid].steps, 1))
+
+
+def defence(ctx: Context, uid: str) -> float:
+    return ctx.unit_def(uid).defence_at(max(ctx.state.units[uid].steps, 1))
+
+
+def allowance(ctx: Context, uid: str) -> int:
+    """K45 4.1a, 11.3b: the printed MA, halved (rounded down) when isolated."""
+    mp = int(ctx.unit_def(uid).movement_at(max(ctx.state.units[uid].steps, 1)))
+    return mp // 2 if ctx.state.units[uid].has("isolated") else mp
+
+
+def exerts_zoc(ctx: Context, uid: str) -> bool:
+    """K45 3.1, 3.1a: printed attack of 1 or more; HQs, garrisons and Volksturm have none."""
+    d = ctx.unit_def(uid)
+    return is_combat(d) and "nozoc" not in d.flags and attack(ctx, uid) >= 1
+
+
+def front(ctx: Context, uid: str) -> str:
+    """A Soviet unit's Front (2BR or 3BR); "german" for German units."""
+    d = ctx.unit_def(uid)
+    return str(d.values.get("front", "german")) if d.side == "soviet" else "german"
+
+
+def hq_of(ctx: Context, uid: str) -> str | None:
+    """K45 2.2b: the unit's HQ, or None if independent (no colour, or its HQ has been lost)."""
+    cmd = ctx.unit_def(uid).command
+    if not cmd:
+        return None
+    hq = ctx.state.units.get(cmd)
+    if hq is None or hq.box in (ELIMINATED, "removed"):
+        return None
+    return cmd
+
+
+def on_map(ctx: Context, side: str | None = None) -> list[str]:
+    """Unit ids on the map (of one side), sorted."""
+    units = ctx.scenario.units
+    return sorted(
+        u.id
+        for u in ctx.state.units.values()
+        if u.at is not None and (side is None or units[u.id].side == side)
+    )
+
+
+def occupants(ctx: Context) -> dict[str, list[str]]:
+    return ctx.state.occupancy()
+
+
+def side_at(ctx: Context, node: str) -> str | None:
+    for uid in ctx.state.occupancy().get(node, ()):
+        return ctx.side_of(uid)
+    return None
+
+
+def lone_hq(ctx: Context, node: str, side: str, occ: Mapping[str, list[str]] | None = None) -> bool:
+    """K45 4.7, 12.1d: the hex holds only HQs of ``side``."""
+    here = (ctx.state.occupancy() if occ is None else occ).get(node, [])
+    return bool(here) and all(ctx.side_of(u) == side and is_hq(ctx.unit_def(u)) for u in here)
+
+
+def refugees(ctx: Context) -> dict[str, str]:
+    """Refugee counter -> hex (K45 12.2)."""
+    return dict(ctx.state.get("refugees", {}))
+
+
+def refugee_hexes(ctx: Context) -> set[str]:
+    return set(refugees(ctx).values())
+
+
+def fits(
+    ctx: Context,
+    node: str,
+    movers: Iterable[str],
+    side: str,
+    occ: Mapping[str, list[str]] | None = None,
+) -> bool:
+    """K45 5.0, 5.2, 12.2b: two combat units and one HQ a hex; refugees (stacking value two)
+    only with HQs; never with enemy units. ``occ``: the occupancy, if already at hand."""
+    st = charts(ctx)["stacking"]
+    movers = list(movers)
+    occ = ctx.state.occupancy() if occ is None else occ
+    here = [u for u in occ.get(node, []) if u not in movers]
+    if any(ctx.side_of(u) != side for u in here):
+        return False
+    if ctx.board.terrain(node) == "water":
+        return False
+    units = here + movers
+    combat = sum(1 for u in units if is_combat(ctx.unit_def(u)) and not is_naval(ctx.unit_def(u)))
+    hqs = sum(1 for u in units if is_hq(ctx.unit_def(u)))
+    if node in refugee_hexes(ctx):
+        combat += int(st["refugee"])
+    return combat <= int(st["combat"]) and hqs <= int(st["hq"])
+
+
+def overstacked(ctx: Context, node: str, side: str) -> bool:
+    return not fits(ctx, node, [], side)
+
+
+def vp_hexes(ctx: Context) -> list[str]:
+    """K45 14.3a: the victory point hexes."""
+    return sorted(n for n in ctx.board if ctx.board.attr(n, "vp"))
+
+
+def enter(ctx: Context, uid: str, node: str) -> None:
+    """A unit enters a hex: control changes (K45 1.2c), VP hexes flip (14.1) and split supply
+    sources convert for good (11.2a)."""
+    d = ctx.unit_def(uid)
+    if not is_combat(d) or is_naval(d):
+        return
+    side = d.side
+    if ctx.board.attr(node, "vp") and side == "soviet" and defence(ctx, uid) <= 0:
+        return  # K45 14.1: a zero-defence unit does not take a VP hex
+    if ctx.state.control.get(node) != side:
+        ctx.state.control[node] = side
+        if ctx.board.attr(node, "vp"):
+            ctx.emit(
+                "vp",
+                f"{ctx.board.attr(node, 'name')} ({node}) is taken by the {side}s",
+                hex=node,
+                side=side,
+            )
+    if side == "soviet" and ctx.board.has(node, "supply-split"):
+        owners = dict(ctx.state.get("split_sources", {}))
+        if owners.get(node) != "soviet":
+            owners[node] = "soviet"  # K45 11.2a: Soviet for the rest of the game
+            ctx.state.set("split_sources", owners)
+            ctx.emit("supply", f"the split supply source {node} becomes Soviet", hex=node)
+
+
+def move_unit(ctx: Context, uid: str, path: Iterable[str]) -> None:
+    """Move a unit along a path (start first), entering each hex; overruns lone enemy HQs."""
+    nodes = list(path)
+    for node in nodes[1:]:
+        overrun(ctx, uid, node)
+        enter(ctx, uid, node)
+    ctx.state.put(ctx.state.units[uid].moved_to(nodes[-1]))
+
+
+def overrun(ctx: Context, uid: str, node: str) -> None:
+    """K45 4.3(1), 4.7, 9.2d, 10.3, 12.1d: a combat unit entering a lone enemy HQ's hex
+    overruns it: the HQ and its chit are removed (12.1c(2))."""
+    side = ctx.side_of(uid)
+    if not lone_hq(ctx, node, enemy(side)):
+        return
+    for hq in list(ctx.state.occupancy().get(node, [])):
+        ctx.emit("overrun", f"{uid} overruns the HQ {hq} in {node}", unit=uid, hq=hq)
+        eliminate(ctx, hq)
+
+
+def eliminate(ctx: Context, uid: str) -> None:
+    """K45 8.0e: remove from the map. Volksturm return to their box (12.5(3)); an HQ's chit
+    leaves the game with it (12.1c)."""
+    d = ctx.unit_def(uid)
+    unit = ctx.state.units[uid]
+    box = "volksturm" if "volksturm" in d.flags else ELIMINATED
+    ctx.state.put(unit.boxed(box).unmarked("oos", "isolated"))
+    lost = list(ctx.state.get("lost_since_supply", ()))
+    ctx.state.set("lost_since_supply", [*lost, uid])
+    ctx.emit("eliminated", f"{uid} is eliminated", unit=uid)
+    if is_hq(d):
+        remove_chit(ctx, uid)
+
+
+def remove_chit(ctx: Context, chit: str) -> None:
+    for box in ("cup", "drawn"):
+        items = ctx.state.boxes.get(box, ())
+        if chit in items:
+            ctx.state.boxes[box] = tuple(c for c in items if c != chit)
+    out = ctx.state.boxes.get("chits-out", ())
+    if chit not in out:
+        ctx.state.boxes["chits-out"] = (*out, chit)
+
+
+def lose_step(ctx: Context, uid: str) -> None:
+    """K45 8.0: flip to reduced, or eliminate a unit on its last step."""
+    unit = ctx.state.units[uid]
+    if unit.steps <= 1:
+        eliminate(ctx, uid)
+    else:
+        ctx.state.put(attrs.evolve(unit, steps=unit.steps - 1))
+        ctx.emit("loss", f"{uid} loses a step", unit=uid)
+
+
+def stack_key(ctx: Context, side: str) -> tuple[object, ...]:
+    """A fingerprint of the enemy position as ``side`` moves in it (for caches)."""
+    other = enemy(side)
+    units = ctx.scenario.units
+    return tuple(
+        sorted(
+            (u.at, u.id, u.steps)
+            for u in ctx.state.units.values()
+            if u.at is not None and units[u.id].side == other
+        )
+    )
+
+
+def distances_from(ctx: Context, nodes: Iterable[str], limit: int) -> dict[str, int]:
+    """Hexes within ``limit`` of any of ``nodes``, with the distance (one search)."""
+    index = ctx.board.index
+    dist = {index.number[n]: 0 for n in nodes}
+    frontier = list(dist)
+    for d in range(1, limit + 1):
+        nxt = []
+        for u in frontier:
+            for v in index.adj[u]:
+                if v not in dist:
+                    dist[v] = d
+                    nxt.append(v)
+        frontier = nxt
+    return {index.ids[n]: d for n, d in dist.items()}
+
+
+def units_within(ctx: Context, node: str, side: str, hexes: int) -> bool:
+    """Whether a unit of ``side`` is within ``hexes`` of ``node``."""
+    board = ctx.board
+    return any(board.distance(node, at) <= hexes for at in unit_hexes(ctx, side))
+
+
+def unit_hexes(ctx: Context, side: str, combat_only: bool = False) -> set[str]:
+    units: Mapping[str, UnitDef] = ctx.scenario.units
+    return {
+        u.at
+        for u in ctx.state.units.values()
+        if u.at is not None
+        and units[u.id].side == side
+        and (not combat_only or is_combat(units[u.id]))
+    }

@@ -1,0 +1,396 @@
+"""Reinforcements (K45 1.2a, 3.2, 5.1, 5.1a, 6.x, 12.1c(1)) and replacements (1.2b, 12.4).
+
+Arriving units are placed on their entry hex; if enemy units or EZOCs hold it, within ten
+hexes of it along the same map edge (6.0c); a railroad hex whose rail line reaches a friendly
+supply source free of enemy units and EZOCs, three or more hexes from every enemy unit, is
+always an alternative (6.0e). Units that cannot enter are eliminated (6.0d). They may
+overstack on placement but must split up by the end of the phase (5.1, 6.0a), else the
+overstacking penalty applies (5.1a).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+import attrs
+
+from wargames.core.actions import Action, Choose, Pass, Place
+from wargames.core.context import Context
+from wargames.core.errors import IllegalAction
+from wargames.core.sequence import Step
+from wargames.core.state import Frame
+from wargames.core.supply import SupplyRules, trace_supply
+
+from .charts import charts
+from .command import in_range
+from .forces import (
+    ELIMINATED,
+    attack,
+    distances_from,
+    eliminate,
+    enemy,
+    fits,
+    hq_of,
+    is_combat,
+    is_hq,
+    is_mech,
+    lose_step,
+    occupants,
+    on_map,
+    remove_chit,
+    unit_hexes,
+)
+from .steps import SideStep
+from .supply import sources, zoc_of
+
+RAIL = SupplyRules(range=0, rail={"rail"}, closed_terrain={"water"})
+
+
+def entry_hex(ctx: Context, area: str) -> str | None:
+    if area == "haff":
+        haff = ctx.board.nodes_with("haff")
+        return haff[0] if haff else None
+    for n in ctx.board:
+        if ctx.board.attr(n, "entry") == area:
+            return n
+    return None
+
+
+def edge(ctx: Context) -> set[str]:
+    return {n for n in ctx.board if len(ctx.board.neighbours(n)) < 6}
+
+
+def blocked_for_entry(ctx: Context, node: str, side: str) -> bool:
+    """K45 3.2, 6.0c: not upon enemy units nor into EZOCs (friendly units do not negate)."""
+    if any(ctx.side_of(u) != side for u in occupants(ctx).get(node, [])):
+        return True
+    return ctx.board.index.number[node] in zoc_of(ctx, enemy(side))
+
+
+def rail_hexes(ctx: Context, side: str) -> list[str]:
+    """K45 6.0e: railroad hexes reached by rail from a friendly source, free of enemy units
+    and EZOCs, at least three hexes from every enemy unit."""
+    blocked = unit_hexes(ctx, enemy(side))
+    line = trace_supply(
+        ctx.board, RAIL, sources(ctx, side), blocked=blocked, zoc=zoc_of(ctx, enemy(side))
+    )
+    rails = {a for a, b in ctx.board.graph.edges if "rail" in ctx.board.edge_features(a, b)}
+    rails |= {b for a, b in ctx.board.graph.edges if "rail" in ctx.board.edge_features(a, b)}
+    return sorted(
+        n
+        for n in rails
+        if line.in_supply(n) and all(ctx.board.distance(n, e) >= 3 for e in blocked)
+    )
+
+
+def entry_options(ctx: Context, uid: str, area: str) -> list[str]:
+    """Where an arriving unit may be placed (K45 6.0, 6.0c, 6.0e)."""
+    side = ctx.side_of(uid)
+    if area == "haff":
+        at = entry_hex(ctx, area)
+        return [at] if at else []
+    at = entry_hex(ctx, area)
+    if at is None:
+        return []
+    if not blocked_for_entry(ctx, at, side):
+        spots = [at]
+    else:
+        rim = edge(ctx)
+        spots = sorted(
+            n
+            for n in rim
+            if ctx.board.distance(n, at) <= 10
+            and ctx.board.terrain(n) != "water"
+            and not blocked_for_entry(ctx, n, side)
+        )
+    if is_combat(ctx.unit_def(uid)) or is_hq(ctx.unit_def(uid)):
+        spots += [n for n in rail_hexes(ctx, side) if n not in spots and fits(ctx, n, [uid], side)]
+    return spots
+
+
+def arrive(ctx: Context, uid: str, at: str) -> None:
+    unit = ctx.state.units[uid]
+    d = ctx.unit_def(uid)
+    steps = unit.steps if unit.box != ELIMINATED else (1 if d.steps > 1 else d.steps)
+    ctx.state.put(attrs.evolve(unit, at=at, box=None, steps=max(steps, 1), markers=frozenset()))
+    ctx.state.set("arrived", [*ctx.state.get("arrived", ()), uid])
+    if is_hq(d) and uid not in ctx.state.boxes.get("cup", ()):
+        ctx.state.boxes["cup"] = (*ctx.state.boxes.get("cup", ()), uid)  # K45 6.1
+    ctx.emit("arrive", f"{uid} arrives at {at}", unit=uid, at=at)
+
+
+class Arrive(Step):
+    """K45 6.0: place arriving units one by one (automatically when there is one choice)."""
+
+    name: ClassVar[str] = "arrive"
+    rule: ClassVar[str] = "K45 6.0"
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        units = list(frame.args["units"])
+        if not units:
+            ctx.done()
+            if frame.get("move"):
+                ctx.push("movement", side=frame.args["side"], units=frame.args["all"])
+            return
+        uid, area = units[0], frame.args["areas"][units[0]]
+        options = entry_options(ctx, uid, area)
+        ctx.update(units=units[1:])
+        if not options:
+            ctx.emit("arrive", f"{uid} cannot enter and is eliminated (K45 6.0d)", unit=uid)
+            eliminate(ctx, uid)
+        elif len(options) == 1:
+            arrive(ctx, uid, options[0])
+        else:
+            ctx.push("place-reinforcement", side=ctx.side_of(uid), unit=uid, options=options)
+
+
+class PlaceReinforcement(SideStep):
+    """K45 6.0c, 6.0e: the owner picks the hex of an arriving unit."""
+
+    name: ClassVar[str] = "place-reinforcement"
+    kind: ClassVar[str] = "place"
+    rule: ClassVar[str] = "K45 6.0"
+    actions: ClassVar[tuple[type[Action], ...]] = (Place,)
+
+    def legal(self, ctx: Context, frame: Frame) -> Iterable[Action]:
+        return [Place(frame.args["unit"], h) for h in frame.args["options"]]
+
+    def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
+        assert isinstance(action, Place)
+        if action.unit != frame.args["unit"] or action.at not in frame.args["options"]:
+            return IllegalAction("K45 6.0c", f"{action.unit} may not enter at {action.at}")
+        return None
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        assert isinstance(action, Place)
+        ctx.done()
+        arrive(ctx, action.unit, action.at)
+
+
+def due(ctx: Context, side: str) -> dict[str, str]:
+    """Units of ``side`` due this turn, still waiting -> their entry area (K45 1.2a)."""
+    return {
+        r.unit: r.area or ""
+        for r in ctx.scenario.reinforcements
+        if r.turn == ctx.turn
+        and ctx.state.units[r.unit].box == "reinforcements"
+        and ctx.side_of(r.unit) == side
+    }
+
+
+class Reinforce(Step):
+    """K45 1.2a, 6.1: reinforcements arrive (German first) and the track's chits join the cup."""
+
+    name: ClassVar[str] = "reinforce"
+    rule: ClassVar[str] = "K45 1.2a"
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        ctx.done()
+        ctx.state.set("arrived", [])
+        if ctx.turn > ctx.scenario.calendar.first:
+            for chit in charts(ctx).turn(ctx.turn).get("chits", []):
+                if chit not in ctx.state.boxes.get("chits-out", ()):
+                    add_chit(ctx, chit)
+        for side in ("soviet", "german"):
+            units = due(ctx, side)
+            if units:
+                ctx.push("arrive", side=side, units=sorted(units), areas=units, all=[], move=False)
+
+
+def add_chit(ctx: Context, chit: str) -> None:
+    """K45 6.1: a chit joins the cup (an HQ chit only while its HQ is in play)."""
+    unit = ctx.state.units.get(chit)
+    if unit is not None and unit.at is None:
+        return
+    if chit in ctx.state.boxes.get("cup", ()) or chit in ctx.state.boxes.get("drawn", ()):
+        return
+    ctx.state.boxes["cup"] = (*ctx.state.boxes.get("cup", ()), chit)
+    ctx.emit("chit", f"chit {chit} joins the cup", chit=chit)
+
+
+class HQRemoval(Step):
+    """K45 1.2a, 12.1c(1): an HQ with no friendly combat unit within its range is removed."""
+
+    name: ClassVar[str] = "hq-removal"
+    rule: ClassVar[str] = "K45 12.1c"
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        ctx.done()
+        for hq in on_map(ctx):
+            if not is_hq(ctx.unit_def(hq)):
+                continue
+            side = ctx.side_of(hq)
+            reach = in_range(ctx, hq)
+            friends = unit_hexes(ctx, side, combat_only=True)
+            if not friends & set(reach):
+                ctx.state.put(ctx.state.units[hq].boxed("removed"))
+                remove_chit(ctx, hq)
+                ctx.emit("removed", f"the {hq} HQ has no combat units in range: removed", hq=hq)
+
+
+class ReinforcementMove(Step):
+    """K45 1.2a, 6.0: the units that arrived this turn move (German player first)."""
+
+    name: ClassVar[str] = "reinforce-move"
+    rule: ClassVar[str] = "K45 6.0"
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        side = frame.args["side"]
+        ctx.done()
+        units = [
+            u
+            for u in ctx.state.get("arrived", ())
+            if ctx.side_of(u) == side and ctx.state.units[u].at is not None
+        ]
+        if units:
+            ctx.push("movement", side=side, units=sorted(units))
+
+
+class Overstack(Step):
+    """K45 5.0a, 5.1a: at the phase's end the strongest unit of an overstacked hex loses a
+    step and retreats one hex (eliminated if it cannot)."""
+
+    name: ClassVar[str] = "overstack"
+    rule: ClassVar[str] = "K45 5.1a"
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        ctx.done()
+        for node, units in sorted(occupants(ctx).items()):
+            side = ctx.side_of(units[0])
+            if fits(ctx, node, [], side) or ctx.board.terrain(node) == "water":
+                continue
+            combat = [u for u in units if is_combat(ctx.unit_def(u))]
+            if not combat:
+                continue
+            strongest = max(sorted(combat), key=lambda u: attack(ctx, u))
+            ctx.emit(
+                "overstack",
+                f"{node} is overstacked: {strongest} loses a step and retreats",
+                hex=node,
+                unit=strongest,
+            )
+            lose_step(ctx, strongest)
+            if ctx.state.units[strongest].at is not None:
+                ctx.push("retreat", side=side, origin=node, length=1, units=[strongest])
+            return  # one hex at a time; the step runs again after the retreat
+
+
+def rebuildable(ctx: Context, side: str) -> list[str]:
+    """K45 12.4: two-step units eliminated may be rebuilt; one-step units may not."""
+    return sorted(
+        u.id
+        for u in ctx.state.units_in(ELIMINATED)
+        if ctx.side_of(u.id) == side
+        and ctx.unit_def(u.id).steps > 1
+        and not is_hq(ctx.unit_def(u.id))
+    )
+
+
+def step_cost(ctx: Context, uid: str) -> int:
+    """K45 12.4a, 12.4b: one point a step; two for a German mechanized step."""
+    d = ctx.unit_def(uid)
+    return 2 if d.side == "german" and is_mech(d) else 1
+
+
+def return_hexes(ctx: Context, uid: str) -> list[str]:
+    """Where an eliminated unit returns: in or next to the hex of an HQ that may command it
+    (its own HQ, else any friendly HQ) - provisional, the rules do not say (12.4c: EZOCs are
+    allowed)."""
+    side = ctx.side_of(uid)
+    own = hq_of(ctx, uid)
+    if own is not None and ctx.state.units[own].at is not None:
+        hqs = [own]
+    else:
+        hqs = [h for h in on_map(ctx, side) if is_hq(ctx.unit_def(h))]
+    out: set[str] = set()
+    for h in hqs:
+        at = ctx.state.units[h].at
+        assert at is not None
+        for n in [at, *ctx.board.neighbours(at)]:
+            if fits(ctx, n, [uid], side):
+                out.add(n)
+    return sorted(out)
+
+
+class Replacements(SideStep):
+    """K45 1.2b, 12.4: spend this turn's replacement points (Soviet first, not accumulated)."""
+
+    name: ClassVar[str] = "replacements"
+    kind: ClassVar[str] = "replace"
+    rule: ClassVar[str] = "K45 12.4"
+    actions: ClassVar[tuple[type[Action], ...]] = (Choose, Place, Pass)
+
+    def points(self, ctx: Context, frame: Frame) -> int:
+        if frame.get("left") is not None:
+            return int(frame.args["left"])
+        return int(charts(ctx).turn(ctx.turn).get("replacements", {}).get(frame.args["side"], 0))
+
+    def options(self, ctx: Context, frame: Frame) -> list[Action]:
+        side, left = frame.args["side"], self.points(ctx, frame)
+        returned = set(frame.get("returned", ()))
+        out: list[Action] = []
+        for uid in on_map(ctx, side):
+            d = ctx.unit_def(uid)
+            unit = ctx.state.units[uid]
+            if not is_combat(d) or unit.steps >= d.steps or step_cost(ctx, uid) > left:
+                continue
+            if side == "german" and uid in returned:
+                continue  # K45 12.4b: not back at full strength in one turn
+            out.append(Choose(f"step:{uid}"))
+        for uid in rebuildable(ctx, side):
+            if step_cost(ctx, uid) <= left:
+                out += [Place(uid, h) for h in return_hexes(ctx, uid)]
+        return out
+
+    def pending(self, ctx: Context, frame: Frame) -> bool:
+        return self.points(ctx, frame) > 0 and bool(self.options(ctx, frame))
+
+    def legal(self, ctx: Context, frame: Frame) -> Iterable[Action]:
+        return [Pass(), *self.options(ctx, frame)]
+
+    def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
+        if isinstance(action, Pass) or action in self.options(ctx, frame):
+            return None
+        return IllegalAction("K45 12.4", f"{action.to_json()}: not a legal replacement now")
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if isinstance(action, Pass):
+            ctx.done()
+            return
+        left = self.points(ctx, frame)
+        if isinstance(action, Place):
+            uid = action.unit
+            unit = ctx.state.units[uid]
+            ctx.state.put(attrs.evolve(unit, at=action.at, box=None, steps=1, markers=frozenset()))
+            ctx.update(left=left - step_cost(ctx, uid), returned=[*frame.get("returned", ()), uid])
+            ctx.emit("replace", f"{uid} returns at {action.at}", unit=uid, at=action.at)
+            return
+        assert isinstance(action, Choose)
+        uid = action.option.split(":", 1)[1]
+        unit = ctx.state.units[uid]
+        ctx.state.put(attrs.evolve(unit, steps=unit.steps + 1))
+        ctx.update(left=left - step_cost(ctx, uid))
+        ctx.emit("replace", f"{uid} regains a step", unit=uid)
+
+
+def volksturm_hexes(ctx: Context, in_supply: Any) -> list[str]:
+    """K45 1.2c, 12.5(2): German-controlled villages, towns and cities three or more hexes
+    from every Soviet unit, not behind Soviet lines (in German supply), one Volksturm each."""
+    distance = int(charts(ctx)["volksturm"]["distance"])
+    near = distances_from(ctx, unit_hexes(ctx, "soviet"), distance - 1)
+    towns = ctx.board.index.cached(
+        ("k45-towns",),
+        lambda ix: [
+            n for n in ix.ids if any(ctx.board.has(n, f) for f in ("village", "town", "city"))
+        ],
+    )
+    out = []
+    for n in towns:
+        if n in near or ctx.state.control.get(n) != "german" or not in_supply(n):
+            continue
+        here = occupants(ctx).get(n, [])
+        if any("volksturm" in ctx.unit_def(u).flags for u in here):
+            continue
+        out.append(n)
+    return sorted(out)

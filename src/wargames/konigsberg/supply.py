@@ -1,0 +1,178 @@
+"""Zones of control for supply and supply and isolation (K45 3.4, 11.x).
+
+The supply phase traces both sides at once with the kernel (``trace_supply``): lines free of
+enemy units and EZOCs, friendly units negating EZOCs in their hexes for supply only (3.4,
+11.1a); no unbridged major river, impassable or water hexside unless a road or railroad
+crosses it (11.1a); sources by side with the split sources converting for good (11.2a); and
+Königsberg a full source while the Autobahn to Elbing is open, else a limited supply centre of
+ten hexes whose units are out of supply but never isolated (11.2b, 11.2c).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from wargames.core.context import Context
+from wargames.core.sequence import Step
+from wargames.core.state import Frame
+from wargames.core.supply import SupplyMap, SupplyRules, SupplyStatus, trace_supply
+from wargames.core.zoc import ZocPolicy, ZoneMap, zones
+
+from .charts import charts
+from .forces import enemy, exerts_zoc, hq_of, is_air, is_hq, on_map, unit_hexes
+
+RULES = SupplyRules(
+    closed_terrain={"water"},
+    closed_edges={"major-river", "impassable", "water"},
+    opened_by={"road", "rail", "autobahn", "bridge"},
+)
+AUTOBAHN = SupplyRules(range=0, rail={"autobahn"}, closed_terrain={"water"})
+ZOC = ZocPolicy()  # K45 3.5(4): not into water, nor across impassable/water/unbridged major
+
+
+def zoc_of(ctx: Context, side: str) -> ZoneMap[str]:
+    """K45 3.1, 3.1b: the zones of control of ``side``'s ZOC-capable units."""
+    units = {u: ctx.state.units[u].at for u in on_map(ctx, side) if exerts_zoc(ctx, u)}
+    return zones(ctx.board.index, {k: v for k, v in units.items() if v is not None}, ZOC)
+
+
+def sources(ctx: Context, side: str) -> list[str]:
+    """K45 11.2, 11.2a: the side's map-edge sources, split sources by their owner now."""
+    board = ctx.board
+    split = dict(ctx.state.get("split_sources", {}))
+    out = [n for n in board.nodes_with(f"supply-{side}")]
+    for n in board.nodes_with("supply-split"):
+        if split.get(n, "german") == side:
+            out.append(n)
+    return sorted(out)
+
+
+def trace(ctx: Context, side: str) -> SupplyMap:
+    """One supply trace for a whole side (K45 11.1, 11.2)."""
+    board = ctx.board
+    ch = charts(ctx)
+    blocked = unit_hexes(ctx, enemy(side))
+    ezoc = zoc_of(ctx, enemy(side))
+    friends = unit_hexes(ctx, side)
+    full = sources(ctx, side)
+    if side != "german":
+        return trace_supply(board, RULES, full, blocked=blocked, zoc=ezoc, negated=friends)
+    centre = ch.place(ch["supply"]["centre"])
+    if centre in blocked:
+        return trace_supply(board, RULES, full, blocked=blocked, zoc=ezoc, negated=friends)
+    if autobahn_open(ctx, blocked, ezoc, friends):
+        return trace_supply(
+            board, RULES, [*full, centre], blocked=blocked, zoc=ezoc, negated=friends
+        )
+    limited = RULES.__class__(
+        closed_terrain=RULES.closed_terrain,
+        closed_edges=RULES.closed_edges,
+        opened_by=RULES.opened_by,
+        limited_range=int(ch["supply"]["limited_range"]),
+    )
+    return trace_supply(
+        board, limited, full, blocked=blocked, zoc=ezoc, negated=friends, limited_sources=[centre]
+    )
+
+
+def autobahn_open(ctx: Context, blocked: Any, ezoc: Any, friends: Any) -> bool:
+    """K45 11.2b: a German line along the Autobahn between Königsberg and Elbing."""
+    ch = charts(ctx)
+    centre, link = ch.place(ch["supply"]["centre"]), ch.place(ch["supply"]["link"])
+    if link in blocked:
+        return False
+    line = trace_supply(ctx.board, AUTOBAHN, [link], blocked=blocked, zoc=ezoc, negated=friends)
+    return line.in_supply(centre)
+
+
+def statuses(ctx: Context) -> dict[str, SupplyStatus]:
+    """Each unit on the map -> its supply status now (K45 11.1, 11.3d)."""
+    out: dict[str, SupplyStatus] = {}
+    for side in ("german", "soviet"):
+        line = trace(ctx, side)
+        for uid in on_map(ctx, side):
+            d = ctx.unit_def(uid)
+            at = ctx.state.units[uid].at
+            assert at is not None
+            if is_air(d):
+                continue
+            if int(d.movement_at(max(ctx.state.units[uid].steps, 1))) == 0 and not is_hq(d):
+                out[uid] = SupplyStatus.SUPPLIED  # K45 11.3d: zero movement: never OOS
+            else:
+                out[uid] = line.status(at)
+    return out
+
+
+def new_markers(ctx: Context, before: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
+    """K45 11.0, 11.2c, 11.3c: the supply markers after a supply phase, from the markers
+    before it: in supply clears; out of supply marks OOS, or isolated if already OOS; a limited
+    centre never isolates; an HQ's status passes to the units it commands."""
+    out: dict[str, frozenset[str]] = {}
+    for uid, status in statuses(ctx).items():
+        prev = before.get(uid, frozenset())
+        if status is SupplyStatus.SUPPLIED:
+            out[uid] = frozenset()
+        elif status is SupplyStatus.LIMITED:
+            out[uid] = frozenset({"oos"})
+        elif "oos" in prev or "isolated" in prev:
+            out[uid] = frozenset({"isolated"})
+        else:
+            out[uid] = frozenset({"oos"})
+    for uid in list(out):
+        hq = hq_of(ctx, uid)
+        if hq is None or hq not in out:
+            continue
+        d = ctx.unit_def(uid)
+        if int(d.movement_at(max(ctx.state.units[uid].steps, 1))) == 0:
+            continue
+        mine, theirs = out[uid], out[hq]
+        if "isolated" in theirs:
+            out[uid] = frozenset({"isolated"})
+        elif "oos" in theirs and not mine:
+            out[uid] = frozenset({"oos"})
+    return out
+
+
+class SupplyPhase(Step):
+    """K45 1.4, 11.0: both players determine the supply state of their units."""
+
+    name: ClassVar[str] = "supply"
+    rule: ClassVar[str] = "K45 11.0"
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        before = {
+            u: frozenset(ctx.state.units[u].markers & {"oos", "isolated"}) for u in on_map(ctx)
+        }
+        after = new_markers(ctx, before)
+        for uid, markers in after.items():
+            unit = ctx.state.units[uid]
+            if markers != before.get(uid, frozenset()):
+                ctx.state.put(unit.unmarked("oos", "isolated").marked(*markers))
+                state = (
+                    "isolated"
+                    if "isolated" in markers
+                    else ("out of supply" if markers else "in supply")
+                )
+                ctx.emit("supply", f"{uid} is {state}", unit=uid, markers=sorted(markers))
+        ctx.state.set(
+            "supply_record",
+            {
+                "positions": {u: ctx.state.units[u].at for u in sorted(after)},
+                "before": {u: sorted(m) for u, m in sorted(before.items())},
+                "after": {u: sorted(m) for u, m in sorted(after.items())},
+                "split": dict(ctx.state.get("split_sources", {})),
+            },
+        )
+        ctx.state.set("lost_since_supply", [])
+        ctx.done()
+
+
+def attack_factor(ctx: Context, uid: str) -> tuple[int, int]:
+    """K45 11.3a, 11.3b: (numerator, denominator) of the attack strength multiplier."""
+    unit = ctx.state.units[uid]
+    return (1, 2) if unit.has("oos") or unit.has("isolated") else (1, 1)
+
+
+def defence_factor(ctx: Context, uid: str) -> tuple[int, int]:
+    """K45 11.3b: isolated units defend at half strength."""
+    return (1, 2) if ctx.state.units[uid].has("isolated") else (1, 1)

@@ -1,0 +1,58 @@
+"""Victory (K45 14.x): VP hexes, the sudden death check and the victory levels."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from wargames.core.context import Context
+from wargames.core.sequence import Step
+from wargames.core.state import Frame, Result
+
+from .charts import charts
+from .forces import is_combat, occupants, vp_hexes
+
+
+def german_vph(ctx: Context) -> int:
+    """K45 14.3: the VP hexes in German possession (all at the start, 14.1)."""
+    return sum(1 for n in vp_hexes(ctx) if ctx.state.control.get(n, "german") == "german")
+
+
+def sudden_death(ctx: Context) -> Result | None:
+    """K45 14.2: a Soviet unit in Königsberg or Elbing, in supply and not isolated."""
+    ch = charts(ctx)
+    for name in ch["victory"]["sudden_death"]:
+        hex_ = ch.place(name)
+        for uid in occupants(ctx).get(hex_, []):
+            unit = ctx.state.units[uid]
+            if (
+                ctx.side_of(uid) == "soviet"
+                and is_combat(ctx.unit_def(uid))
+                and not unit.has("oos")
+                and not unit.has("isolated")
+            ):
+                return Result(
+                    "soviet", "Soviet Sudden Death Victory", f"{uid} holds {name} in supply"
+                )
+    return None
+
+
+def level(ctx: Context) -> Result:
+    """K45 14.3: the victory level from the German-held VP hexes."""
+    held = german_vph(ctx)
+    for low, high, winner, name in charts(ctx)["victory"]["levels"]:
+        if int(low) <= held <= int(high):
+            return Result(str(winner), str(name), f"the Germans hold {held} VP hexes")
+    return Result(None, "draw", f"the Germans hold {held} VP hexes")
+
+
+class SuddenDeath(Step):
+    """K45 1.5b, 14.2: the sudden death victory segment."""
+
+    name: ClassVar[str] = "sudden-death"
+    rule: ClassVar[str] = "K45 14.2"
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        result = sudden_death(ctx)
+        ctx.done()
+        if result is not None:
+            ctx.end(result)

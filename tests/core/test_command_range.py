@@ -1,0 +1,49 @@
+"""Command ranges (wargames.core.command): counted in hexes, with closed terrain and hexsides
+and hexsides that stop the count in the first hex beyond."""
+
+from __future__ import annotations
+
+from wargames.core.board import Board
+from wargames.core.command import RangeRules, command_range
+from wargames.core.hexgrid import HexLayout
+from wargames.core.retreat import HexsideMatch
+
+ROW = HexLayout(8, 1)
+
+
+def labels(board: Board, found: dict[int, int]) -> dict[str, int]:
+    return {board.index.ids[n]: d for n, d in sorted(found.items())}
+
+
+def test_range_counts_hexes_from_the_hq() -> None:
+    board = Board.hex_map(ROW)
+    got = labels(board, command_range(board.index, "0101", 4))
+    assert got == {"0101": 0, "0201": 1, "0301": 2, "0401": 3, "0501": 4}
+
+
+def test_range_never_enters_closed_terrain() -> None:
+    board = Board.hex_map(ROW, terrain={"0301": "water"})
+    got = labels(board, command_range(board.index, "0101", 5, RangeRules({"water"})))
+    assert got == {"0101": 0, "0201": 1}
+
+
+def test_range_never_crosses_closed_hexsides() -> None:
+    board = Board.hex_map(ROW, hexsides={("0201", "0301"): {"impassable"}})
+    rules = RangeRules(closed_hexsides=[HexsideMatch({"impassable"})])
+    assert labels(board, command_range(board.index, "0101", 5, rules)) == {"0101": 0, "0201": 1}
+
+
+def test_range_stops_in_the_first_hex_across_a_stop_hexside() -> None:
+    board = Board.hex_map(ROW, hexsides={("0201", "0301"): {"major-river"}})
+    rules = RangeRules(stop_hexsides=[HexsideMatch({"major-river"}, unless={"bridge"})])
+    got = labels(board, command_range(board.index, "0101", 5, rules))
+    assert got == {"0101": 0, "0201": 1, "0301": 2}
+    bridged = Board.hex_map(ROW, hexsides={("0201", "0301"): {"major-river", "bridge"}})
+    assert len(command_range(bridged.index, "0101", 5, rules)) == 6
+
+
+def test_a_stop_does_not_apply_when_another_way_in_is_open() -> None:
+    board = Board.hex_map(HexLayout(4, 3), hexsides={("0102", "0202"): {"major-river"}})
+    rules = RangeRules(stop_hexsides=[HexsideMatch({"major-river"})])
+    got = labels(board, command_range(board.index, "0102", 3, rules))
+    assert got["0302"] == 2 and "0402" in got

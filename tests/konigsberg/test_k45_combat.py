@@ -1,0 +1,429 @@
+"""K45 7.x combat, 8.x step losses, 9.x retreats, 10.x advance, 12.1a-b HQs, 13.x air."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from k45_helpers import activate, game, hq, push, unit
+
+from wargames.core.actions import Advance, AllocateLosses, Attack, Choose, Outcome, Pass, Retreat
+from wargames.core.game import Game
+from wargames.konigsberg.charts import charts
+from wargames.konigsberg.combat import odds
+
+CRT_ALL = {  # a CRT giving one result on every column and die, to test the result's rules
+    "rule": "K45 7.4b",
+    "zero_defence": "8-1+",
+    "shifted_below": "illegal",
+    "columns": ["1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1", "7-1", "8-1+"],
+}
+
+
+def crt(code: str) -> dict[str, Any]:
+    return {"crt": {**CRT_ALL, "rows": {str(d): [code] * 9 for d in range(1, 7)}}}
+
+
+def fight(g: Game, attackers: list[str], target: str, side: str = "soviet", die: int = 4) -> Game:
+    activate(g, "", side, attackers)
+    push(g, "combat", side=side)
+    g.apply(Attack((attackers[0],), target))
+    for uid in attackers[1:]:
+        g.apply(Choose(f"unit:{uid}"))
+    g.apply(Pass())
+    if g.decision is not None and g.decision.step == "combat-roll":
+        g.apply(Outcome(die))
+    return g
+
+
+def label(g: Game, attackers: list[str], target: str, air: int = 0) -> str | None:
+    col, _ = odds(g._ctx(), attackers, target, air)
+    return None if col is None else charts(g.scenario).crt.scale.label(col)
+
+
+def test_3_5_1_units_attack_only_into_their_zoc() -> None:
+    g = game(
+        unit("S", "soviet", "0302"),
+        unit("G", "german", "0304"),
+        unit(
+            "H",
+            "german",
+            "0303",
+        ),
+        hexsides=[{"between": ["0302", "0303"], "features": ["major-river"]}],
+    )
+    activate(g, "", "soviet", ["S"])
+    push(g, "combat", side="soviet")
+    assert g.check(Attack(("S",), "0304")).rule == "K45 3.5(1)"
+    assert g.check(Attack(("S",), "0303")).rule == "K45 3.5(1)"  # across an unbridged major
+
+
+def test_7_0_empty_hexes_and_lone_hqs_cannot_be_attacked() -> None:
+    g = game(unit("S", "soviet", "0302"), hq("H", "german", "0303"))
+    activate(g, "", "soviet", ["S"])
+    push(g, "combat", side="soviet")
+    assert [a for a in g.legal_actions() if isinstance(a, Attack)] == []
+
+
+def test_7_3a_no_unit_attacks_twice_in_a_segment() -> None:
+    g = game(
+        unit("S", "soviet", "0302", attack=9),
+        unit("G", "german", "0303", defence=1),
+        charts=crt("-"),
+    )
+    fight(g, ["S"], "0303")
+    assert g.check(Attack(("S",), "0303")).rule == "K45 7.3a"
+
+
+def test_7_3c_zero_strength_units_join_but_cannot_attack_alone() -> None:
+    g = game(
+        unit("Z", "soviet", "0302", attack=0),
+        unit("S", "soviet", "0404"),
+        unit("G", "german", "0303"),
+    )
+    activate(g, "", "soviet", ["Z", "S"])
+    push(g, "combat", side="soviet")
+    assert g.check(Attack(("Z",), "0303")).rule == "K45 7.3c"
+
+
+def test_0_1d_7_4_totals_rounded_down_after_halving_for_supply() -> None:
+    g = game(
+        unit("A", "soviet", "0302", attack=3, markers=["oos"]),
+        unit("B", "soviet", "0403", attack=3, markers=["oos"]),
+        unit("G", "german", "0303", defence=3),
+    )
+    # 1.5 + 1.5 = 3 against 3: 1-1 (0.1d: total, then round)
+    assert label(g, ["A", "B"], "0303") == "1-1"
+
+
+def test_11_3b_isolated_defenders_are_halved() -> None:
+    g = game(
+        unit("A", "soviet", "0302", attack=4),
+        unit("G", "german", "0303", defence=4, markers=["isolated"]),
+    )
+    assert label(g, ["A"], "0303") == "2-1"
+
+
+def test_7_4_3_attacking_across_a_river_halves_the_attacker() -> None:
+    g = game(
+        unit("A", "soviet", "0302", attack=4),
+        unit("G", "german", "0303", defence=2),
+        hexsides=[{"between": ["0302", "0303"], "features": ["river"]}],
+    )
+    assert label(g, ["A"], "0303") == "1-1"
+
+
+def test_7_4a_terrain_shifts_are_cumulative() -> None:
+    g = game(
+        unit("A", "soviet", "0302", attack=12),
+        unit("G", "german", "0303", defence=2),
+        terrain={"forest": ["0303"]},
+        features={"town": ["0303"]},
+    )
+    assert label(g, ["A"], "0303") == "4-1"  # 6-1, forest -1, town -1
+
+
+def test_7_4a_festung_only_if_every_attacker_crosses_it() -> None:
+    festung = [{"between": ["0302", "0303"], "features": ["festung"]}]
+    g = game(
+        unit("A", "soviet", "0302", attack=6),
+        unit("B", "soviet", "0304", attack=6),
+        unit("G", "german", "0303", defence=2),
+        hexsides=festung,
+    )
+    assert label(g, ["A"], "0303") == "1-1"  # 3-1 shifted -2
+    assert label(g, ["A", "B"], "0303") == "6-1"
+
+
+def test_7_4b_below_1_2_cancelled_above_7_1_uses_8_1_and_zero_defence() -> None:
+    g = game(
+        unit("A", "soviet", "0302", attack=1),
+        unit("B", "soviet", "0502", attack=30),
+        unit("G", "german", "0303", defence=3),
+        unit("Z", "german", "0503", defence=0, attack=0),
+        terrain={"forest": ["0503"]},
+    )
+    assert label(g, ["A"], "0303") is None
+    assert label(g, ["B"], "0303") == "8-1+"
+    assert label(g, ["B"], "0503") == "8-1+"  # zero defence ignores shifts
+    fight(g, ["A"], "0303")
+    assert any("cancelled" in e.text for e in g.events)
+
+
+def test_8_0a_first_loss_from_the_strongest_defender() -> None:
+    g = game(
+        unit("S", "soviet", "0302", attack=20),
+        unit("G", "german", "0303", defence=6),
+        unit("W", "german", "0303", defence=2),
+        charts=crt("D2"),
+    )
+    fight(g, ["S"], "0303")
+    assert g.decision.step == "lose"
+    assert g.check(AllocateLosses(("W",))).rule == "K45 8.0a"
+    g.apply(AllocateLosses(("G",)))
+    assert g.check(AllocateLosses(("W",))) is None  # K45 8.0c: then as the owner pleases
+
+
+def test_8_0a_attacker_first_loss_from_the_highest_attack() -> None:
+    g = game(
+        unit("A", "soviet", "0302", attack=8),
+        unit("B", "soviet", "0404", attack=2),
+        unit("G", "german", "0303", defence=2),
+        charts=crt("A1"),
+    )
+    fight(g, ["A", "B"], "0303")
+    assert g.check(AllocateLosses(("B",))).rule == "K45 8.0a"
+
+
+def test_8_0d_8_0e_single_step_units_are_eliminated() -> None:
+    g = game(
+        unit("S", "soviet", "0302", attack=20),
+        unit("G", "german", "0303", steps=1),
+        charts=crt("D1"),
+    )
+    fight(g, ["S"], "0303")
+    g.apply(AllocateLosses(("G",)))
+    assert g.state.units["G"].box == "eliminated"
+
+
+def test_8_1_towns_and_cities_ignore_the_first_loss() -> None:
+    g = game(
+        unit("S", "soviet", "0302", attack=20),
+        unit("G", "german", "0303"),
+        features={"town": ["0303"]},
+        charts=crt("D2r"),
+    )
+    fight(g, ["S"], "0303")
+    g.apply(AllocateLosses(("G",)))
+    assert g.state.units["G"].steps == 1 and g.state.units["G"].at == "0303"  # no retreat: 9.1
+
+
+def test_7_1a_a1_star_dr_in_a_town_costs_the_attacker_a_step() -> None:
+    g = game(
+        unit("S", "soviet", "0302", attack=20),
+        unit("G", "german", "0303"),
+        features={"village": ["0303"]},
+        charts=crt("A1*/Dr"),
+    )
+    fight(g, ["S"], "0303")
+    assert g.decision.step == "lose" and g.decision.side == "soviet"
+    g.apply(AllocateLosses(("S",)))
+    assert g.state.units["G"].at == "0303" and g.state.units["S"].steps == 1
+
+
+def test_7_1a_a1_star_dr_in_the_open_is_a_retreat() -> None:
+    g = game(
+        unit("S", "soviet", "0302", attack=20), unit("G", "german", "0303"), charts=crt("A1*/Dr")
+    )
+    fight(g, ["S"], "0303")
+    assert g.decision.step == "retreat" and g.decision.side == "german"
+    g.apply(next(iter(g.legal_actions())))
+    assert g.state.units["S"].steps == 2
+
+
+def test_9_2a_each_retreat_hex_farther_from_the_combat_hex() -> None:
+    g = game(unit("S", "soviet", "0302", attack=20), unit("G", "german", "0303"), charts=crt("Dr2"))
+    fight(g, ["S"], "0303")
+    for a in g.legal_actions():
+        assert isinstance(a, Retreat) and len(a.path) == 3
+        board = g.scenario.board
+        assert board.distance("0303", a.path[2]) == 2
+    assert g.check(Retreat(("G",), ("0303", "0304", "0303"))) is not None
+
+
+def test_9_0c_9_2c_retreat_into_an_ezoc_costs_a_step_and_is_avoided() -> None:
+    g = game(
+        unit("S", "soviet", "0302", attack=20),
+        unit("G", "german", "0303"),
+        unit("T", "soviet", "0305"),
+        charts=crt("Dr"),
+    )
+    fight(g, ["S"], "0303")
+    ends = {a.path[-1] for a in g.legal_actions()}
+    zoc = set(g.scenario.board.neighbours("0305")) | set(g.scenario.board.neighbours("0302"))
+    assert ends and not ends & zoc  # 9.2c: free hexes exist
+
+
+def test_9_0b_a_stack_that_cannot_retreat_loses_a_step_per_hex() -> None:
+    board_water = [h for h in ("0202", "0203", "0204", "0304", "0402", "0403", "0404", "0303")]
+    g = game(
+        unit("S", "soviet", "0302", attack=20),
+        unit("G", "german", "0303"),
+        terrain={"water": [h for h in board_water if h != "0303"]},
+        charts=crt("Dr2"),
+    )
+    fight(g, ["S"], "0303")
+    (retreat,) = g.legal_actions()
+    assert retreat.path == ("0303",)  # two hexes short: two steps, all it has
+    g.apply(retreat)
+    assert g.state.units["G"].box == "eliminated"
+
+
+def test_9_0e_zero_movement_units_take_retreats_as_losses() -> None:
+    g = game(
+        unit("S", "soviet", "0302", attack=20), unit("U", "german", "0303", mp=0), charts=crt("Dr")
+    )
+    fight(g, ["S"], "0303")
+    g.apply(AllocateLosses(("U",)))
+    assert g.state.units["U"].steps == 1 and g.state.units["U"].at == "0303"
+
+
+def test_9_1_a_village_ignores_the_first_retreat_hex() -> None:
+    g = game(
+        unit("S", "soviet", "0302", attack=20),
+        unit("G", "german", "0303"),
+        features={"village": ["0303"]},
+        charts=crt("Dr2"),
+    )
+    fight(g, ["S"], "0303")
+    assert all(len(a.path) == 2 for a in g.legal_actions())
+
+
+def test_12_1a_an_hq_retreats_with_its_stack() -> None:
+    g = game(
+        unit("S", "soviet", "0302", attack=20),
+        unit("G", "german", "0303"),
+        hq("H", "german", "0303"),
+        charts=crt("Dr"),
+    )
+    fight(g, ["S"], "0303")
+    assert all(set(a.units) == {"G", "H"} for a in g.legal_actions())
+    a = next(iter(g.legal_actions()))
+    g.apply(a)
+    assert g.state.units["H"].at == a.path[-1]
+
+
+def test_10_0_advance_into_the_vacated_hex_ignoring_ezoc() -> None:
+    g = game(
+        unit("S", "soviet", "0302", attack=20),
+        unit("G", "german", "0303"),
+        unit("X", "german", "0305"),
+        charts=crt("Dr"),
+    )
+    fight(g, ["S"], "0303")
+    g.apply(next(iter(g.legal_actions())))
+    assert g.decision.step == "advance"
+    assert g.check(Advance(("S",), ("0302", "0303"))) is None
+    g.apply(Advance(("S",), ("0302", "0303")))
+    assert g.state.units["S"].at == "0303"
+
+
+def test_10_1_mechanized_units_advance_two_hexes_but_10_1a_stop_in_towns() -> None:
+    g = game(
+        unit("M", "soviet", "0302", attack=20, flags=("mech",)),
+        unit("S", "soviet", "0201", attack=4),
+        unit("G", "german", "0303"),
+        charts=crt("Dr"),
+    )
+    fight(g, ["M"], "0303")
+    retreat = next(a for a in g.legal_actions())
+    g.apply(retreat)
+    two = [a for a in g.legal_actions() if isinstance(a, Advance) and len(a.path) == 3]
+    assert two
+    g2 = game(
+        unit("M", "soviet", "0302", attack=20, flags=("mech",)),
+        unit("G", "german", "0303"),
+        features={"town": ["0303"]},
+        charts=crt("Dr2"),
+    )
+    fight(g2, ["M"], "0303")
+    g2.apply(next(a for a in g2.legal_actions()))
+    assert all(len(a.path) == 2 for a in g2.legal_actions() if isinstance(a, Advance))
+
+
+def test_10_2_non_mechanized_units_advance_one_hex() -> None:
+    g = game(unit("S", "soviet", "0302", attack=20), unit("G", "german", "0303"), charts=crt("Dr"))
+    fight(g, ["S"], "0303")
+    g.apply(next(iter(g.legal_actions())))
+    assert all(len(a.path) == 2 for a in g.legal_actions() if isinstance(a, Advance))
+
+
+def test_10_4_no_advance_over_an_unbridged_major_river() -> None:
+    g = game(
+        unit("S", "soviet", "0302", attack=20),
+        unit("T", "soviet", "0301"),
+        unit("G", "german", "0303"),
+        hexsides=[{"between": ["0302", "0303"], "features": ["major-river"]}],
+        charts=crt("Dr"),
+    )
+    activate(g, "", "soviet", ["S"])
+    push(g, "combat", side="soviet")
+    assert g.check(Attack(("S",), "0303")) is not None  # 3.5(4): no ZOC across it
+
+
+def test_12_1b_an_hq_advances_with_its_stack() -> None:
+    g = game(
+        unit("S", "soviet", "0302", attack=20),
+        hq("H", "soviet", "0302"),
+        unit("G", "german", "0303"),
+        charts=crt("Dr"),
+    )
+    fight(g, ["S"], "0303")
+    g.apply(next(iter(g.legal_actions())))
+    g.apply(Advance(("S",), ("0302", "0303")))
+    assert g.check(Advance(("H",), ("0302", "0303"))) is None
+
+
+def test_13_1_air_units_shift_right_at_most_two_and_13_2_full_attack_grounds() -> None:
+    air = {"flags": ["air"], "values": {"full": 2, "normal": 1, "army": "1AA", "front": "3BR"}}
+    g = game(
+        unit("S", "soviet", "0302", attack=4),
+        unit("G", "german", "0303", defence=4),
+        unit("A1", "soviet", box="air:1AA", **air),
+        unit("A2", "soviet", box="air:1AA", **air),
+        unit("A3", "soviet", box="air:1AA", **air),
+        charts=crt("-"),
+    )
+    activate(g, "", "soviet", ["S"])
+    push(g, "combat", side="soviet")
+    g.apply(Attack(("S",), "0303"))
+    g.apply(Choose("air:A1:full"))
+    g.apply(Choose("air:A2:normal"))
+    assert g.check(Choose("air:A3:full")).rule == "K45 13.1"
+    g.apply(Pass())
+    assert any("4-1" in e.text for e in g.events)  # 1-1 + 3 shifts
+    g.apply(Outcome(3))
+    assert g.state.units["A1"].box == "grounded" and g.state.units["A2"].box == "refit"
+
+
+def test_13_2_a_roll_of_one_grounds_the_air_units() -> None:
+    air = {"flags": ["air"], "values": {"full": 2, "normal": 1, "army": "1AA", "front": "3BR"}}
+    g = game(
+        unit("S", "soviet", "0302", attack=4),
+        unit("G", "german", "0303", defence=4),
+        unit("A1", "soviet", box="air:1AA", **air),
+        charts=crt("-"),
+    )
+    activate(g, "", "soviet", ["S"])
+    push(g, "combat", side="soviet")
+    g.apply(Attack(("S",), "0303"))
+    g.apply(Choose("air:A1:normal"))
+    g.apply(Pass())
+    g.apply(Outcome(1))
+    assert g.state.units["A1"].box == "grounded"
+
+
+def test_13_3_soviet_fronts_use_only_their_own_air_army() -> None:
+    air4 = {"flags": ["air"], "values": {"full": 2, "normal": 1, "army": "4AA", "front": "2BR"}}
+    g = game(
+        unit("S", "soviet", "0302"),
+        hq("H", "soviet", "0301"),
+        unit("G", "german", "0303"),
+        unit("A4", "soviet", box="air:4AA", **air4),
+    )
+    activate(g, "H", "soviet", ["S"])
+    push(g, "combat", side="soviet")
+    g.apply(Attack(("S",), "0303"))
+    assert g.check(Choose("air:A4:full")) is not None  # H is a 3BR HQ
+
+
+def test_12_6_hipper_attacks_near_the_haff_and_takes_no_losses() -> None:
+    g = game(
+        unit("S", "german", "0302", attack=6),
+        unit("Hipper", "german", "0402", attack=4, mp=0, steps=1, flags=("naval", "nozoc")),
+        unit("R", "soviet", "0303", defence=2),
+        terrain={"water": ["0402"]},
+        features={"haff": ["0402"]},
+        charts=crt("A1"),
+    )
+    fight(g, ["S", "Hipper"], "0303", side="german")
+    assert {a.units for a in g.legal_actions()} == {("S",)}

@@ -1,0 +1,219 @@
+"""K45 0.5-0.7, 1.0-1.5, 2.x: the sequence of play, the chit cup, activation and command."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from k45_helpers import game, hq, push, unit
+
+from wargames.core.actions import Choose, Outcome, Pass
+from wargames.core.board import Board
+from wargames.core.game import Game
+from wargames.core.hexgrid import HexLayout
+
+
+def cup(g: Game, *chits: str) -> None:
+    g.state.boxes["cup"] = tuple(chits)
+
+
+def draw(g: Game, chit: str) -> Game:
+    push(g, "draw")
+    g.apply(Outcome(chit))
+    return g
+
+
+def test_1_0_the_turn_runs_the_phases_in_order() -> None:
+    g = game(unit("S", "soviet", "1108"), unit("G", "german", "0101"), turns=2)
+    while not g.is_over():
+        g.roll() if g.decision.is_chance else g.apply(Pass())
+    phases = [e.data["phase"] for e in g.events if e.kind == "phase" and e.turn == 1]
+    order = [
+        "barrage phase",
+        "air unit phase",
+        "reinforcement phase",
+        "command phase",
+        "supply phase",
+        "end of turn phase",
+    ]
+    assert [p for p in dict.fromkeys(phases)] == order
+    turn2 = [e.data["phase"] for e in g.events if e.kind == "phase" and e.turn == 2]
+    assert "barrage phase" not in turn2  # K45 1.0a: first turn only
+
+
+def test_1_0a_first_turn_barrage_two_rolls_per_player_and_front() -> None:
+    g = game(unit("S", "soviet", "1108"), unit("G", "german", "0101"))
+    rolls = 0
+    while g.decision.step == "barrage-dice":
+        g.apply(Outcome(1))  # no barrage attacks on a 1
+        rolls += 1
+    assert rolls == 6  # Germans 2, 2nd BR Front 2, 3rd BR Front 2
+
+
+def test_1_0a_first_turn_barrage_targets_within_two_hexes_with_a_minus_one() -> None:
+    g = game(unit("S", "soviet", "0302"), unit("G", "german", "0304"), unit("F", "german", "0308"))
+    push(g, "barrage", side="soviet", front="", count=1, drm=-1, scope="within2")
+    targets = {a.target for a in g.legal_actions() if a.kind == "attack"}
+    assert targets == {"0304"}
+
+
+def test_0_5_chits_are_drawn_at_random_with_exact_probabilities() -> None:
+    g = game(
+        hq("H", "soviet", "1107"),
+        unit("S", "soviet", "1108"),
+        hq("K", "german", "0102"),
+        unit("G", "german", "0101"),
+    )
+    cup(g, "H", "K", "random-event")
+    push(g, "draw")
+    assert g.decision.is_chance
+    assert sorted((a.value, p) for a, p in g.chance_outcomes()) == [
+        ("H", Fraction(1, 3)),
+        ("K", Fraction(1, 3)),
+        ("random-event", Fraction(1, 3)),
+    ]
+
+
+def test_2_2a_an_hq_activates_its_units_in_range_and_independents() -> None:
+    g = game(
+        hq("H", "soviet", "0505"),
+        unit("A", "soviet", "0506", command="H"),
+        unit("B", "soviet", "0508", command="H"),
+        unit("Far", "soviet", "1101", command="H"),
+        unit("I1", "soviet", "0405"),
+        unit("I2", "soviet", "0605"),
+        unit("I3", "soviet", "0504"),
+        unit("G", "german", "0101"),
+    )
+    cup(g, "H")
+    draw(g, "H")
+    active = g.state.get("active")
+    assert set(active["units"]) == {"A", "B"}  # Far is out of range (2.2e)
+    assert g.decision.step == "pick-independents"
+    g.apply(Choose("unit:I1"))
+    g.apply(Choose("unit:I2"))
+    assert g.decision.step == "movement"  # two Soviet independents (2.2a)
+    assert set(g.state.get("active")["units"]) == {"A", "B", "I1", "I2"}
+
+
+def test_2_2a_german_hqs_take_three_independents_and_2_2d_7pz_five() -> None:
+    units = [unit(f"I{i}", "german", f"05{i:02d}") for i in range(1, 8)]
+    g = game(hq("7PzK", "german", "0504", rng=4), *units, unit("S", "soviet", "1108"))
+    cup(g, "7PzK")
+    draw(g, "7PzK")
+    for i in range(1, 6):
+        g.apply(Choose(f"unit:I{i}"))
+    assert g.decision.step == "movement"
+    g2 = game(hq("K", "german", "0504", rng=4), *units, unit("S", "soviet", "1108"))
+    cup(g2, "K")
+    draw(g2, "K")
+    for i in range(1, 4):
+        g2.apply(Choose(f"unit:I{i}"))
+    assert g2.decision.step == "movement"
+
+
+def test_2_2e_command_range_stops_across_an_unbridged_major_river() -> None:
+    board = Board.hex_map(HexLayout(12, 8))
+    river = [
+        {"between": [a, b], "features": ["major-river"]}
+        for a in board
+        for b in board.neighbours(a)
+        if a < b and min(int(a[2:]), int(b[2:])) <= 3 < max(int(a[2:]), int(b[2:]))
+    ]
+    g = game(
+        hq("H", "soviet", "0503"),
+        unit("A", "soviet", "0504", command="H"),
+        unit("B", "soviet", "0505", command="H"),
+        unit("G", "german", "0101"),
+        hexsides=river,
+    )
+    cup(g, "H")
+    draw(g, "H")
+    assert list(g.state.get("active")["units"]) == ["A"]
+
+
+def test_2_1b_0_7_chits_over_the_limit_are_not_acted_upon() -> None:
+    g = game(
+        hq("H", "soviet", "0505"),
+        unit("A", "soviet", "0506", command="H"),
+        unit("G", "german", "0101"),
+    )
+    g.state.set("used", {"3BR": 4})  # the turn-1 limit of the 3rd BR Front
+    cup(g, "H", "barrage-3BR")
+    draw(g, "H")
+    assert g.state.get("active") is None
+    draw(g, "barrage-3BR")
+    assert any("not acted upon" in e.text for e in g.events if e.kind == "chit")
+
+
+def test_2_1c_2_2c_front_chits_activate_any_hq_of_the_front_again() -> None:
+    g = game(
+        hq("H", "soviet", "0505"),
+        hq("J", "soviet", "0805", front="2BR"),
+        unit("A", "soviet", "0506", command="H"),
+        unit("G", "german", "0101"),
+    )
+    cup(g, "3BR-1")
+    draw(g, "3BR-1")
+    assert {a.option for a in g.legal_actions() if isinstance(a, Choose)} == {"H"}
+    g.apply(Choose("H"))
+    assert g.state.get("active")["hq"] == "H"
+    assert g.state.get("used")["3BR"] == 1
+
+
+def test_2_1d_hgm_activates_a_corps_and_two_independents_anywhere_to_move() -> None:
+    g = game(
+        hq("K", "german", "0102"),
+        unit("A", "german", "0103", command="K"),
+        unit("I", "german", "1005"),
+        unit("J", "german", "1006"),
+        unit("L", "german", "1007"),
+        unit("S", "soviet", "1108"),
+    )
+    cup(g, "HGM")
+    draw(g, "HGM")
+    g.apply(Choose("K"))
+    g.apply(Choose("hgm:I"))
+    g.apply(Choose("hgm:J"))
+    assert g.decision.step == "movement"
+    assert set(g.state.get("active")["move_only"]) == {"I", "J"}
+
+
+def test_2_2b_independents_may_be_activated_more_than_once() -> None:
+    g = game(
+        hq("H", "soviet", "0505"),
+        hq("J", "soviet", "0705"),
+        unit("I", "soviet", "0605"),
+        unit("G", "german", "0101"),
+    )
+    cup(g, "H", "J")
+    draw(g, "H")
+    g.apply(Choose("unit:I"))
+    while g.decision.step != "draw" and not g.decision.is_chance:
+        g.apply(Pass())
+    draw(g, "J")
+    assert "unit:I" in {a.option for a in g.legal_actions() if isinstance(a, Choose)}
+
+
+def test_1_5c_the_turn_advance_puts_the_drawn_chits_back() -> None:
+    g = game(
+        hq("H", "soviet", "0505"),
+        unit("A", "soviet", "0506", command="H"),
+        unit("G", "german", "0101"),
+    )
+    g.state.boxes["drawn"] = ("H", "gd-withdrawal")
+    g.state.boxes["chits-out"] = ("gd-withdrawal",)
+    cup(g, "barrage-3BR")
+    push(g, "turn-advance")
+    assert set(g.state.boxes["cup"]) == {"H", "barrage-3BR"}
+
+
+def test_random_event_10_waiting_on_comrade_stalin_stops_a_front() -> None:
+    g = game(
+        hq("H", "soviet", "0505"),
+        unit("A", "soviet", "0506", command="H"),
+        unit("G", "german", "0101"),
+    )
+    push(g, "random-event")
+    g.apply(Outcome(10))
+    g.apply(Outcome(5))
+    assert "3BR" in g.state.get("stopped")

@@ -1,0 +1,157 @@
+"""K45 1.2, 5.1a, 6.x, 12.1c: reinforcements, HQ removal, replacements (12.4), overstacking."""
+
+from __future__ import annotations
+
+from k45_helpers import game, hq, push, unit
+
+from wargames.core.actions import Choose, Move, Pass, Place
+
+
+def test_6_0_reinforcements_enter_at_their_area_with_their_chit_and_move() -> None:
+    g = game(
+        hq("K", "german", None),
+        unit("A", "german", None, command="K"),
+        unit("S", "soviet", "1108"),
+        attributes={"0105": {"entry": "B"}},
+        reinforcements=[
+            {"turn": 1, "unit": "K", "area": "B"},
+            {"turn": 1, "unit": "A", "area": "B"},
+        ],
+    )
+    push(g, "reinforce")
+    assert g.state.units["A"].at == "0105" and g.state.units["K"].at == "0105"
+    assert "K" in g.state.boxes["cup"]  # K45 6.1
+    push(g, "reinforce-move", side="german")
+    assert g.decision.step == "movement"
+    assert g.check(Move(("A",), ("0105", "0106"))) is None
+
+
+def test_6_0c_an_entry_held_by_the_enemy_moves_within_ten_hexes_along_the_edge() -> None:
+    g = game(
+        unit("A", "german", None),
+        unit("S", "soviet", "0105"),
+        attributes={"0105": {"entry": "B"}},
+        reinforcements=[{"turn": 1, "unit": "A", "area": "B"}],
+    )
+    push(g, "reinforce")
+    assert g.decision.step == "place-reinforcement"
+    spots = {a.at for a in g.legal_actions()}
+    assert "0105" not in spots and spots
+    zoc = set(g.scenario.board.neighbours("0105"))
+    assert not spots & zoc  # K45 3.2: not into EZOC
+
+
+def test_12_1c_an_hq_with_no_combat_unit_in_range_is_removed() -> None:
+    g = game(hq("K", "german", "0102"), unit("A", "german", "1101"), unit("S", "soviet", "1108"))
+    g.state.boxes["cup"] = ("K",)
+    push(g, "hq-removal")
+    assert g.state.units["K"].box == "removed" and "K" not in g.state.boxes["cup"]
+
+
+def test_5_1a_overstacking_costs_the_strongest_a_step_and_a_retreat() -> None:
+    g = game(
+        unit("A", "german", "0505", attack=6),
+        unit("B", "german", "0505", attack=2),
+        unit("C", "german", "0505", attack=3),
+        unit("S", "soviet", "1108"),
+    )
+    push(g, "overstack")
+    assert g.state.units["A"].steps == 1
+    assert g.decision.step == "retreat"
+    g.apply(next(iter(g.legal_actions())))
+    assert g.state.units["A"].at != "0505"
+
+
+def test_12_4_replacements_rebuild_steps_soviet_first_not_accumulated() -> None:
+    g = game(
+        hq("H", "soviet", "0505"),
+        unit("R", "soviet", "0506", command="H", steps=2),
+        unit("E", "soviet", None, box="eliminated", command="H"),
+        unit("One", "soviet", None, box="eliminated", steps=1),
+        unit("G", "german", "0101"),
+        turns=3,
+    )
+    g.state.put(g.state.units["R"].__class__("R", 1, at="0506"))
+    g.state.turn = 2  # two Soviet replacements on turn 2
+    push(g, "replacements", side="soviet")
+    opts = list(g.legal_actions())
+    assert Choose("step:R") in opts
+    assert not any(isinstance(a, Place) and a.unit == "One" for a in opts)  # one-step units
+    g.apply(next(a for a in opts if isinstance(a, Place) and a.unit == "E"))
+    assert g.state.units["E"].steps == 1
+    assert Choose("step:E") in list(g.legal_actions())  # K45 12.4a: full strength in one turn
+    g.apply(Choose("step:E"))
+    assert g.decision is None or g.decision.step != "replacements"
+
+
+def test_12_4b_german_units_do_not_return_at_full_strength_and_mech_costs_two() -> None:
+    g = game(
+        hq("K", "german", "0505"),
+        unit("E", "german", None, box="eliminated", command="K"),
+        unit("M", "german", "0506", command="K", flags=("mech",), steps=2),
+        unit("S", "soviet", "1108"),
+    )
+    g.state.put(g.state.units["M"].__class__("M", 1, at="0506"))
+    g.state.turn = 6  # two German replacements on turn 6
+    push(g, "replacements", side="german")
+    g.apply(next(a for a in g.legal_actions() if isinstance(a, Place)))
+    assert Choose("step:E") not in list(g.legal_actions())
+    assert Choose("step:M") not in list(g.legal_actions())  # one point left, mech costs two
+
+
+def test_1_2c_volksturm_placed_in_german_towns_three_hexes_from_the_soviets() -> None:
+    vs = {"attack": 1, "mp": 0, "steps": 1, "flags": ("nozoc", "volksturm")}
+    g = game(
+        unit("V1", "german", box="volksturm", **vs),
+        unit("V2", "german", box="volksturm", **vs),
+        unit("S", "soviet", "0708"),
+        features={"town": ["0303", "0706", "0304"]},
+        control={"german": ["0303", "0706", "0304"]},
+    )
+    push(g, "volksturm")
+    spots = {a.at for a in g.legal_actions() if isinstance(a, Place)}
+    assert "0303" in spots and "0706" not in spots  # 0706 is two hexes from S
+    g.apply(Place("V1", "0303"))
+    assert "0303" not in {a.at for a in g.legal_actions() if isinstance(a, Place)}
+    push(g, "volksturm-return")
+    assert g.state.units["V1"].box == "volksturm"  # K45 1.5a
+
+
+def test_12_2a_refugees_are_placed_five_hexes_from_the_front_and_move_on_roads() -> None:
+    road = [
+        {"between": [f"03{r:02d}", f"03{r + 1:02d}"], "features": ["road"]} for r in range(1, 8)
+    ]
+    g = game(unit("S", "soviet", "0308"), unit("G", "german", "1101"), hexsides=road)
+    push(g, "refugees", stage="place")
+    spots = {a.at for a in g.legal_actions() if isinstance(a, Place)}
+    assert spots == {"0303"}
+    g.apply(Place("R1", "0303"))
+    assert g.state.get("refugees") == {"R1": "0303"}
+
+
+def test_12_2e_refugees_reaching_konigsberg_leave_the_map() -> None:
+    g = game(
+        unit("S", "soviet", "0308"),
+        unit("G", "german", "0101"),
+        hexsides=[{"between": ["1103", "1104"], "features": ["road"]}],
+    )
+    g.state.set("refugees", {"R1": "1103"})
+    push(g, "refugees", stage="move", todo=["R1"])
+    g.apply(Move(("R1",), ("1103", "1104")))
+    assert g.state.get("refugees") == {}
+
+
+def test_random_events_5_9_refugees_two_hexes_from_german_hqs() -> None:
+    g = game(
+        hq("K", "german", "0303"),
+        unit("G", "german", "0304"),
+        unit("S", "soviet", "1108"),
+        hexsides=[
+            {"between": ["0305", "0306"], "features": ["road"]},
+            {"between": ["0306", "0307"], "features": ["road"]},
+        ],
+    )
+    push(g, "refugees", stage="event", count=2)
+    spots = {a.at for a in g.legal_actions() if isinstance(a, Place)}
+    assert "0305" in spots and "0304" not in spots
+    g.apply(Pass())

@@ -1,0 +1,138 @@
+"""K45 14.x victory, 0.1e fog of war, 12.5-12.6 and 15.x options, random events, GD."""
+
+from __future__ import annotations
+
+from k45_helpers import activate, game, hq, push, unit
+
+from wargames.core.actions import Move, Outcome
+from wargames.konigsberg.victory import german_vph, level
+
+
+def test_14_1_vp_hexes_flip_for_soviet_combat_units_with_a_defence() -> None:
+    g = game(
+        unit("Z", "soviet", "0103", defence=0),
+        unit("S", "soviet", "1103"),
+        hq("H", "soviet", "0105"),
+        unit("G", "german", "0808"),
+    )
+    activate(g, "H", "soviet", ["Z", "S"])
+    push(g, "movement", side="soviet")
+    g.apply(Move(("Z",), ("0103", "0104")))
+    g.apply(Move(("H",), ("0105", "0104")))
+    assert g.state.control.get("0104") != "soviet"
+    g.apply(Move(("S",), ("1103", "1104")))
+    assert g.state.control["1104"] == "soviet"
+    assert german_vph(g._ctx()) == 1
+
+
+def test_14_2_sudden_death_for_a_supplied_soviet_unit_in_konigsberg() -> None:
+    g = game(unit("S", "soviet", "1104"), unit("G", "german", "0808"))
+    push(g, "sudden-death")
+    assert g.is_over() and g.result().winner == "soviet"
+    g2 = game(unit("S", "soviet", "1104", markers=["oos"]), unit("G", "german", "0808"))
+    push(g2, "sudden-death")
+    assert not g2.is_over()
+
+
+def test_14_3_victory_levels_from_german_held_vp_hexes() -> None:
+    g = game(unit("S", "soviet", "0505"), unit("G", "german", "0808"))
+    assert level(g._ctx()).level == "Soviet Overwhelming Victory"  # 2 VP hexes on this map
+    vp = {f"{c:02d}01": {"vp": 1} for c in range(2, 10)}
+    g2 = game(unit("S", "soviet", "0505"), unit("G", "german", "0808"), attributes=vp)
+    assert level(g2._ctx()).level == "German Major Victory"  # 10 held
+
+
+def test_0_1e_a_side_sees_only_the_top_unit_of_enemy_stacks() -> None:
+    g = game(
+        unit("A", "soviet", "0505", defence=6),
+        unit("B", "soviet", "0505", defence=2),
+        hq("H", "soviet", "0505"),
+        unit("G", "german", "0808"),
+    )
+    seen = g.view("german")
+    enemy = [u for u in seen["units"] if u["id"] in ("A", "B", "H")]
+    assert [u["id"] for u in enemy] == ["A"] and enemy[0]["stack"] == 3
+    assert "rng" not in seen
+    assert {u["id"] for u in g.view("soviet")["units"]} >= {"A", "B", "H", "G"}
+
+
+def test_15_1a_ss_bohme_sets_up_in_konigsberg_when_chosen() -> None:
+    bohme = unit("Bohme", "german", None, box="optional", steps=1)
+    g = game(bohme, unit("S", "soviet", "0808"), options={"bohme": True})
+    assert g.state.units["Bohme"].at == "1104"
+    g2 = game(bohme, unit("S", "soviet", "0808"))
+    assert g2.state.units["Bohme"].box == "optional"
+
+
+def test_15_1b_mikosch_arrives_when_the_soviets_near_konigsberg() -> None:
+    mik = unit("Mikosch", "german", None, box="optional", steps=1)
+    g = game(
+        mik,
+        unit("S", "soviet", "0805"),
+        unit("G", "german", "0101"),
+        options={"mikosch": True},
+        attributes={"1002": {"name": "Pillau"}},
+    )
+    push(g, "command")
+    assert g.state.units["Mikosch"].at == "1002"
+
+
+def test_0_7d_0_7e_gd_withdrawal_and_return() -> None:
+    gd = [
+        hq("GDK", "german", "0505"),
+        unit("GDPz", "german", "0506", command="GDK"),
+        unit("GDFus", "german", None, box="eliminated", command="GDK"),
+        unit("GDPzG", "german", "0606", command="GDK"),
+    ]
+    g = game(*gd, unit("S", "soviet", "1108"), attributes={"0105": {"entry": "B"}})
+    g.state.boxes["cup"] = ("GDK", "gd-withdrawal", "gd-returns")
+    push(g, "action-chit", chit="gd-withdrawal", kind="gd-withdrawal")
+    assert g.state.units["GDPz"].box == "gd" and "GDK" not in g.state.boxes["cup"]
+    push(g, "action-chit", chit="gd-returns", kind="gd-returns")
+    assert g.state.units["GDPz"].at is not None and g.state.units["GDFus"].steps == 1
+    assert "GDK" in g.state.boxes["cup"] and g.decision.step == "movement"
+
+
+def test_random_event_6_no_air_attacks() -> None:
+    air = {"flags": ["air"], "values": {"full": 2, "normal": 1, "army": "1AA"}}
+    g = game(
+        unit("A", "soviet", box="air:1AA", **air),
+        unit("B", "soviet", box="refit", **air),
+        unit("S", "soviet", "0505"),
+        unit("G", "german", "0808"),
+    )
+    push(g, "random-event")
+    g.apply(Outcome(6))
+    assert g.state.units["A"].box == "refit" and g.state.units["B"].box == "grounded"
+
+
+def test_1_1_air_units_refit_and_return_13_4_special_units_need_a_six() -> None:
+    air = {"flags": ["air"], "values": {"full": 2, "normal": 1, "army": "1AA"}}
+    special = {
+        "flags": ["air"],
+        "values": {"full": 2, "normal": 1, "army": "1AA", "return_roll": 6},
+    }
+    g = game(
+        unit("A", "soviet", box="refit", **air),
+        unit("B", "soviet", box="grounded", **air),
+        unit("C", "soviet", box="refit", **special),
+        unit("S", "soviet", "0505"),
+        unit("G", "german", "0808"),
+    )
+    push(g, "refit-return")
+    assert g.state.units["A"].box == "air:1AA"
+    g.apply(Outcome(5))
+    assert g.state.units["C"].box == "refit"
+    push(g, "grounded-refit")
+    assert g.state.units["B"].box == "refit"
+
+
+def test_12_5_lost_volksturm_returns_to_its_box() -> None:
+    from wargames.konigsberg.forces import eliminate
+
+    g = game(
+        unit("V1", "german", "0505", attack=1, mp=0, steps=1, flags=("nozoc", "volksturm")),
+        unit("S", "soviet", "0808"),
+    )
+    eliminate(g._ctx(), "V1")
+    assert g.state.units["V1"].box == "volksturm"
