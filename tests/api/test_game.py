@@ -223,3 +223,25 @@ def test_scenarios_round_trip_through_json() -> None:
     assert again.to_data() == sc.to_data()
     assert again.board.index.ids == sc.board.index.ids
     assert dict(again.units) == dict(sc.units) and dict(again.start) == dict(sc.start)
+
+
+def test_kind_balanced_agent_tries_rare_kinds_and_passes_like_uniform_play() -> None:
+    from collections import Counter
+    from typing import Any, cast
+
+    class Position:
+        """100 moves, one attack and a pass: what a movement-and-attack step may offer."""
+
+        decision = None
+
+        def legal_actions(self) -> list[wargames.Action]:
+            return [*(Move(("u",), ("a", f"{i:04d}")) for i in range(100)),
+                    Attack(("u",), "x"), Pass()]
+
+    game = cast(Any, Position())
+    balanced = Counter(RandomAgent(1).choose(game).kind for _ in range(4000))
+    uniform = Counter(RandomAgent(1, balance="uniform").choose(game).kind for _ in range(4000))
+    assert 1600 < balanced["attack"] < 2400 and uniform["attack"] < 100
+    assert balanced["pass"] < 100 and uniform["pass"] < 100
+    with pytest.raises(ValueError):
+        RandomAgent(0, balance="smart")  # type: ignore[arg-type]
