@@ -15,8 +15,9 @@ class RandomAgent:
     ``balance="kind"`` (the default) passes as often as uniform play would, and otherwise
     picks an action kind (move, attack, choose ...) uniformly, then an action of that kind,
     so that a rare kind such as an attack among hundreds of moves is still tried often;
-    ``balance="uniform"`` picks uniformly among all legal actions. Chance decisions are left to the game's dice (:meth:`Game.roll`), so a
-    game stays reproducible from its seed and the agent's seed.
+    ``balance="uniform"`` picks uniformly among all legal actions. Chance decisions are left
+    to the game's dice (:meth:`Game.roll`), so a game stays reproducible from its seed and
+    the agent's seed.
     """
 
     def __init__(self, seed: int = 0, balance: Literal["kind", "uniform"] = "kind") -> None:

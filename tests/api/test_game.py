@@ -239,8 +239,9 @@ def test_kind_balanced_agent_tries_rare_kinds_and_passes_like_uniform_play() -> 
                     Attack(("u",), "x"), Pass()]
 
     game = cast(Any, Position())
-    balanced = Counter(RandomAgent(1).choose(game).kind for _ in range(4000))
-    uniform = Counter(RandomAgent(1, balance="uniform").choose(game).kind for _ in range(4000))
+    kind_agent, uniform_agent = RandomAgent(1), RandomAgent(1, balance="uniform")
+    balanced = Counter(kind_agent.choose(game).kind for _ in range(4000))
+    uniform = Counter(uniform_agent.choose(game).kind for _ in range(4000))
     assert 1600 < balanced["attack"] < 2400 and uniform["attack"] < 100
     assert balanced["pass"] < 100 and uniform["pass"] < 100
     with pytest.raises(ValueError):
