@@ -31,7 +31,7 @@ def _play(args: argparse.Namespace) -> int:
     def flush() -> None:
         nonlocal shown
         for event in game.events[shown:]:
-            if args.quiet and event.kind not in ("turn", "result"):
+            if args.quiet and event.kind not in ("turn", "game-over"):
                 continue
             print(str(event), file=out)
         shown = len(game.events)

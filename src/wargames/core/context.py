@@ -93,7 +93,7 @@ class Context:
     def end(self, result: Result) -> None:
         """End the game with ``result``."""
         self.state.result = result
-        self.emit("result", f"Game over: {result}", **result.to_json())
+        self.emit("game-over", f"Game over: {result}", **result.to_json())
 
     # --- dice and log -------------------------------------------------------------------
     def roll(self, sides: int = 6, why: str = "") -> int:

@@ -15,7 +15,7 @@ class Event:
     """One thing that happened: ``kind`` for programs, ``text`` for people, ``data`` for both.
 
     Kinds the kernel emits: ``phase`` (a segment began), ``turn`` (a turn began), ``roll`` (a
-    die or chance outcome), ``action`` (an action was applied), ``result`` (the game ended).
+    die or chance outcome), ``action`` (an action was applied), ``game-over`` (the game ended).
     Titles add their own (``move``, ``combat``, ``loss`` ...).
     """
 
