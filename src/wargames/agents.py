@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
-from typing import Literal
+from typing import Literal, TypeVar
 
 from .core.actions import Action
 from .core.game import Game
+
+T = TypeVar("T")
 
 
 class RandomAgent:
@@ -15,9 +17,10 @@ class RandomAgent:
     ``balance="kind"`` (the default) passes as often as uniform play would, and otherwise
     picks an action kind (move, attack, choose ...) uniformly, then an action of that kind,
     so that a rare kind such as an attack among hundreds of moves is still tried often;
-    ``balance="uniform"`` picks uniformly among all legal actions. Chance decisions are left
-    to the game's dice (:meth:`Game.roll`), so a game stays reproducible from its seed and
-    the agent's seed.
+    ``balance="uniform"`` picks uniformly among all legal actions. Within the chosen actions
+    the title's ``playout_weight`` applies (see :class:`~wargames.core.title.Title`). Chance
+    decisions are left to the game's dice (:meth:`Game.roll`), so a game stays reproducible
+    from its seed and the agent's seed.
     """
 
     def __init__(self, seed: int = 0, balance: Literal["kind", "uniform"] = "kind") -> None:
@@ -31,16 +34,28 @@ class RandomAgent:
         if not actions:
             d = game.decision
             raise RuntimeError(f"no legal action for {d} (a dead end in the rules)")
-        if self.balance == "kind":
-            others = [a for a in actions if a.kind != "pass"]
-            # pass as often as uniform play would, so the tempo of the game is unchanged
-            if len(others) == len(actions) or self.rng.randrange(len(actions)) < len(others):
-                kinds = sorted({a.kind for a in others})
-                kind = kinds[self.rng.randrange(len(kinds))]
-                actions = [a for a in others if a.kind == kind]
-            else:
-                actions = [a for a in actions if a.kind == "pass"]
-        return actions[self.rng.randrange(len(actions))]
+        weights = game.playout_weights(actions)
+        if self.balance == "uniform":
+            return self._pick(actions, weights)
+        # Pass with the weight share uniform play would give it; otherwise pick a kind, each
+        # kind weighing as its likeliest action, then an action of that kind.
+        passes = [i for i, a in enumerate(actions) if a.kind == "pass"]
+        pass_weight = sum(weights[i] for i in passes)
+        if passes and self.rng.random() * sum(weights) < pass_weight:
+            return self._pick([actions[i] for i in passes], [weights[i] for i in passes])
+        kinds: dict[str, list[int]] = {}
+        for i, a in enumerate(actions):
+            if a.kind != "pass":
+                kinds.setdefault(a.kind, []).append(i)
+        names = sorted(kinds)
+        kind = self._pick(names, [max(weights[i] for i in kinds[k]) for k in names])
+        chosen = kinds[kind]
+        return self._pick([actions[i] for i in chosen], [weights[i] for i in chosen])
+
+    def _pick(self, items: list[T], weights: list[float]) -> T:
+        if all(w == weights[0] for w in weights):
+            return items[self.rng.randrange(len(items))]
+        return self.rng.choices(items, weights=weights)[0]
 
 
 def step(game: Game, agent: RandomAgent) -> Action:

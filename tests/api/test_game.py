@@ -238,6 +238,9 @@ def test_kind_balanced_agent_tries_rare_kinds_and_passes_like_uniform_play() -> 
             return [*(Move(("u",), ("a", f"{i:04d}")) for i in range(100)),
                     Attack(("u",), "x"), Pass()]
 
+        def playout_weights(self, actions: list[wargames.Action]) -> list[float]:
+            return [1.0] * len(actions)
+
     game = cast(Any, Position())
     kind_agent, uniform_agent = RandomAgent(1), RandomAgent(1, balance="uniform")
     balanced = Counter(kind_agent.choose(game).kind for _ in range(4000))
@@ -246,3 +249,25 @@ def test_kind_balanced_agent_tries_rare_kinds_and_passes_like_uniform_play() -> 
     assert balanced["pass"] < 100 and uniform["pass"] < 100
     with pytest.raises(ValueError):
         RandomAgent(0, balance="smart")  # type: ignore[arg-type]
+
+
+def test_playout_weights_steer_random_agents_but_never_legality() -> None:
+    from typing import Any, cast
+
+    from wargames.core.actions import Choose
+
+    class Position:
+        decision = None
+
+        def legal_actions(self) -> list[wargames.Action]:
+            return [Choose("risky"), Choose("safe"), Pass()]
+
+        def playout_weights(self, actions: list[wargames.Action]) -> list[float]:
+            return [0.01 if a == Choose("risky") else 1.0 for a in actions]
+
+    game = cast(Any, Position())
+    for balance in ("kind", "uniform"):
+        agent = RandomAgent(3, balance=balance)  # type: ignore[arg-type]
+        picks = [agent.choose(game) for _ in range(2000)]
+        assert 0 < picks.count(Choose("risky")) < 40
+        assert picks.count(Pass()) > 500

@@ -78,7 +78,7 @@ def test_only_2_units_per_hexside_into_or_out_of_swamp_or_mountains(terrain: str
 
 
 def test_across_the_kerch_strait_or_against_kronshtadt_only_1_non_armour_unit() -> None:
-    strait = [{"between": ["B2", "B3"], "features": ["water", "strait"]}]
+    strait = [{"between": ["B2", "B3"], "features": ["water", "strait", "kerch"]}]
     g = new(
         army("A1", "B2"),
         army("A2", "B2"),
@@ -220,3 +220,25 @@ def test_lotsa_dice_throw_one_die_per_strength_point_best_3_numbers() -> None:
         Outcome(1): Fraction(1, 2),
         Outcome(2): Fraction(1, 4),
     }
+
+
+def test_the_1_unit_limit_is_across_the_kerch_strait_not_across_b8_c8() -> None:
+    # DC: Terrain Effects: "Across Kerch Straits ... only 1 non-tank/panzer unit may attack";
+    # B8/C8 shares only the 1-hex all-consuming crossing, not the attack limit.
+    ladoga = [{"between": ["B2", "B3"], "features": ["water", "strait"]}]
+    g = new(army("A1", "B2"), army("A2", "B2"), rifle("R", "B3"), hexsides=ladoga)
+    assert capacity_error(ctx(g), "B2", "B3", ["A1", "A2"]) is None
+    kerch = [{"between": ["B2", "B3"], "features": ["water", "strait", "kerch"]}]
+    g = new(army("A1", "B2"), army("A2", "B2"), rifle("R", "B3"), hexsides=kerch)
+    assert capacity_error(ctx(g), "B2", "B3", ["A1", "A2"]) is not None
+
+
+def test_only_1_unit_in_all_may_attack_kronshtadt() -> None:
+    # DC: Terrain Effects: "against Kronshtat only 1 non-tank/panzer unit may attack" - one in
+    # all, not one per hexside.
+    g = op(army("A1", "B2"), army("A2", "C2"), rifle("R", "B3"), features={"kronshtadt": ["B3"]})
+    allocate(g, "A1", "B3")
+    g.apply(Choose("A2"))
+    assert Attack(("A2",), "B3") not in g.legal_actions()
+    error = g.check(Attack(("A2",), "B3"))
+    assert error is not None and error.rule == "DC: Terrain Effects on Combat"

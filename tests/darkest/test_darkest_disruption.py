@@ -126,3 +126,44 @@ def test_rumanian_units_recover_in_the_russian_player_turn() -> None:
     g = to_step(g, "operations", "russian", "op")
     g.apply(Pass())  # B.2.b: not attacked, in supply
     assert cn.DISRUPTED not in markers(g, "Ro")
+
+
+def test_black_russian_units_attacked_recover_after_german_combat_unless_re_disrupted() -> None:
+    # DC: Disruption: "Other Disrupted Russian ... units in supply being attacked are
+    # recovered at the end of the opponent's last combat phase ... unless re-Disrupted": a
+    # black unit that was attacked (so not recovered at A.2.b) recovers at the end of A.2.c.
+    g = new(
+        army("G", "B2", (1, 3)),
+        rifle("R1", "B3", (1, 3), "black", markers=("disrupted",)),
+    )
+    g = to_step(g, "operations", "axis", "op")
+    g.apply(Choose("G"))
+    g.apply(Attack(("G",), "B3"))
+    g.apply(Pass())
+    assert cn.DISRUPTED in markers(g, "R1")  # attacked: not at A.2.b
+    g.apply(Choose("B3"))
+    g.apply(Choose("press:0"))
+    g.apply(Outcome(6))  # no hit; the Disrupted R1 does not fire
+    g.apply(Choose("press:0"))
+    g.apply(Outcome(6))  # round 2: no hit
+    assert g.decision.step == "operations"  # A.2.c recovery has run
+    assert cn.DISRUPTED not in markers(g, "R1")
+
+
+def test_russians_disrupted_in_the_first_turn_attack_do_not_recover_in_a2c() -> None:
+    # DC: Sequence A.2.c: only "previously Disrupted" units "not re-Disrupted" recover; a unit
+    # Disrupted by the first turn's extra German attack was Disrupted in this player-turn.
+    g = new(army("G", "B2", (1, 3)), rifle("R1", "B3", (1, 3)))
+    g = to_step(g, "operations", "axis", "first")
+    g.apply(Choose("G"))
+    g.apply(Attack(("G",), "B3"))
+    g.apply(Pass())
+    g.apply(Choose("B3"))
+    g.apply(Choose("press:0"))
+    g.apply(Outcome(1))  # 1 hit
+    g.apply(Outcome(1))  # R1's 3 on column B, row 6: no hit; R1 absorbs 1 hit: Disrupted
+    g.apply(Choose("press:0"))  # round 2
+    g.apply(Outcome(6))  # no hit; the Disrupted R1 does not fire
+    assert cn.DISRUPTED in markers(g, "R1") and g.decision.step == "operations"
+    g = to_step(g, "operations", "axis", "blitz")  # A.2.a-A.2.c without attacks on R1
+    assert cn.DISRUPTED in markers(g, "R1")

@@ -124,9 +124,32 @@ def test_a_german_army_fortifies_absorbs_1_hit_and_loses_it_by_attacking() -> No
 
     b.update(left=1, taken={}, ledger={"axis": [0, 0, 0], "russian": [0, 0, 0]})
     absorb(ctx(g2), b, "axis", "fort:G")
-    assert markers(g2, "G") == frozenset()  # fortification gone, flipped back UnDisrupted
+    # fortification gone; the hit did not Disrupt G, nor undo its earlier Disruption
+    assert markers(g2, "G") == frozenset({cn.DISRUPTED})
 
 
 def test_an_attacking_army_loses_its_fortified_status() -> None:
     g = attack(new(army("G", "B2", markers=("fortified",)), rifle("R", "B3")), "B3", "G")
     assert cn.FORTIFIED not in markers(g, "G")
+
+
+def test_a_fortification_absorbing_a_hit_does_not_recover_a_disrupted_army() -> None:
+    # DC: Fortifications: the fortification absorbs 1 hit and the army stays UnDisrupted
+    # "unless it has to absorb another hit"; it does not undo a Disruption already taken.
+    from wargames.darkest.battle import absorb
+
+    g = new(army("G", "B3", markers=("fortified",)), rifle("R", "B2"))
+    b = {
+        "target": "B3",
+        "side": "russian",
+        "enemy": "axis",
+        "city_used": 0,
+        "captured": False,
+        "defended": True,
+        "left": 2,
+        "taken": {},
+        "ledger": {"axis": [0, 0, 0], "russian": [0, 0, 0]},
+    }
+    absorb(ctx(g), b, "axis", "G")
+    absorb(ctx(g), b, "axis", "fort:G")
+    assert markers(g, "G") >= {cn.DISRUPTED} and cn.FORTIFIED not in markers(g, "G")

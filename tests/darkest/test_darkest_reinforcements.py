@@ -128,10 +128,8 @@ def test_the_siberian_gamble_loses_the_game_1_in_6_per_month_early() -> None:
     g = to_step(g, "russian-admin", "russian")
     g.apply(Choose("siberians"))
     assert g.decision.step == "gamble"
-    assert dict(g.chance_outcomes()) == {
-        Outcome("safe"): Fraction(5, 6) ** 6,
-        Outcome("lost"): 1 - Fraction(5, 6) ** 6,
-    }
+    # Jun 41: 6 months before Dec 41, 6 chances in 6 of losing the game
+    assert dict(g.chance_outcomes()) == {Outcome("lost"): Fraction(1)}
     g.apply(Outcome("lost"))
     assert g.is_over() and g.result().winner == "axis"
 
@@ -162,8 +160,11 @@ def test_siberians_arrive_in_three_waves_and_shock_armies_may_enter_strong() -> 
         )
     )
     g = new(army("G", "B1"), rifle("F", "D6"), *sib, turns=9)
+    for _ in range(5):  # Jun .. Oct
+        g = to_step(g, "russian-admin", "russian")
+        g.apply(Pass())
     g = to_step(g, "russian-admin", "russian")
-    g.apply(Choose("siberians"))
+    g.apply(Choose("siberians"))  # Nov 41: 1 month early
     g.apply(Outcome("safe"))
     g.apply(Pass())
     assert sorted(g.state.get("due")) == ["GdsK1", "SA1", "SA3"]
@@ -239,3 +240,63 @@ def test_one_unit_moves_by_sea_to_a_friendly_port_and_may_be_sunk() -> None:
 
     g.state.control["B4"] = "russian"
     assert sea_controller(ctx(g), "baltic") == "russian"
+
+
+def test_no_more_than_1_replacement_per_hex_both_kinds_only_on_leningrad() -> None:
+    # DC: Russian Replacements: "no more than 1 such unit per replacement center or hex
+    # (although both an infantry and tank unit can arrive on Leningrad)".
+    units = (rifle("R", None, (1, 2)), mech("M", None), rifle("F", "D6"))
+    g = replace_game(*units)
+    g.apply(Place("R", "D5"))  # D5 is a centre and a factory, but not Leningrad
+    assert Place("M", "D5") not in g.legal_actions()
+    g.apply(Place("M", "E6"))  # the eastern edge: 1 unit per hex too
+    g = replace_game(*units, attributes={"D5": {"both_kinds": True}})
+    g.apply(Place("R", "D5"))
+    assert Place("M", "D5") in g.legal_actions()
+    g = replace_game(rifle("R", None, (1, 2)), mech("M", None), rifle("F", "D6"))
+    g.apply(Place("M", "E6"))
+    assert Place("R", "E6") not in g.legal_actions()
+
+
+def test_the_siberian_gamble_risks_1_in_6_for_every_month_early() -> None:
+    # DC: Siberian Reserve Gamble: "a 1/6 chance of losing the game for every month the
+    # Russian player has brought them in sooner" than Dec 41: 2 months early, 2 in 6.
+    g = new(army("G", "B1"), rifle("F", "D6"), turns=9)
+    for _ in range(4):  # Jun .. Sep: pass
+        g = to_step(g, "russian-admin", "russian")
+        g.apply(Pass())
+    g = to_step(g, "russian-admin", "russian")
+    assert g.state.turn == 5  # Oct 41: 2 months before Dec 41
+    g.apply(Choose("siberians"))
+    assert dict(g.chance_outcomes()) == {
+        Outcome("safe"): Fraction(4, 6),
+        Outcome("lost"): Fraction(2, 6),
+    }
+
+
+def test_the_16th_army_may_be_withdrawn_again_after_it_came_back() -> None:
+    # DC: Russian Replacements: the text sets no limit on how often 16. A is withdrawn.
+    g = new(
+        army("G", "B1"),
+        rifle("R16A", "D5", (2, 2), flags=("proriv",)),
+        rifle("F", "D6"),
+        turns=3,
+    )
+    g = to_step(g, "russian-admin", "russian")
+    g.apply(Choose("withdraw:R16A"))
+    g.apply(Pass())  # no 0-1 army to put in its place
+    g.state.put(g.state.units["R16A"].moved_to("D5"))  # as if it came back as a replacement
+    g = to_step(g, "russian-admin", "russian")
+    g.apply(Pass())
+    g = to_step(g, "russian-admin", "russian")
+    assert g.state.turn == 2 and Choose("withdraw:R16A") in g.legal_actions()
+
+
+def test_random_playouts_rarely_call_the_siberians_early_but_may() -> None:
+    """The playout weight steers random agents only; the choice stays legal."""
+    import wargames
+
+    game = wargames.new_game("darkest", seed=1)
+    actions = [Choose("siberians"), Choose("disband"), Pass()]
+    weights = dict(zip(actions, game.playout_weights(actions), strict=True))
+    assert weights[Choose("siberians")] < 0.1 and weights[Pass()] == 1.0

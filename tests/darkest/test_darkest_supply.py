@@ -124,3 +124,11 @@ def test_supply_is_determined_in_a3_and_b3() -> None:
     g = to_step(g, "russian-admin", "russian")
     assert cn.UNSUPPLIED in g.state.units["I"].markers
     assert cn.UNSUPPLIED not in g.state.units["G"].markers
+
+
+def test_a_disrupted_german_army_still_lends_its_supply_corridor() -> None:
+    # DC: Supply: "an unoccupied hex adjacent and accessible to a German army" - the text asks
+    # no UnDisrupted army here (unlike the stop and must-attack rules).
+    russians = [rifle("R1", "B3"), rifle("R2", "D3"), rifle("R3", "B5")]
+    g = new(army("G", "C4", markers=("disrupted",)), FINN, *russians)
+    assert supply_map(ctx(g), "axis").in_supply("C4")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from darkest_support import army, ctx, new, rifle, skip
+from darkest_support import army, ctx, new, rifle, skip, to_step
 
 from wargames.darkest.victory import axis_cities, final, german_vdp, russian_vdp
 
@@ -79,3 +79,15 @@ def test_the_secret_set_up_shifts_victory_2_cities_to_the_germans() -> None:
     for c in AXIS_CITIES[2:4]:
         g.state.control[c] = "russian"
     assert russian_vdp(ctx(g)).winner == "russian"  # 4 or less
+
+
+def test_the_russian_victory_is_determined_only_in_a4_of_turn_9() -> None:
+    # DC: Sequence A.4 "Russian Victory Determination in Game Turn 9": Axis cities lost in the
+    # Russian player-turn that follows do not turn the draw into a Russian win.
+    g = cities(objective=False, turns=1)
+    g = to_step(g, "russian-admin", "russian")  # A.4 has run: 7 cities, no result
+    assert not g.is_over()
+    g.state.control["A1"] = "russian"  # the Axis now holds 6
+    while not g.is_over():
+        g.roll() if g.decision.is_chance else g.apply(skip(g))
+    assert g.result().winner is None

@@ -223,6 +223,11 @@ class Game:
         self._undo.append(snap)
         self.history.append(action)
 
+    def playout_weights(self, actions: Iterable[Action]) -> list[float]:
+        """The title's weight of each action for random playouts (never affects legality)."""
+        ctx = self._ctx()
+        return [self.title.playout_weight(ctx, a) for a in actions]
+
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """At a chance decision, each outcome with its exact probability."""
         d = self.decision

@@ -4,7 +4,8 @@ A title declares its sides, its turn (:class:`~wargames.core.sequence.Phase` lis
 steps, its action types, its options with defaults and its built-in scenarios; and it
 overrides a few hooks: ``validate_scenario`` (its charts and options), ``setup`` (the first
 state), ``result`` (sudden death, checked after every action), ``final_result`` (after the last
-turn), ``view`` (fog of war) and ``describe`` (a readable line per action).
+turn), ``view`` (fog of war), ``describe`` (a readable line per action) and
+``playout_weight`` (how often random agents pick an action).
 """
 
 from __future__ import annotations
@@ -72,6 +73,13 @@ class Title:
     def view(self, state: GameState, side: str) -> dict[str, Any]:
         """The state as ``side`` may see it (default: everything is visible)."""
         return state.to_json()
+
+    def playout_weight(self, ctx: Context, action: Action) -> float:
+        """Relative weight of a legal action in random playouts (fuzzing, the CLI's agents).
+
+        It never affects legality; a title lowers it for legal but self-defeating choices
+        that would otherwise end most random games at once (default 1)."""
+        return 1.0
 
     def describe(self, ctx: Context, action: Action) -> str:
         """One readable line for the log."""

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
-from wargames.core.actions import Action
+from wargames.core.actions import Action, Choose
 from wargames.core.context import Context
 from wargames.core.errors import ScenarioError
 from wargames.core.scenario import Scenario
@@ -141,6 +141,14 @@ class DarkestCrusade(Title):
 
     def view(self, state: GameState, side: str) -> dict[str, Any]:
         return hidden_view(state, side)
+
+    def playout_weight(self, ctx: Context, action: Action) -> float:
+        """Random playouts rarely call the Siberians early (a 1/6 risk of losing the game per
+        month early, certain in June, DC: Siberian Reserve Gamble) or disband units, so that
+        random games reach the winter; legality is unchanged."""
+        if isinstance(action, Choose) and action.option in ("siberians", "disband"):
+            return 0.02
+        return 1.0
 
     def describe(self, ctx: Context, action: Action) -> str:
         return action.to_json()

@@ -50,8 +50,10 @@ def capacity_error(
     armies = sum(1 for u in units if cn.is_army_class(ctx, u))
     pzgr = sum(1 for u in units if cn.has(ctx, u, "panzergruppe"))
     armour = sum(1 for u in units if cn.is_armour(ctx, u))
-    if "strait" in board.edge_features(origin, target) or board.has(target, "kronshtadt"):
-        # Across Kerch Straits or against Kronshtat only 1 non-tank/panzer unit may attack.
+    if "kerch" in board.edge_features(origin, target) or board.has(target, "kronshtadt"):
+        # Across Kerch Straits or against Kronshtat only 1 non-tank/panzer unit may attack
+        # (against Kronshtadt: 1 in all, see attack_group). B8/C8 is a strait to cross, not
+        # the Kerch Straits: the limit does not apply there.
         if n > 1 or armour:
             return IllegalAction(TERRAIN, f"across {where} only 1 non-armour unit may attack")
         return None
@@ -111,8 +113,17 @@ def attack_error(
             return IllegalAction(FIRST_TURN, "the Axis player chose never to attack from Rumania")
         if ctx.turn <= ctx.scenario.calendar.first:
             return IllegalAction(FIRST_TURN, "the Axis may not attack from Rumania on turn 1")
-    same = [u for u in allocated.get(target, ()) if ctx.state.units[u].at == at]
-    return capacity_error(ctx, at, target, [*same, uid])
+    group = attack_group(ctx, at, target, allocated.get(target, ()))
+    return capacity_error(ctx, at, target, [*group, uid])
+
+
+def attack_group(ctx: Context, origin: str, target: str, units: Iterable[str]) -> list[str]:
+    """The units already attacking ``target`` that count against the capacity of a new
+    attacker from ``origin``: those across the same hexside, or, against Kronshtadt, all of
+    them (DC: Terrain Effects: "against Kronshtat only 1 non-tank/panzer unit may attack")."""
+    if ctx.board.has(target, "kronshtadt"):
+        return [u for u in units if ctx.state.units[u].at is not None]
+    return [u for u in units if ctx.state.units[u].at == origin]
 
 
 def must_attack(ctx: Context, attacks: Mapping[str, Iterable[str]]) -> IllegalAction | None:

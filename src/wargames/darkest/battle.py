@@ -27,7 +27,7 @@ from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame
 
 from . import counters as cn
-from .attacks import attack_error, capacity_error, pending, set_pending
+from .attacks import attack_error, attack_group, capacity_error, pending, set_pending
 from .charts import charts
 from .fire import Fire, attack_fire, defence_fire, lotsa_distribution, table_hits
 from .position import (
@@ -202,8 +202,9 @@ def absorb(ctx: Context, b: dict[str, Any], receiver: str, token: str) -> None:
     elif token.startswith(FORT):
         uid = token[len(FORT) :]
         unit = ctx.state.units[uid]
-        # DC: Fortifications: absorbs 1 hit, then is destroyed; the unit is UnDisrupted.
-        ctx.state.put(unit.unmarked(cn.FORTIFIED, cn.DISRUPTED))
+        # DC: Fortifications: absorbs 1 hit, then is destroyed; the hit does not Disrupt the
+        # unit, but neither does it undo a Disruption the unit already took.
+        ctx.state.put(unit.unmarked(cn.FORTIFIED))
         ctx.emit("hit", f"{uid}'s fortification absorbs a hit", unit=uid)
     else:
         uid = token
@@ -565,7 +566,7 @@ def reserves(ctx: Context, b: dict[str, Any]) -> list[Attack]:
                 continue
             if attack_error(ctx, uid, target, b["mode"], {}) is not None:
                 continue
-            same = [u for u in engaged if ctx.state.units[u].at == node]
+            same = attack_group(ctx, node, target, engaged)
             if capacity_error(ctx, node, target, [*same, uid]) is None:
                 out.append(Attack((uid,), target))
     return out

@@ -1,8 +1,8 @@
 """DC: Disruption: recovery, by colour and side, at the points of the sequence the text names.
 
 - A.2.b: Russian black-lettered units not being attacked and in supply.
-- A.2.c: other (brown, white) Russian units previously Disrupted, not re-Disrupted in the
-  German combat phase, and in supply.
+- A.2.c: other (brown, white, and black ones being attacked) Russian units previously
+  Disrupted, not re-Disrupted in the German combat phase, and in supply.
 - A.2.e: German units (and the Axis allies other than the Rumanians) in supply.
 - B.2.b: Rumanian units not being attacked and in supply.
 - B.2.c: Rumanian units previously Disrupted, not re-Disrupted, and in supply.
@@ -43,7 +43,10 @@ def eligible(ctx: Context, uid: str, group: str) -> bool:
     if group == "russian-black":
         return side == cn.RUSSIAN and colour == "black" and not attacked
     if group == "russian-other":
-        return side == cn.RUSSIAN and colour in ("brown", "white", "") and not unit.has(cn.HIT)
+        # DC: Disruption: "Other Disrupted Russian ... units ... being attacked are recovered at
+        # the end of the opponent's last combat phase ... unless re-Disrupted": every colour
+        # but red (black units not attacked recovered already in A.2.b).
+        return side == cn.RUSSIAN and colour != "red" and not unit.has(cn.HIT)
     if group == "russian-red":
         return side == cn.RUSSIAN and colour == "red"
     if group == "german":

@@ -230,11 +230,16 @@ class BeginPhase(Step):
 
 
 class BeginCombat(Step):
-    """Housekeeping before a combat phase: nobody has been re-Disrupted yet."""
+    """Housekeeping before a combat phase: nobody has been re-Disrupted yet - except, on the
+    first turn, the units hit by the extra German attack before moving, which belongs to the
+    same German player-turn (DC: Sequence A.2.c: "previously Disrupted ... not re-Disrupted")."""
 
     name: ClassVar[str] = "begin-combat"
 
     def run(self, ctx: Context, frame: Frame) -> None:
+        if frame.args.get("keep_first_turn_hits") and ctx.turn == ctx.scenario.calendar.first:
+            ctx.done()
+            return
         for u in list(ctx.state.units.values()):
             if u.has(cn.HIT):
                 ctx.state.put(u.unmarked(cn.HIT))

@@ -6,7 +6,8 @@ Map features the title reads: ``city`` (major and victory cities), ``major-city`
 ``romania``, ``oil``, ``objective`` (Leningrad, Moscow, Stalingrad), ``smashing`` (Warsaw and
 M1), ``kronshtadt``, ``highway``, ``axis-edge`` and ``russian-edge``. Hexside features:
 ``river``, ``stalin-line``, ``highway``, ``water`` (closed unless ``strait``; ``ferry`` opens it
-to supply only).
+to supply only), ``kerch`` (the Kerch Straits: 1 non-armour attacker). Hex attribute
+``both_kinds`` (Leningrad): an infantry and a tank replacement may both arrive there.
 """
 
 from __future__ import annotations

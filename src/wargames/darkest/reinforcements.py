@@ -156,7 +156,7 @@ def admin_options(ctx: Context) -> list[Action]:
     if units:
         out.append(Choose("disband"))
     r16 = ctx.state.units.get("R16A")
-    if r16 is not None and r16.at is not None and not ctx.state.get("withdrew_16A"):
+    if r16 is not None and r16.at is not None:
         out.append(Choose("withdraw:R16A"))
     lines = None
     for u in units:
@@ -200,7 +200,6 @@ class RussianAdmin(RussianStep):
             unit = ctx.state.units[arg]
             at = unit.at
             ctx.state.put(unit.boxed(cn.ELIMINATED).unmarked(*unit.markers))
-            ctx.state.set("withdrew_16A", True)
             ctx.emit("withdraw", f"{arg} is withdrawn from {at}", unit=arg)
             ctx.push("substitute", at=at)
         elif what == "flip":
@@ -260,15 +259,16 @@ class Substitute(RussianStep):
 
 class Gamble(ChanceStep):
     """DC: Siberian Reserve Gamble: a 1/6 chance of losing the game for every month the
-    Siberians are brought in before Dec 41 (one die a month; any 1 loses)."""
+    Siberians are brought in before Dec 41 (one die: 2 months early lose on 1-2; 6 or more
+    months early lose for certain)."""
 
     name: ClassVar[str] = "gamble"
     rule: ClassVar[str] = GAMBLE
 
     def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
-        months = max(0, charts(ctx).siberians_safe - ctx.turn)
-        safe = Fraction(5, 6) ** months
-        out: list[tuple[Action, Fraction]] = [(Outcome("safe"), safe)]
+        months = min(6, max(0, charts(ctx).siberians_safe - ctx.turn))
+        safe = 1 - Fraction(months, 6)
+        out: list[tuple[Action, Fraction]] = [(Outcome("safe"), safe)] if safe else []
         if safe < 1:
             out.append((Outcome("lost"), 1 - safe))
         return out
@@ -345,7 +345,7 @@ def placements(ctx: Context) -> list[Place]:
     """Every legal placement of a replacement or a due Siberian unit now."""
     occ = occupancy(ctx)
     lines = supply_map(ctx, cn.RUSSIAN)
-    placed = {tuple(p) for p in ctx.state.get("placed", ())}
+    placed = [tuple(p) for p in ctx.state.get("placed", ())]
     edge = [n for n in ctx.board.nodes_with("russian-edge") if _free(ctx, occ, n)]
     out: list[Place] = []
     due = list(ctx.state.get("due", ()))
@@ -383,7 +383,11 @@ def placements(ctx: Context) -> list[Place]:
             productive = _factories(ctx)
             centres = [n for n in centres if productive.get(n, {}).get("state") == "active"]
         for n in sorted(set(centres) | set(edge)):
-            if (n, kind) not in placed:
+            # DC: Russian Replacements: no more than 1 unit per replacement centre or hex,
+            # although both an infantry and a tank unit can arrive on Leningrad (attribute
+            # both_kinds).
+            here = {k for h, k in placed if h == n}
+            if kind not in here and (not here or ctx.board.attr(n, "both_kinds", False)):
                 out.append(Place(uid, n))
     return out
 

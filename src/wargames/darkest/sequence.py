@@ -78,7 +78,8 @@ PHASES: tuple[Phase, ...] = (
                 "A.2.b recovery of Russian black units not attacked",
                 {"groups": ["russian-black"]},
             ),
-            Segment("begin-combat", "A.2.c"),
+            # on the first turn the Russians hit by the extra German attack stay re-Disrupted
+            Segment("begin-combat", "A.2.c", {"keep_first_turn_hits": True}),
             Segment(
                 "combat",
                 "A.2.c German ground combat resolution (2 battle rounds)",

@@ -48,12 +48,10 @@ def friendly_seas(ctx: Context, side: str) -> list[str]:
 def corridor(ctx: Context, occ: dict[str, list[str]]) -> list[str]:
     """DC: Supply: an unoccupied hex adjacent and accessible to a German army - or to a German
     panzergruppe, if it is a clear terrain hex - is a German supply line even next to a
-    Russian unit."""
+    Russian unit. The text asks no UnDisrupted unit here (unlike the stop rule)."""
     out: list[str] = []
     board = ctx.board
     for uid in (u for us in occ.values() for u in us):
-        if cn.disrupted(ctx, uid):
-            continue
         army, pzgr = cn.is_german_army(ctx, uid), cn.is_panzergruppe(ctx, uid)
         if not (army or pzgr):
             continue

@@ -50,11 +50,10 @@ def smashing(ctx: Context) -> str | None:
 
 
 def final(ctx: Context) -> Result:
-    """The result when the 1941 game ends (after February 1942) without an earlier one."""
+    """The result when the 1941 game ends (after February 1942) without an earlier one: a
+    draw, since the Russian victory is determined only in A.4 of turn 9 (DC: Sequence A.4),
+    which would have ended the game."""
     total, key = axis_cities(ctx)
-    result = russian_vdp(ctx)
-    if result is not None:
-        return result
     why = f"the Axis holds {total} cities{' with' if key else ' without'} L, M or S"
     return Result(None, "draw", why)
 
