@@ -61,6 +61,11 @@ def test_bad_fields_are_named(saved: str, path: list[Any], value: Any, field: st
         moves = [i for i, a in enumerate(json.loads(saved)["actions"]) if a["type"] == "move"]
         path = ["actions", moves[0], *path[2:]]
         field = field.replace("[0]", f"[{moves[0]}]")
+    if path[:2] == ["state", "units"] and path[-1] == "at":  # aim at a unit on the map
+        units = json.loads(saved)["state"]["units"]
+        i = next(i for i, u in enumerate(units) if "at" in u)
+        path = ["state", "units", i, "at"]
+        field = f"state.units[{i}].at"
     error = corrupt(saved, setitem(path, value))
     assert error.field == field
 

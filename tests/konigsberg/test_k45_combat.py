@@ -427,3 +427,93 @@ def test_12_6_hipper_attacks_near_the_haff_and_takes_no_losses() -> None:
     )
     fight(g, ["S", "Hipper"], "0303", side="german")
     assert {a.units for a in g.legal_actions()} == {("S",)}
+
+
+CORRIDOR = {"water": [f"{c:02d}{r:02d}" for c in (2, 4) for r in range(1, 9)]}  # column 03 only
+
+
+def take_losses(g: Game) -> Game:
+    while g.decision is not None and g.decision.step == "lose":
+        g.apply(next(iter(g.legal_actions())))
+    return g
+
+
+def test_9_2d_a_retreating_combat_unit_overruns_a_lone_enemy_hq() -> None:
+    g = game(
+        unit("S", "soviet", "0302", attack=20),
+        unit("G", "german", "0303"),
+        hq("H", "soviet", "0304"),
+        unit("T", "soviet", "0308"),
+        terrain=CORRIDOR,  # the only way back is through the HQ's hex
+        charts=crt("Dr2"),
+    )
+    fight(g, ["S"], "0303")
+    assert Retreat(("G",), ("0303", "0304", "0305")) in list(g.legal_actions())
+    g.apply(Retreat(("G",), ("0303", "0304", "0305")))
+    assert g.state.units["G"].at == "0305" and g.state.units["G"].steps == 2
+    assert g.state.units["H"].box == "eliminated" and "H" in g.state.boxes["chits-out"]
+
+
+def test_9_2d_a_retreat_may_end_by_overrunning_a_lone_enemy_hq() -> None:
+    g = game(
+        unit("S", "soviet", "0302", attack=20),
+        unit("G", "german", "0303"),
+        hq("H", "soviet", "0304"),
+        unit("T", "soviet", "0308"),
+        terrain=CORRIDOR,
+        charts=crt("Dr"),
+    )
+    fight(g, ["S"], "0303")
+    g.apply(Retreat(("G",), ("0303", "0304")))
+    assert g.state.units["G"].at == "0304" and g.state.units["G"].steps == 2
+    assert g.state.units["H"].box == "eliminated"
+
+
+def test_10_0a_the_defender_never_advances() -> None:
+    g = game(
+        unit("S", "soviet", "0302", attack=1, steps=1),
+        unit("G", "german", "0303", defence=1),
+        charts=crt("A1"),
+    )
+    take_losses(fight(g, ["S"], "0303"))
+    assert g.state.units["S"].box == "eliminated"  # the attacker's hex is vacant
+    assert g.decision.step == "combat" and g.decision.side == "soviet"
+    assert not any(isinstance(a, Advance) for a in g.legal_actions())
+    assert g.check(Advance(("G",), ("0303", "0302"))) is not None
+    assert g.state.units["G"].at == "0303"
+
+
+def test_10_3_an_advancing_combat_unit_overruns_a_lone_hq_left_in_the_hex() -> None:
+    g = game(
+        unit("S", "soviet", "0302", attack=20),
+        unit("Z", "soviet", "0203", attack=0),
+        unit("G", "german", "0303", steps=1),
+        hq("H", "german", "0303"),
+        charts=crt("D1"),
+    )
+    take_losses(
+        fight(g, ["S", "Z"], "0303")
+    )  # G is eliminated; its HQ stays alone (it did not retreat)
+    assert g.state.units["G"].box == "eliminated" and g.state.units["H"].at == "0303"
+    assert g.decision.step == "advance"
+    # K45 4.3(1): a zero-attack unit overruns nothing
+    assert g.check(Advance(("Z",), ("0203", "0303"))) is not None
+    g.apply(Advance(("S",), ("0302", "0303")))
+    assert g.state.units["S"].at == "0303"
+    assert g.state.units["H"].box == "eliminated" and "H" in g.state.boxes["chits-out"]
+
+
+def test_4_3a_9_0b_a_retreat_off_the_map_edge_is_blocked_and_costs_a_step_per_hex() -> None:
+    g = game(
+        unit("S", "soviet", "0201", attack=20),
+        unit("T", "soviet", "0102"),
+        unit("U", "soviet", "0202"),
+        unit("G", "german", "0101"),  # the corner: its other sides are off the map
+        charts=crt("Dr"),
+    )
+    fight(g, ["S"], "0101")
+    (retreat,) = g.legal_actions()
+    assert retreat.path == ("0101",)
+    g.apply(retreat)
+    take_losses(g)
+    assert g.state.units["G"].at == "0101" and g.state.units["G"].steps == 1

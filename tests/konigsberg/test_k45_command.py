@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from k45_helpers import game, hq, push, unit
 
-from wargames.core.actions import Choose, Outcome, Pass
+from wargames.core.actions import AllocateLosses, Attack, Choose, Move, Outcome, Pass
 from wargames.core.board import Board
 from wargames.core.game import Game
 from wargames.core.hexgrid import HexLayout
@@ -217,3 +217,90 @@ def test_random_event_10_waiting_on_comrade_stalin_stops_a_front() -> None:
     g.apply(Outcome(10))
     g.apply(Outcome(5))
     assert "3BR" in g.state.get("stopped")
+
+
+def test_random_event_3_free_movement_of_a_german_corps() -> None:
+    g = game(
+        hq("K", "german", "0505"),
+        unit("A", "german", "0506", command="K"),
+        unit("S", "soviet", "0508"),
+    )
+    push(g, "random-event")
+    g.apply(Outcome(3))
+    assert g.decision.step == "choose-hq" and g.decision.side == "german"
+    assert Choose("K") in list(g.legal_actions())
+    g.apply(Choose("K"))
+    assert g.decision.step == "movement" and g.decision.side == "german"
+    assert g.state.get("used", {}).get("german", 0) == 0  # free: no activation used
+    g.apply(Move(("A",), ("0506", "0406")))
+    g.apply(Pass())
+    assert g.decision is None or g.decision.step != "combat"  # a movement only
+
+
+BARRAGE_CRT = {  # only the 3-1 column on a modified 1 hurts
+    "crt": {
+        "rule": "K45 7.4b",
+        "zero_defence": "8-1+",
+        "shifted_below": "illegal",
+        "columns": ["1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1", "7-1", "8-1+"],
+        "rows": {
+            str(d): ["-"] * 3 + (["D1"] if d == 1 else ["-"]) + ["-"] * 5 for d in range(1, 7)
+        },
+    }
+}
+
+
+def test_random_event_4_german_barrage_at_3_1_with_a_minus_one() -> None:
+    g = game(
+        unit("G", "german", "0303"),
+        unit("S", "soviet", "0304"),
+        unit("T", "soviet", "0308"),
+        charts=BARRAGE_CRT,
+    )
+    push(g, "random-event")
+    g.apply(Outcome(4))
+    assert g.decision.step == "barrage" and g.decision.side == "german"
+    assert {a.target for a in g.legal_actions() if isinstance(a, Attack)} == {"0304"}
+    g.apply(Attack((), "0304"))
+    g.apply(Outcome(2))  # 2 - 1 = 1 on the 3-1 column
+    assert g.events[-1].text == "barrage die 2: D1"
+    g.apply(AllocateLosses(("S",)))
+    assert g.state.units["S"].steps == 1 and g.state.units["G"].steps == 2
+
+
+def test_random_event_11_soviet_barrage_at_3_1_next_to_any_front() -> None:
+    g = game(
+        unit("A", "soviet", "0302", front="2BR"),
+        unit("B", "soviet", "0702", front="3BR"),
+        unit("G", "german", "0303"),
+        unit("H", "german", "0703"),
+        unit("F", "german", "0308"),
+        charts=BARRAGE_CRT,
+    )
+    push(g, "random-event")
+    g.apply(Outcome(11))
+    assert g.decision.step == "barrage" and g.decision.side == "soviet"
+    assert {a.target for a in g.legal_actions() if isinstance(a, Attack)} == {"0303", "0703"}
+    g.apply(Attack((), "0703"))
+    g.apply(Outcome(2))  # no modifier: a 2 misses
+    assert g.state.units["H"].steps == 2 and g.decision.step != "lose"
+    push(g, "barrage", side="soviet", front="", count=1, drm=0, scope="adjacent")
+    g.apply(Attack((), "0303"))
+    g.apply(Outcome(1))
+    g.apply(AllocateLosses(("G",)))
+    assert g.state.units["G"].steps == 1
+
+
+def test_random_event_7_no_event() -> None:
+    air = {"flags": ("air",), "values": {"full": 2, "normal": 1, "army": "1AA", "front": "3BR"}}
+    g = game(
+        hq("K", "german", "0505"),
+        unit("A", "german", "0506"),
+        unit("S", "soviet", "0508"),
+        unit("AA", "soviet", None, box="air:1AA", **air),
+    )
+    before, decision = g.state.copy(), g.decision
+    push(g, "random-event")
+    g.apply(Outcome(7))
+    assert g.state.units == before.units and g.state.boxes == before.boxes
+    assert g.state.vars == before.vars and g.decision == decision  # play resumes as it was

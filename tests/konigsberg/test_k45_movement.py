@@ -247,3 +247,106 @@ def test_11_3b_isolated_units_move_at_half_allowance() -> None:
     g = game(unit("S", "soviet", "0302", mp=4, markers=["isolated"]), unit("G", "german", "1108"))
     movement(g, units=["S"])
     assert "0304" in ends(g, "S") and "0305" not in ends(g, "S")
+
+
+CORRIDOR = {"water": [f"{c:02d}{r:02d}" for c in (2, 4) for r in range(1, 9)]}  # column 03 only
+
+
+def test_12_2c_moves_through_refugees_paying_the_extra_cost_are_listed() -> None:
+    g = game(
+        unit("S", "soviet", "0302", mp=5),
+        unit("G", "german", "1108"),
+        hq("H", "soviet", "0306"),
+        terrain=CORRIDOR,
+    )
+    g.state.set("refugees", {"R1": "0303"})
+    movement(g, units=["S", "H"])
+    # the only way down the corridor is through the refugees: 1 + (1 + 2) + 1 = 5 MP
+    assert g.check(Move(("S",), ("0302", "0303", "0304", "0305"))) is None
+    assert {"0304", "0305"} <= ends(g, "S")
+    assert "0306" not in ends(g, "S")  # 12.2c: cannot pay the extra for a sixth MP
+    assert "0303" not in ends(g, "S")  # 12.2b: never ends on the refugees
+    # 12.2b: an HQ may end on them, paying the extra too
+    assert g.check(Move(("H",), ("0306", "0305", "0304", "0303"))) is None
+    assert "0303" in ends(g, "H")
+    # 12.3: the Soviet player may instead drive through, paying nothing extra
+    driven = ends(g, "S", "atrocity-move")
+    assert (
+        "0306" in driven
+        and g.check(AtrocityMove(("S",), ("0302", "0303", "0304", "0305", "0306", "0307"))) is None
+    )
+    assert "0307" in driven
+
+
+def test_12_3_an_atrocity_is_listed_even_where_a_cheaper_way_round_exists() -> None:
+    g = game(unit("S", "soviet", "0303", mp=3), unit("G", "german", "1108"))
+    g.state.set("refugees", {"R1": "0304"})
+    movement(g, units=["S"])
+    assert "0305" in ends(g, "S")  # round the refugees
+    path = ("0303", "0304", "0305")
+    assert g.check(AtrocityMove(("S",), path)) is None
+    assert "0305" in ends(g, "S", "atrocity-move")
+    g.apply(
+        next(a for a in g.legal_actions() if isinstance(a, AtrocityMove) and a.path[-1] == "0305")
+    )
+    assert g.state.get("refugees") == {}
+
+
+def test_4_1_a_move_ends_away_from_the_units_hex() -> None:
+    g = game(unit("S", "soviet", "0302", mp=4), unit("G", "german", "1108"))
+    movement(g, units=["S"])
+    assert g.check(Move(("S",), ("0302", "0303", "0302"))).rule == "K45 4.1"
+
+
+def test_12_2d_refugees_exert_no_zoc() -> None:
+    g = game(
+        unit("S", "soviet", "0302", mp=1),
+        unit("T", "soviet", "0305", mp=1),
+        unit("G", "german", "1108"),
+    )
+    g.state.set("refugees", {"R1": "0304"})
+    movement(g, units=["S", "T"])
+    # entering (0303) or leaving (0305) a hex next to refugees costs no EZOC +2
+    assert g.check(Move(("S",), ("0302", "0303"))) is None and "0303" in ends(g, "S")
+    assert g.check(Move(("T",), ("0305", "0306"))) is None and "0306" in ends(g, "T")
+
+
+def test_12_2d_refugees_ignore_ezoc_when_they_move() -> None:
+    road = [
+        {"between": [f"01{r:02d}", f"01{r - 1:02d}"], "features": ["road"]} for r in range(8, 4, -1)
+    ]
+    g = game(
+        unit("S", "soviet", "0206"),  # its ZOC covers the road at 0106 and 0105
+        unit("G", "german", "0207"),
+        hexsides=road,
+    )
+    g.state.set("refugees", {"R1": "0107"})
+    push(g, "refugees", stage="move", todo=["R1"])
+    assert Move(("R1",), ("0107", "0106", "0105", "0104")) in list(g.legal_actions())
+    g.apply(Move(("R1",), ("0107", "0106", "0105")))
+    assert g.state.get("refugees") == {"R1": "0105"}
+
+
+def test_5_0b_markers_never_affect_stacking() -> None:
+    g = game(
+        unit("S", "soviet", "0302"),
+        unit("A", "soviet", "0304", markers=["oos"]),
+        unit("B", "soviet", "0306", markers=["isolated"]),
+        hq("H", "soviet", "0306", markers=["oos"]),
+        unit("G", "german", "1108"),
+        features={"city": ["0304"]},
+        control={"soviet": ["0304"]},  # a control marker too
+    )
+    movement(g, units=["S"])
+    assert g.check(Move(("S",), ("0302", "0303", "0304"))) is None
+    assert {"0304", "0306"} <= ends(g, "S")
+    assert g.check(Move(("S",), ("0302", "0303", "0304", "0305", "0306"))) is None
+
+
+def test_4_3a_4_5_the_map_edge_is_a_hard_boundary_no_off_map_movement() -> None:
+    g = game(unit("S", "soviet", "0101", mp=6), unit("G", "german", "1108"))
+    movement(g, units=["S"])
+    assert g.check(Move(("S",), ("0101", "0001"))).rule == "K45 4.3a"
+    assert g.check(Move(("S",), ("0101", "0100"))).rule == "K45 4.3a"
+    assert g.check(Move(("S",), ("0101", "0102", "0002", "0103"))).rule == "K45 4.3a"
+    assert ends(g, "S") <= set(g.scenario.board)

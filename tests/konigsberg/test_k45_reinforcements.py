@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from k45_helpers import game, hq, push, unit
 
-from wargames.core.actions import Choose, Move, Pass, Place
+from wargames.core.actions import Choose, Move, Outcome, Pass, Place
 
 
 def test_6_0_reinforcements_enter_at_their_area_with_their_chit_and_move() -> None:
@@ -155,3 +157,133 @@ def test_random_events_5_9_refugees_two_hexes_from_german_hqs() -> None:
     spots = {a.at for a in g.legal_actions() if isinstance(a, Place)}
     assert "0305" in spots and "0304" not in spots
     g.apply(Pass())
+
+
+RAIL = [{"between": [f"{c:02d}01", f"{c + 1:02d}01"], "features": ["rail"]} for c in range(1, 12)]
+
+
+def rail_entry(soviet: dict[str, Any]) -> set[str]:
+    """Where A may enter (entry area B at 0108) with a railroad along row 01 from the German
+    source 0101, and ``soviet`` on the map."""
+    g = game(
+        unit("A", "german", None),
+        soviet,
+        unit("T", "soviet", "1108"),
+        attributes={"0108": {"entry": "B"}},
+        reinforcements=[{"turn": 1, "unit": "A", "area": "B"}],
+        hexsides=RAIL,
+    )
+    push(g, "reinforce")
+    assert g.decision.step == "place-reinforcement"
+    return {a.at for a in g.legal_actions()}
+
+
+def test_6_0e_rail_entry_along_a_continuous_line_three_hexes_from_the_enemy() -> None:
+    near = rail_entry(unit("S", "soviet", "0603"))  # two hexes from the line, no ZOC on it
+    assert {"0108", "0101", "0401", "0801", "1201"} <= near
+    assert not near & {"0501", "0601", "0701"}  # within two hexes of S
+    assert "0102" not in near  # not a railroad hex
+    # an enemy HQ on the line blocks it and counts for the three hexes (6.0e)
+    cut = rail_entry(hq("S", "soviet", "0601"))
+    assert cut == {"0108", "0101", "0201", "0301"}
+
+
+def test_4_6_rail_movement_never_enters_or_leaves_an_ezoc() -> None:
+    # S at 0602 has the line at 0501-0701 in its ZOC; 0901 on is three or more hexes away but
+    # can only be reached by entering and leaving the EZOC
+    spots = rail_entry(unit("S", "soviet", "0602"))
+    assert spots == {"0108", "0101", "0201", "0301"}
+
+
+def test_6_0d_reinforcements_unable_to_enter_are_eliminated() -> None:
+    rim = [
+        f"{c:02d}{r:02d}" for c in range(1, 13) for r in range(1, 9) if c in (1, 12) or r in (1, 8)
+    ]
+    water = [n for n in rim if n not in ("0104", "0105")]
+
+    def arrive(*soviets: dict[str, Any]) -> Any:
+        g = game(
+            unit("A", "german", None),
+            *soviets,
+            unit("T", "soviet", "0606"),
+            attributes={"0105": {"entry": "B"}},
+            reinforcements=[{"turn": 1, "unit": "A", "area": "B"}],
+            terrain={"water": water},
+        )
+        push(g, "reinforce")
+        return g
+
+    assert arrive().state.units["A"].at == "0105"
+    g = arrive(unit("S", "soviet", "0104"))  # holds the only other edge hex, ZOC on 0105
+    assert g.state.units["A"].box == "eliminated"
+    assert any(e.kind == "arrive" and "6.0d" in e.text for e in g.events)
+
+
+def test_12_4c_rebuilt_units_may_be_placed_in_an_ezoc() -> None:
+    g = game(
+        hq("H", "soviet", "0505"),
+        unit("E", "soviet", None, box="eliminated", command="H"),
+        unit("G", "german", "0705"),
+    )
+    g.state.turn = 2
+    push(g, "replacements", side="soviet")
+    spots = {a.at for a in g.legal_actions() if isinstance(a, Place) and a.unit == "E"}
+    ezoc = set(g.scenario.board.neighbours("0705"))
+    assert spots & ezoc
+    spot = sorted(spots & ezoc)[0]
+    g.apply(Place("E", spot))
+    assert g.state.units["E"].at == spot
+
+
+def early(roll: int, die: int | None, *extra: dict[str, Any]) -> Any:
+    g = game(
+        unit("15SS", "german", None),
+        hq("28K", "german", None),
+        unit("X", "german", None, command="28K"),
+        hq("19A", "soviet", None),
+        unit("Y", "soviet", None, command="19A"),
+        unit("T", "soviet", "1108"),
+        *extra,
+        attributes={
+            "0106": {"entry": "A"},
+            "0108": {"entry": "D"},
+            "1205": {"entry": "F"},
+        },
+        reinforcements=[
+            {"turn": 3, "unit": u, "area": a}
+            for u, a in (("15SS", "A"), ("28K", "D"), ("X", "D"), ("19A", "F"), ("Y", "F"))
+        ],
+    )
+    push(g, "random-event")
+    g.apply(Outcome(roll))
+    if die is not None:
+        g.apply(Outcome(die))
+    return g
+
+
+def test_random_event_2_early_arrival_15ss_at_a_or_28th_corps_at_d() -> None:
+    g = early(2, 3)
+    assert g.state.units["15SS"].at == "0106" and g.state.units["28K"].box == "reinforcements"
+    g = early(2, 4)
+    assert g.state.units["28K"].at == "0108" and g.state.units["X"].at == "0108"
+    assert g.state.units["15SS"].box == "reinforcements"
+    assert "28K" in g.state.boxes["cup"]  # K45 6.1: its chit joins the cup
+    # if the one rolled is already in play, the other arrives
+    g2 = game(
+        unit("15SS", "german", "0606"),
+        hq("28K", "german", None),
+        unit("X", "german", None, command="28K"),
+        unit("T", "soviet", "1108"),
+        attributes={"0106": {"entry": "A"}, "0108": {"entry": "D"}},
+    )
+    push(g2, "random-event")
+    g2.apply(Outcome(2))
+    g2.apply(Outcome(1))
+    assert g2.state.units["28K"].at == "0108" and g2.state.units["15SS"].at == "0606"
+
+
+def test_random_event_12_early_arrival_of_the_19th_army_at_f() -> None:
+    g = early(12, None)
+    assert g.state.units["19A"].at == "1205" and g.state.units["Y"].at == "1205"
+    assert g.state.units["15SS"].box == "reinforcements"
+    assert "19A" in g.state.boxes["cup"]

@@ -51,6 +51,7 @@ from .forces import (
     lose_step,
     occupants,
     overrun,
+    refugee_hexes,
 )
 from .steps import SideStep
 from .supply import ZOC, attack_factor, defence_factor, trace, zoc_of
@@ -508,6 +509,7 @@ def retreat_options(ctx: Context, units: list[str], origin: str, length: int) ->
     for n, us in occupants(ctx).items():
         if ctx.side_of(us[0]) == other and not (overruns and lone_hq(ctx, n, other)):
             prohibited.add(index.number[n])
+    shelters = refugee_hexes(ctx)
     line = trace(ctx, side)
     start = index.number[origin]
     near = {n for n in ctx.board if ctx.board.distance(origin, n) <= length + 2}
@@ -517,7 +519,10 @@ def retreat_options(ctx: Context, units: list[str], origin: str, length: int) ->
         prohibited=prohibited,
         ezoc=zoc_of(ctx, other).nodes,
         supply_distance=distance,
-        fits=lambda v: fits(ctx, index.ids[v], units, side),
+        fits=lambda v: (
+            fits(ctx, index.ids[v], units, side)
+            or (overruns and lone_hq(ctx, index.ids[v], other) and index.ids[v] not in shelters)
+        ),
         stack_steps=steps or None,
     )
     return list(retreat_paths(index, start, length, RETREAT, situation))
@@ -620,13 +625,24 @@ class RetreatStep(SideStep):
 
 
 def room(ctx: Context, uid: str, side: str) -> Callable[[int], bool]:
-    """K45 5.0a: whether ``uid`` may end an advance in a node."""
+    """K45 5.0a: whether ``uid`` may end an advance in a node; a combat unit with an attack
+    may end it on a lone enemy HQ, overrunning it (10.3, 12.1d)."""
     ids = ctx.board.index.ids
+    overruns = can_overrun(ctx, uid)
+    shelters = refugee_hexes(ctx)
 
     def test(v: int) -> bool:
-        return fits(ctx, ids[v], [uid], side)
+        node = ids[v]
+        if overruns and lone_hq(ctx, node, enemy(side)):
+            return ctx.board.terrain(node) != "water" and node not in shelters
+        return fits(ctx, node, [uid], side)
 
     return test
+
+
+def can_overrun(ctx: Context, uid: str) -> bool:
+    """K45 4.3(1), 9.2d, 10.3: a combat unit with an attack strength above zero."""
+    return is_combat(ctx.unit_def(uid)) and attack(ctx, uid) > 0
 
 
 class AdvanceStep(SideStep):
@@ -643,15 +659,20 @@ class AdvanceStep(SideStep):
 
     def options(self, ctx: Context, frame: Frame) -> list[Advance]:
         target, side = frame.args["target"], frame.args["side"]
-        if occupants(ctx).get(target) and not all(
-            ctx.side_of(u) == side for u in occupants(ctx)[target]
+        other = enemy(side)
+        held = occupants(ctx).get(target)
+        # K45 10.0: only into the defender's vacated hex; a lone HQ left in it is overrun by
+        # an advancing combat unit (10.3, 12.1d)
+        if (
+            held
+            and not all(ctx.side_of(u) == side for u in held)
+            and not lone_hq(ctx, target, other)
         ):
             return []
         combat = ctx.state.get("combat", {})
         retreated = bool(combat.get("retreated"))
         index = ctx.board.index
         done = set(frame.args["advanced"])
-        other = enemy(side)
         out: list[Advance] = []
         attackers = [
             u
@@ -663,8 +684,9 @@ class AdvanceStep(SideStep):
             assert at is not None
             mech = is_mech(ctx.unit_def(uid)) and retreated
             prohibited = {index.number[n] for n in ctx.board if ctx.board.terrain(n) == "water"}
+            overruns = can_overrun(ctx, uid)
             for n, us in occupants(ctx).items():
-                if ctx.side_of(us[0]) == other and not lone_hq(ctx, n, other):
+                if ctx.side_of(us[0]) == other and not (overruns and lone_hq(ctx, n, other)):
                     prohibited.add(index.number[n])
             situation = AdvanceSituation(prohibited=prohibited, fits=room(ctx, uid, side))
             for p in advance_paths(

@@ -4,10 +4,13 @@ MP are doubled so that strategic movement's half MP per road hex is whole (see `
 Units move one at a time (4.1) with a ``Move`` (regular), a ``StrategicMove`` (4.4) or, for
 the Soviets, an ``AtrocityMove`` through refugees (12.3). Reach tables are cached per enemy
 position: friendly moves only change where a move may end (stacking), which is checked after.
+The kernel's ``reach`` lists the moves round refugees; ``refugee_reach`` adds those through
+them (12.2c extra cost, or 12.3 drive-through), so ``legal_actions`` lists every legal move.
 """
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable
 from itertools import pairwise
 from typing import Any, ClassVar
@@ -17,7 +20,7 @@ from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.movement import Citations, Costs, MovePolicy, Reach, Situation, check_path, reach
 from wargames.core.state import Frame
-from wargames.core.zoc import ZocRules
+from wargames.core.zoc import ZocRules, node_id
 
 from .actions import AtrocityMove, StrategicMove
 from .charts import charts
@@ -212,8 +215,89 @@ def _path_ids(r: Reach, node: int) -> tuple[str, ...]:
     return tuple(r.path_labels(node))
 
 
+def refugee_reach(ctx: Context, uid: str, drive: bool) -> dict[int, tuple[int, tuple[str, ...]]]:
+    """K45 12.2c, 12.3: regular moves that may enter refugee hexes: node -> (least MP, a path).
+
+    The kernel's ``reach`` has no per-hex extra cost, so this is a second search over the
+    kernel's own edge table (``Costs.rows``) with the same REGULAR rules as ``check_path``
+    (enemy hexes closed, +2/+2 for entering/leaving an EZOC, a stopping crossing ends the
+    move) plus the refugee rules: a regular move pays the 12.2c extra on entering each refugee
+    hex; an atrocity move (``drive``) pays nothing but must pass refugees (12.3), so its search
+    state is (hex, refugees passed yet)."""
+    unit = ctx.state.units[uid]
+    assert unit.at is not None
+    side = ctx.side_of(uid)
+    d = ctx.unit_def(uid)
+    overruns = is_combat(d) and attack(ctx, uid) > 0
+    mp = 2 * allowance(ctx, uid)
+    c = costs(ctx, uid)
+    sit = situation(ctx, side, overruns, True)
+    at = unit.at
+    key = ("refugee-reach", id(sit), at, mp, c, drive)
+
+    def build() -> dict[int, tuple[int, tuple[str, ...]]]:
+        index = ctx.board.index
+        rows = c.rows(index)
+        number = index.number
+        closed = {node_id(index, n) for n in sit.enemies}
+        zones = sit.zoc.nodes if sit.zoc is not None else frozenset()
+        enter, leave = REGULAR.zoc.enter_cost, REGULAR.zoc.leave_cost
+        shelters = {number[n] for n in refugee_hexes(ctx)}
+        per = 0 if drive else _refugee_each(ctx, uid)
+        start = (number[at], not drive)
+        free: dict[tuple[int, bool], int] = {start: 0}
+        via: dict[tuple[int, bool], tuple[int, bool] | None] = {start: None}
+        halted: dict[tuple[int, bool], int] = {}
+        halted_via: dict[tuple[int, bool], tuple[int, bool]] = {}
+        heap = [(0, start[0], start[1])]
+        while heap:
+            spent, u, passed = heapq.heappop(heap)
+            if free.get((u, passed)) != spent:
+                continue
+            out = leave if u in zones else 0
+            for v, cost, stop in rows[u]:
+                if v in closed:
+                    continue
+                step = cost + out + (enter if v in zones else 0)
+                now = passed
+                if v in shelters:
+                    step += per
+                    now = True
+                total = spent + step
+                if total > mp:
+                    continue
+                state = (v, now)
+                if stop:
+                    if total < halted.get(state, mp + 1):
+                        halted[state] = total
+                        halted_via[state] = (u, passed)
+                elif total < free.get(state, mp + 1):
+                    free[state] = total
+                    via[state] = (u, passed)
+                    heapq.heappush(heap, (total, v, now))
+        ids = index.ids
+        found: dict[int, tuple[int, tuple[str, ...]]] = {}
+        for table, is_halted in ((free, False), (halted, True)):
+            for (v, passed), total in table.items():
+                if not passed or v == start[0]:
+                    continue  # a move ends away from its hex (move_error)
+                if v in found and found[v][0] <= total:
+                    continue
+                path = [v]
+                prev = halted_via[(v, passed)] if is_halted else via[(v, passed)]
+                while prev is not None:
+                    path.append(prev[0])
+                    prev = via[prev]
+                found[v] = (total, tuple(ids[n] for n in reversed(path)))
+        return found
+
+    result: dict[int, tuple[int, tuple[str, ...]]] = _cached(key, build)
+    return result
+
+
 def moves_of(ctx: Context, uid: str) -> list[Action]:
-    """Every destination of ``uid`` by each kind of move, with a cheapest path (K45 4.x)."""
+    """Every destination of ``uid`` by each kind of move, with a cheapest path (K45 4.x). With
+    refugees near, also the moves through them (12.2c) and the Soviet atrocity moves (12.3)."""
     side = ctx.side_of(uid)
     occ = ctx.state.occupancy()
     out: list[Action] = []
@@ -225,23 +309,46 @@ def moves_of(ctx: Context, uid: str) -> list[Action]:
             continue
         ends.add(node)
         out.append(Move((uid,), _path_ids(regular, node)))
+    shelters = refugee_hexes(ctx)
+    hq = is_hq(ctx.unit_def(uid))
+    near = _refugees_near(ctx, uid, shelters)
+    if near:
+        for node, (_, path) in sorted(refugee_reach(ctx, uid, drive=False).items()):
+            label = path[-1]
+            if node in ends or (label in shelters and not hq):
+                continue
+            if can_end(ctx, label, uid, side, occ):
+                out.append(Move((uid,), path))
     strategic = unit_reach(ctx, uid, "strategic")
     for node in sorted(strategic.cost):
         label = ctx.board.index.ids[node]
         if node == strategic.start or not fits(ctx, label, [uid], side, occ):
             continue
         out.append(StrategicMove((uid,), _path_ids(strategic, node)))
-    if side == "soviet" and refugees(ctx):
-        shelters = refugee_hexes(ctx)
-        atrocity = unit_reach(ctx, uid, "atrocity")
-        for node in sorted(atrocity.cost):
-            label = ctx.board.index.ids[node]
-            path = _path_ids(atrocity, node)
-            if node == atrocity.start or label in shelters or not shelters & set(path[1:]):
+    if side == "soviet" and near:
+        for _, (_, path) in sorted(refugee_reach(ctx, uid, drive=True).items()):
+            label = path[-1]
+            if label in shelters and not hq:
                 continue
             if can_end(ctx, label, uid, side, occ):
                 out.append(AtrocityMove((uid,), path))
     return out
+
+
+def _refugee_each(ctx: Context, uid: str) -> int:
+    """K45 12.2c: the extra MP (doubled) to enter one refugee hex."""
+    cost = charts(ctx)["refugees"]["cost"]
+    return 2 * int(cost["mech" if is_mech(ctx.unit_def(uid)) else "foot"])
+
+
+def _refugees_near(ctx: Context, uid: str, shelters: set[str]) -> bool:
+    """Whether a move could enter a refugee hex: one is in the reach with refugees open and
+    free of the extra cost (a superset of both refugee searches, from the kernel's cache)."""
+    if not shelters:
+        return False
+    open_reach = unit_reach(ctx, uid, "atrocity")
+    number = ctx.board.index.number
+    return any(number[r] in open_reach.cost for r in shelters)
 
 
 def move_error(ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
@@ -267,6 +374,8 @@ def move_error(ctx: Context, frame: Frame, action: Action) -> IllegalAction | No
         if node not in ctx.board:
             return IllegalAction("K45 4.3a", f"{node} is not a hex of the map")
     dest = path[-1]
+    if dest == path[0]:
+        return IllegalAction("K45 4.1", f"a move ends away from {uid}'s hex (pass to stay)")
     d = ctx.unit_def(uid)
     mp = 2 * allowance(ctx, uid)
     index = ctx.board.index
@@ -306,8 +415,7 @@ def move_error(ctx: Context, frame: Frame, action: Action) -> IllegalAction | No
 
 def refugee_cost(ctx: Context, uid: str, path: Iterable[str]) -> int:
     """K45 12.2c: +2 MP (non-mechanized) or +4 (mechanized) per refugee hex entered, doubled."""
-    cost = charts(ctx)["refugees"]["cost"]
-    each = 2 * int(cost["mech" if is_mech(ctx.unit_def(uid)) else "foot"])
+    each = _refugee_each(ctx, uid)
     shelters = refugee_hexes(ctx)
     return sum(each for _, b in pairwise(path) if b in shelters)
 
