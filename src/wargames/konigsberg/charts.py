@@ -80,6 +80,8 @@ def _costs(tec: Mapping[str, Any], kind: str) -> Costs:
     """K45 4.2 with MP doubled: the half MP of strategic movement (4.4) stays whole."""
     terrain = {k: 2 * int(v) for k, v in tec["movement"][kind].items()}
     crossings = [Crossing("river", 2 * int(tec["minor_river"]), unless={"bridge"}, stop=True)]
+    lake = tec.get("lake", 0)  # K45 7.4 note: a frozen-lake hexside (a road crossing ignores it)
+    crossings.append(Crossing("lake", None if lake == "prohibited" else 2 * int(lake)))
     crossings.append(Crossing("impassable", None))
     crossings.append(Crossing("water", None))
     major = tec["major_river"]

@@ -51,7 +51,9 @@ from .forces import (
     lose_step,
     occupants,
     overrun,
+    playable,
     refugee_hexes,
+    unplayable_nodes,
 )
 from .steps import SideStep
 from .supply import ZOC, attack_factor, defence_factor, trace, zoc_of
@@ -505,7 +507,7 @@ def retreat_options(ctx: Context, units: list[str], origin: str, length: int) ->
     index = ctx.board.index
     other = enemy(side)
     overruns = any(is_combat(ctx.unit_def(u)) and attack(ctx, u) > 0 for u in units)
-    prohibited = {index.number[n] for n in ctx.board if ctx.board.terrain(n) == "water"}
+    prohibited = set(unplayable_nodes(index))  # water; K45 0.2a: half-hexes, as off the map
     for n, us in occupants(ctx).items():
         if ctx.side_of(us[0]) == other and not (overruns and lone_hq(ctx, n, other)):
             prohibited.add(index.number[n])
@@ -634,7 +636,7 @@ def room(ctx: Context, uid: str, side: str) -> Callable[[int], bool]:
     def test(v: int) -> bool:
         node = ids[v]
         if overruns and lone_hq(ctx, node, enemy(side)):
-            return ctx.board.terrain(node) != "water" and node not in shelters
+            return playable(ctx, node) and node not in shelters
         return fits(ctx, node, [uid], side)
 
     return test
@@ -683,7 +685,7 @@ class AdvanceStep(SideStep):
             at = ctx.state.units[uid].at
             assert at is not None
             mech = is_mech(ctx.unit_def(uid)) and retreated
-            prohibited = {index.number[n] for n in ctx.board if ctx.board.terrain(n) == "water"}
+            prohibited = set(unplayable_nodes(index))  # water, half-hexes (K45 0.2a)
             overruns = can_overrun(ctx, uid)
             for n, us in occupants(ctx).items():
                 if ctx.side_of(us[0]) == other and not (overruns and lone_hq(ctx, n, other)):

@@ -13,7 +13,10 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any, ClassVar
 
+import attrs
+
 from wargames.core.actions import Action, Choose, Outcome, Pass
+from wargames.core.board_index import BoardIndex
 from wargames.core.command import RangeRules, command_range
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
@@ -22,11 +25,29 @@ from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame
 
 from .charts import charts
-from .forces import front, hq_of, is_combat, is_hq, is_naval, on_map
+from .forces import front, hq_of, is_combat, is_hq, is_naval, on_map, untraceable
 from .steps import SideStep
 
 FORCES = ("german", "2BR", "3BR")
-RANGE = RangeRules(  # K45 2.2e: not through water, nor across impassable; stop after a river
+
+
+@attrs.frozen
+class HalfHexRange(RangeRules):
+    """K45 2.2e with 0.2a: the kernel's range count, never into a half-hex without a road
+    (half-hexes with roads may be counted through, as any hex)."""
+
+    def table(self, index: BoardIndex) -> tuple[tuple[tuple[int, bool], ...], ...]:
+        rows = RangeRules.table(self, index)
+        shut = untraceable(index)
+        if not shut:
+            return rows
+        return index.cached(
+            ("k45.command.range", self),
+            lambda ix: tuple(tuple((v, s) for v, s in row if v not in shut) for row in rows),
+        )
+
+
+RANGE = HalfHexRange(  # K45 2.2e: not through water, nor across impassable; stop after a river
     closed_terrain={"water"},
     closed_hexsides=[HexsideMatch({"impassable"}), HexsideMatch({"water"})],
     stop_hexsides=[HexsideMatch({"major-river"}, unless={"bridge"})],

@@ -1,6 +1,6 @@
 """Units and the position: what a unit is (K45 0.3, 0.4, 3.1), who commands it (2.2b),
-stacking (5.0, 12.2b), control of hexes and victory point hexes (14.1), and elimination (8.0e,
-12.1c, 12.5(3)).
+stacking (5.0, 12.2b), playable hexes (0.2a half-hexes), control of hexes and victory point
+hexes (14.1), and elimination (8.0e, 12.1c, 12.5(3)).
 """
 
 from __future__ import annotations
@@ -9,10 +9,11 @@ from collections.abc import Iterable, Mapping
 
 import attrs
 
+from wargames.core.board_index import BoardIndex
 from wargames.core.context import Context
 from wargames.core.units import UnitDef
 
-from .charts import charts
+from .charts import ROADS, charts
 
 ELIMINATED = "eliminated"
 SIDES = ("german", "soviet")
@@ -116,6 +117,46 @@ def refugee_hexes(ctx: Context) -> set[str]:
     return set(refugees(ctx).values())
 
 
+HALF_HEX = "half-hex"  # K45 0.2a: a map-edge half-hex (a node feature of the map)
+
+
+def half_hex(ctx: Context, node: str) -> bool:
+    """K45 0.2a: whether ``node`` is a half-hex at the map edge."""
+    return ctx.board.has(node, HALF_HEX)
+
+
+def playable(ctx: Context, node: str) -> bool:
+    """K45 0.2a, 4.2d: a hex units may stand in: not water, not a half-hex ("only full-sized
+    hexes are playable for stacking purposes")."""
+    return ctx.board.terrain(node) != "water" and not half_hex(ctx, node)
+
+
+def unplayable_nodes(index: BoardIndex) -> frozenset[int]:
+    """Node numbers of the water hexes and half-hexes (K45 0.2a, 4.2d), cached per board."""
+
+    def build(ix: BoardIndex) -> frozenset[int]:
+        water = ix.terrain_code.get("water")
+        out = {v for v in range(len(ix)) if ix.terrain[v] == water}
+        return frozenset(out | set(ix.nodes_with(HALF_HEX)))
+
+    result: frozenset[int] = index.cached(("k45.unplayable",), build)
+    return result
+
+
+def untraceable(index: BoardIndex) -> frozenset[int]:
+    """K45 0.2a: the half-hexes without a road (supply lines and command ranges never enter
+    them; half-hexes with a road may be traced through). Node numbers, cached per board."""
+
+    def build(ix: BoardIndex) -> frozenset[int]:
+        road = ix.mask(*ROADS)
+        return frozenset(
+            v for v in ix.nodes_with(HALF_HEX) if not any(b & road for b in ix.edge_bits[v])
+        )
+
+    result: frozenset[int] = index.cached(("k45.untraceable",), build)
+    return result
+
+
 def fits(
     ctx: Context,
     node: str,
@@ -131,8 +172,8 @@ def fits(
     here = [u for u in occ.get(node, []) if u not in movers]
     if any(ctx.side_of(u) != side for u in here):
         return False
-    if ctx.board.terrain(node) == "water":
-        return False
+    if not playable(ctx, node):
+        return False  # K45 4.2d water; 0.2a half-hexes
     units = here + movers
     combat = sum(1 for u in units if is_combat(ctx.unit_def(u)) and not is_naval(ctx.unit_def(u)))
     hqs = sum(1 for u in units if is_hq(ctx.unit_def(u)))

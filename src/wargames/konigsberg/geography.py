@@ -6,7 +6,11 @@ given here by latitude and longitude and projected onto a grid of 8 km flat-topp
 (``CCRR`` labels, 44 columns x 38 rows, 18.25E-22.8E, 55.1N-52.4N). Rivers, roads and lines
 become hexside features: a river crosses the hexsides between hexes whose centres it separates;
 a road joins the chain of hexes it passes through. Set-up positions are the approximate
-historical positions of 13 January 1945. Everything here is provisional data (see
+historical positions of 13 January 1945. Lakes are frozen (K45 7.4 note): the hexes almost
+entirely lake (``LAKES``) have the terrain ``lake``, the narrow lakes (``LAKE_SIDES``) are
+``lake`` hexsides, and the hexes only partly lake keep their ordinary terrain. The map-edge hexes
+where a road leaves the map are half-hexes (K45 0.2a, the ``half-hex`` node feature: see
+``half_hexes``). Everything here is provisional data (see
 ``docs/rules/konigsberg.md``); ``python -m wargames.konigsberg.geography`` rewrites
 ``data/campaign.toml`` from it, and a user who owns the game may replace that file.
 """
@@ -238,6 +242,8 @@ FRISCHES_HAFF: list[Point] = [
     (54.58, 20.08),
     (54.63, 20.20),
 ]
+# K45 7.4 note: hexes almost entirely (frozen) lake: the Masurian lakes (Mauersee, Löwentin,
+# Talter, Spirding), Geserich and Drausen
 LAKES: list[Point] = [
     (54.14, 21.74),
     (54.09, 21.70),
@@ -250,6 +256,14 @@ LAKES: list[Point] = [
     (53.70, 19.55),
     (54.12, 19.48),
 ]
+# K45 7.4 note: narrow (frozen) lakes drawn along hexsides, polylines of (lat, lon): the chain
+# Beldahn - Nieder See south of Nikolaiken and the Kisain - Dargainen lakes between Mauersee and
+# Löwentin. A hexside of a lake hex, or crossed by a road or railroad (an isthmus), is no lake
+# hexside.
+LAKE_SIDES: dict[str, list[Point]] = {
+    "Beldahn - Nieder See": [(53.80, 21.575), (53.70, 21.56), (53.60, 21.53), (53.52, 21.47)],
+    "Kisain - Dargainen": [(54.12, 21.80), (54.05, 21.83), (53.99, 21.84)],
+}
 FORESTS: list[tuple[float, float, float]] = [  # (lat, lon, radius km)
     (54.35, 22.40, 12),
     (53.52, 21.62, 17),
@@ -522,7 +536,7 @@ def build_map() -> dict[str, object]:
         terrain[lab] = "water"
         features.setdefault(lab, set()).add("haff")
     for p in LAKES:
-        terrain[label(hex_at(*p))] = "water"
+        terrain[label(hex_at(*p))] = "lake"  # K45 7.4 note: almost entirely (frozen) lake
     for name, (lat, lon, kind) in PLACES.items():
         h = hex_at(lat, lon)
         if not LAYOUT.on_map(h):
@@ -541,6 +555,8 @@ def build_map() -> dict[str, object]:
     for area, (lat, lon) in ENTRIES.items():
         lab = label(clamp(hex_at(lat, lon)))
         attributes.setdefault(lab, {})["entry"] = area
+    for lab in half_hexes():
+        features.setdefault(lab, set()).add("half-hex")  # K45 0.2a
     edges: dict[tuple[str, str], set[str]] = {}
 
     def add(pairs: Iterable[tuple[str, str]], feature: str) -> None:
@@ -553,6 +569,8 @@ def build_map() -> dict[str, object]:
         add(crossed_hexsides(pts), "river")
     for pts in LINES.values():
         add(crossed_hexsides(pts), "line")
+    for pts in LAKE_SIDES.values():
+        add(crossed_hexsides(pts), "lake")  # K45 7.4 note: a frozen-lake hexside
     for road in ROADS:
         add(_pairs(chain(road)), "road")
     add(_pairs(chain(AUTOBAHN)), "autobahn")
@@ -563,11 +581,13 @@ def build_map() -> dict[str, object]:
         for n in h.neighbours():
             a, b = label(h), label(n)
             add([(a, b) if a < b else (b, a)], "festung")
-    water = {lab for lab, t in terrain.items() if t == "water"}
+    water = {lab for lab, t in terrain.items() if t in ("water", "lake")}
     hexsides = []
     for (a, b), feats in sorted(edges.items()):
         if a in water or b in water:
-            feats = feats - {"road", "rail", "autobahn"}
+            feats = feats - {"road", "rail", "autobahn", "lake"}
+        if feats & {"road", "rail", "autobahn"}:
+            feats = feats - {"lake"}  # the road or railroad crosses an isthmus
         if feats & {"road", "rail", "autobahn"} and feats & {"river", "major-river"}:
             feats = feats | {"bridge"}  # K45 0.2k: a river crossed by a road or railroad
         if feats:
@@ -596,20 +616,40 @@ def build_map() -> dict[str, object]:
     }
 
 
+def half_hexes() -> list[str]:
+    """K45 0.2a: the half-hexes of the reconstruction (provisional: the published map is not in
+    our sources): the map-edge hex where a road leaves the map, unless it is a supply source,
+    an entry area or a place (those stay full hexes)."""
+    taken = {label(clamp(hex_at(lat, lon))) for lat, lon in [*SOURCES.values(), *ENTRIES.values()]}
+    taken |= {label(hex_at(lat, lon)) for lat, lon, _ in PLACES.values()}
+    out = set()
+    for road in ROADS:
+        end = road[-1]
+        if isinstance(end, str):
+            continue
+        h = clamp(hex_at(*end))
+        if len([n for n in h.neighbours() if LAYOUT.on_map(n)]) < 6 and label(h) not in taken:
+            out.add(label(h))
+    return sorted(out)
+
+
 def place(lat: float, lon: float) -> str:
     return label(clamp(hex_at(lat, lon)))
 
 
-_WATER: set[str] = set()
+_NO_SETUP: set[str] = set()
 
 
-def water_hexes() -> set[str]:
-    """Labels of the water hexes (sea, haffs, lakes) of the reconstructed map."""
-    if not _WATER:
-        terrain = build_map()["terrain"]
-        assert isinstance(terrain, dict)
-        _WATER.update(terrain.get("water", ()))
-    return _WATER
+def no_setup_hexes() -> set[str]:
+    """Labels of the hexes no unit sets up in: water (sea, haffs), frozen lakes and half-hexes
+    (K45 0.2a) of the reconstructed map."""
+    if not _NO_SETUP:
+        m = build_map()
+        terrain, features = m["terrain"], m["features"]
+        assert isinstance(terrain, dict) and isinstance(features, dict)
+        _NO_SETUP.update(terrain.get("water", ()), terrain.get("lake", ()))
+        _NO_SETUP.update(features.get("half-hex", ()))
+    return _NO_SETUP
 
 
 # --- TOML output ------------------------------------------------------------------------------

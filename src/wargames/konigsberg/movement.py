@@ -25,10 +25,12 @@ from wargames.core.zoc import ZocRules, node_id
 from .actions import AtrocityMove, StrategicMove
 from .charts import charts
 from .forces import (
+    HALF_HEX,
     allowance,
     attack,
     enemy,
     fits,
+    half_hex,
     is_combat,
     is_hq,
     is_mech,
@@ -36,6 +38,7 @@ from .forces import (
     lose_step,
     move_unit,
     occupants,
+    playable,
     refugee_hexes,
     refugees,
     stack_key,
@@ -75,7 +78,8 @@ def costs(ctx: Context, uid: str) -> Costs:
 
 def situation(ctx: Context, side: str, overruns: bool, refugees_open: bool) -> Situation:
     """The position a unit of ``side`` moves in: enemy hexes (lone enemy HQs are open to
-    combat units, 4.3(1)), refugee hexes closed unless driven through (12.2c, 12.3), EZOCs."""
+    combat units, 4.3(1)), refugee hexes closed unless driven through (12.2c, 12.3), EZOCs.
+    Half-hexes are closed to every move, roads or not (0.2a)."""
     key = (
         "sit",
         id(ctx.board),
@@ -95,6 +99,7 @@ def situation(ctx: Context, side: str, overruns: bool, refugees_open: bool) -> S
         }
         if not refugees_open:
             closed |= refugee_hexes(ctx)
+        closed |= set(ctx.board.nodes_with(HALF_HEX))  # K45 0.2a
         return Situation(enemies=closed, zoc=zoc_of(ctx, other))
 
     result: Situation = _cached(key, build)
@@ -207,7 +212,7 @@ def can_end(
     d = ctx.unit_def(uid)
     occ = ctx.state.occupancy() if occ is None else occ
     if lone_hq(ctx, node, enemy(side), occ) and is_combat(d) and attack(ctx, uid) > 0:
-        return ctx.board.terrain(node) != "water" and node not in refugee_hexes(ctx)
+        return playable(ctx, node) and node not in refugee_hexes(ctx)
     return fits(ctx, node, [uid], side, occ)
 
 
@@ -373,6 +378,11 @@ def move_error(ctx: Context, frame: Frame, action: Action) -> IllegalAction | No
     for node in path:
         if node not in ctx.board:
             return IllegalAction("K45 4.3a", f"{node} is not a hex of the map")
+    for node in path[1:]:
+        if half_hex(ctx, node):
+            return IllegalAction(
+                "K45 0.2a", f"{node} is a half-hex: no regular or strategic movement into it"
+            )
     dest = path[-1]
     if dest == path[0]:
         return IllegalAction("K45 4.1", f"a move ends away from {uid}'s hex (pass to stay)")

@@ -234,7 +234,7 @@ def unit_tables(place: Any) -> list[dict[str, Any]]:
     hq_at: set[str] = set()
 
     def free(lat: float, lon: float, hq: bool, side: str) -> str:
-        from .geography import LAYOUT, hex_at, label, water_hexes
+        from .geography import LAYOUT, hex_at, label, no_setup_hexes
 
         h = hex_at(lat, lon)
         seen = [h]
@@ -244,7 +244,7 @@ def unit_tables(place: Any) -> list[dict[str, Any]]:
             lab = label(g)
             if (
                 LAYOUT.on_map(g)
-                and lab not in water_hexes()
+                and lab not in no_setup_hexes()
                 and owner.get(lab, side) == side
                 and (lab not in hq_at if hq else taken.get(lab, 0) < 2)
             ):

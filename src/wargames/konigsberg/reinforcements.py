@@ -38,6 +38,7 @@ from .forces import (
     lose_step,
     occupants,
     on_map,
+    playable,
     remove_chit,
     unit_hexes,
 )
@@ -93,7 +94,7 @@ def entry_options(ctx: Context, uid: str, area: str) -> list[str]:
     at = entry_hex(ctx, area)
     if at is None:
         return []
-    if not blocked_for_entry(ctx, at, side):
+    if not blocked_for_entry(ctx, at, side) and playable(ctx, at):
         spots = [at]
     else:
         rim = edge(ctx)
@@ -101,7 +102,7 @@ def entry_options(ctx: Context, uid: str, area: str) -> list[str]:
             n
             for n in rim
             if ctx.board.distance(n, at) <= 10
-            and ctx.board.terrain(n) != "water"
+            and playable(ctx, n)  # not water, not a half-hex (K45 0.2a)
             and not blocked_for_entry(ctx, n, side)
         )
     if is_combat(ctx.unit_def(uid)) or is_hq(ctx.unit_def(uid)):
@@ -388,6 +389,8 @@ def volksturm_hexes(ctx: Context, in_supply: Any) -> list[str]:
     out = []
     for n in towns:
         if n in near or ctx.state.control.get(n) != "german" or not in_supply(n):
+            continue
+        if not playable(ctx, n):  # K45 0.2a
             continue
         here = occupants(ctx).get(n, [])
         if any("volksturm" in ctx.unit_def(u).flags for u in here):

@@ -22,6 +22,7 @@ from .forces import (
     is_hq,
     occupants,
     on_map,
+    playable,
     refugee_hexes,
     refugees,
     remove_chit,
@@ -110,7 +111,7 @@ def road_hexes(ctx: Context) -> set[str]:
 
 def free_for_refugees(ctx: Context, node: str) -> bool:
     """K45 12.2a: not with other refugees or units (HQs excepted)."""
-    if node in refugee_hexes(ctx) or ctx.board.terrain(node) == "water":
+    if node in refugee_hexes(ctx) or not playable(ctx, node):  # water; K45 0.2a
         return False
     return all(is_hq(ctx.unit_def(u)) for u in occupants(ctx).get(node, []))
 

@@ -3,7 +3,8 @@
 The supply phase traces both sides at once with the kernel (``trace_supply``): lines free of
 enemy units and EZOCs, friendly units negating EZOCs in their hexes for supply only (3.4,
 11.1a); no unbridged major river, impassable or water hexside unless a road or railroad
-crosses it (11.1a); sources by side with the split sources converting for good (11.2a); and
+crosses it (11.1a); never into a half-hex without a road (0.2a: half-hexes with roads may be
+traced through); sources by side with the split sources converting for good (11.2a); and
 Königsberg a full source while the Autobahn to Elbing is open, else a limited supply centre of
 ten hexes whose units are out of supply but never isolated (11.2b, 11.2c).
 """
@@ -19,7 +20,16 @@ from wargames.core.supply import SupplyMap, SupplyRules, SupplyStatus, trace_sup
 from wargames.core.zoc import ZocPolicy, ZoneMap, zones
 
 from .charts import charts
-from .forces import enemy, exerts_zoc, hq_of, is_air, is_hq, on_map, unit_hexes
+from .forces import (
+    enemy,
+    exerts_zoc,
+    hq_of,
+    is_air,
+    is_hq,
+    on_map,
+    unit_hexes,
+    untraceable,
+)
 
 RULES = SupplyRules(
     closed_terrain={"water"},
@@ -51,7 +61,9 @@ def trace(ctx: Context, side: str) -> SupplyMap:
     """One supply trace for a whole side (K45 11.1, 11.2)."""
     board = ctx.board
     ch = charts(ctx)
+    index = board.index
     blocked = unit_hexes(ctx, enemy(side))
+    blocked |= {index.ids[v] for v in untraceable(index)}  # K45 0.2a: no road, no trace
     ezoc = zoc_of(ctx, enemy(side))
     friends = unit_hexes(ctx, side)
     full = sources(ctx, side)
