@@ -4,8 +4,6 @@ consistent, hits never lost or counted twice in a battle."""
 
 from __future__ import annotations
 
-import time
-
 from hypothesis import given, settings
 
 import wargames
@@ -63,12 +61,12 @@ def test_random_games_of_1941_end_and_keep_the_invariants() -> None:
     hits_balanced(game)
 
 
-def test_many_seeds_play_to_a_result_quickly() -> None:
+def test_many_seeds_play_to_a_result() -> None:
+    """Speed is measured by benchmarks/titles.py, not here."""
     for seed in range(20, 26):
         game = wargames.new_game("darkest", seed=seed)
-        start = time.perf_counter()
         play_out(game, RandomAgent(seed))
-        assert game.is_over() and time.perf_counter() - start < 5
+        assert game.is_over()
         for inv in (stacking, one_place, disruption_consistent, hits_balanced):
             inv(game)
 

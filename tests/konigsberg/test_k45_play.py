@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 from hypothesis import given, settings
 
 from wargames.agents import RandomAgent, play_out
@@ -97,10 +95,9 @@ def test_random_positions_keep_the_invariants(game: Game) -> None:
         invariant(game)
 
 
-def test_one_random_campaign_game_ends_with_a_victory_level_in_ten_seconds() -> None:
-    start = time.perf_counter()
+def test_one_random_campaign_game_ends_with_a_victory_level() -> None:
+    """Speed is measured by benchmarks/titles.py, not here."""
     game = new_game("konigsberg", seed=11)
     play_out(game, RandomAgent(11))
     assert game.is_over() and game.result() is not None
     assert game.result().level.endswith("Victory")
-    assert time.perf_counter() - start < 20  # ~5-7 s on the development machine
