@@ -123,7 +123,7 @@ def odds_column(ctx: Context, attack: float, defence: float) -> int | None:
 
 def defence_of(ctx: Context, node: str) -> float:
     """C3: defence doubled in forest and hills."""
-    mult = ctx.charts["defence_multiplier"].get(ctx.board.terrain(node), 1)
+    mult = float(ctx.charts["defence_multiplier"].get(ctx.board.terrain(node), 1))
     return sum(ctx.unit_def(u.id).defence_at(u.steps) for u in ctx.state.units_at(node)) * mult
 
 

@@ -52,7 +52,7 @@ def games(
 
 def check_position(game: Game) -> None:
     """Invariants of one position: a decision or a result; legal actions check clean and
-    round-trip through JSON; the saved game loads back byte for byte."""
+    round-trip through JSON; the occupancy cache is true; the save loads back byte for byte."""
     if game.is_over():
         assert game.result() is not None and game.decision is None
         assert len(game.legal_actions()) == 0
@@ -71,6 +71,11 @@ def check_position(game: Game) -> None:
         if d.is_chance:
             total = sum(p for _, p in game.chance_outcomes())
             assert total == 1, f"chance outcomes sum to {total}"
+    fresh: dict[str, list[str]] = {}
+    for u in game.state.units.values():
+        if u.at is not None:
+            fresh.setdefault(u.at, []).append(u.id)
+    assert {n: list(us) for n, us in game.state.occupancy().items()} == fresh, "stale occupancy"
     text = game.to_json()
     assert api.load_game(text).to_json() == text
 

@@ -156,3 +156,18 @@ def test_errors_say_where_and_why() -> None:
     import pickle  # errors cross process boundaries (multiprocessing), so they must pickle
 
     assert str(pickle.loads(pickle.dumps(e))) == str(e)
+
+
+def test_occupancy_is_cached_until_a_unit_changes_node() -> None:
+    s = GameState(units={"a": UnitState("a", 2, at="0101"), "b": UnitState("b", 1, at="0101")})
+    first = s.occupancy()
+    assert first == {"0101": ("a", "b")}
+    s.put(s.unit("a").marked("moved"))
+    assert s.occupancy() is first  # markers do not move anyone
+    s.put(s.unit("b").moved_to("0102"))
+    assert s.occupancy() == {"0101": ("a",), "0102": ("b",)}
+    c = s.copy()
+    c.put(c.unit("a").boxed("eliminated"))
+    assert c.occupancy() == {"0102": ("b",)} and s.occupancy() == {"0101": ("a",), "0102": ("b",)}
+    with pytest.raises(TypeError):
+        s.occupancy()["0103"] = ("x",)  # type: ignore[index]

@@ -9,12 +9,16 @@ so :meth:`GameState.copy` copies a few dicts and never the board.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from types import MappingProxyType
 from typing import Any
 
 import attrs
 
 from .jsonvalue import FrozenDict, freeze, thaw
 from .units import UnitState
+
+Occupancy = Mapping[str, tuple[str, ...]]
+"""node -> ids of the units on it (:meth:`GameState.occupancy`)."""
 
 
 @attrs.frozen(slots=True)
@@ -77,10 +81,11 @@ class GameState:
     script: tuple[int, ...] = ()
     vars: dict[str, Any] = attrs.field(factory=dict)
     result: Result | None = None
+    _occupancy: Occupancy | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def copy(self) -> GameState:
         """An independent copy; shares only immutable values."""
-        return GameState(
+        copy = GameState(
             units=dict(self.units),
             turn=self.turn,
             phase=self.phase,
@@ -94,13 +99,19 @@ class GameState:
             vars=dict(self.vars),
             result=self.result,
         )
+        copy._occupancy = self._occupancy  # immutable, so the copy may share it
+        return copy
 
     # --- units -----------------------------------------------------------------------
     def unit(self, uid: str) -> UnitState:
         return self.units[uid]
 
     def put(self, unit: UnitState) -> None:
+        """Store a unit's new state (the only way units change, so caches stay true)."""
+        old = self.units.get(unit.id)
         self.units[unit.id] = unit
+        if old is None or old.at != unit.at:
+            self._occupancy = None
 
     def units_at(self, node: str) -> list[UnitState]:
         """The units on a node, in id order."""
@@ -109,13 +120,16 @@ class GameState:
     def units_in(self, box: str) -> list[UnitState]:
         return [u for u in self.units.values() if u.box == box]
 
-    def occupancy(self) -> dict[str, list[str]]:
-        """node -> unit ids on it (only occupied nodes)."""
-        out: dict[str, list[str]] = {}
-        for u in self.units.values():
-            if u.at is not None:
-                out.setdefault(u.at, []).append(u.id)
-        return out
+    def occupancy(self) -> Occupancy:
+        """node -> ids of the units on it (occupied nodes only, units in the state's order);
+        read-only, cached until a unit changes node."""
+        if self._occupancy is None:
+            out: dict[str, list[str]] = {}
+            for u in self.units.values():
+                if u.at is not None:
+                    out.setdefault(u.at, []).append(u.id)
+            self._occupancy = MappingProxyType({n: tuple(us) for n, us in out.items()})
+        return self._occupancy
 
     def on_map(self) -> Iterator[UnitState]:
         return (u for u in self.units.values() if u.at is not None)

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.state import Occupancy
 
 from . import counters as cn
 from .position import crossable, enemy, holder, in_romania, occupancy, strongpoint
@@ -31,7 +32,7 @@ def set_pending(ctx: Context, attacks: Mapping[str, Iterable[str]]) -> None:
     ctx.state.set("attacks", {k: tuple(v) for k, v in sorted(attacks.items()) if v})
 
 
-def attackable(ctx: Context, side: str, occ: dict[str, list[str]], node: str) -> bool:
+def attackable(ctx: Context, side: str, occ: Occupancy, node: str) -> bool:
     """An enemy-held hex, or an empty enemy victory city or fortress."""
     owner = holder(ctx, occ, node)
     if owner is not None:

@@ -24,7 +24,7 @@ from wargames.core.errors import IllegalAction
 from wargames.core.jsonvalue import thaw
 from wargames.core.retreat import HexsideMatch, RetreatRules, RetreatSituation, retreat_paths
 from wargames.core.sequence import ChanceStep, Step
-from wargames.core.state import Frame
+from wargames.core.state import Frame, Occupancy
 
 from . import counters as cn
 from .attacks import attack_error, attack_group, capacity_error, pending, set_pending
@@ -462,7 +462,7 @@ class PressStep(BattleDecision):
 # --- retreats, replacements, advances -------------------------------------------------------
 
 
-def _exempt(ctx: Context, side: str, occ: dict[str, list[str]]) -> set[str]:
+def _exempt(ctx: Context, side: str, occ: Occupancy) -> set[str]:
     """Friendly hexes not under an unresolved attack by attackers at least equal in strength
     to the defenders there."""
     attacks = pending(ctx)

@@ -9,6 +9,8 @@ for Russian units, the colour that decides when they recover (``brown``, ``black
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from wargames.core.context import Context
 from wargames.core.units import UnitState
 
@@ -113,7 +115,7 @@ def colour(ctx: Context, uid: str) -> str:
     return ""
 
 
-def mixes(ctx: Context, uid: str, others: list[str]) -> bool:
+def mixes(ctx: Context, uid: str, others: Sequence[str]) -> bool:
     """DC: Operational Movement: Hungarian and Rumanian units may not be in the same hex."""
     pair = {"hungarian", "romanian"}
     mine = nationality(ctx, uid)

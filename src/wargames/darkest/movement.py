@@ -27,6 +27,7 @@ from wargames.core.movement import (
     check_path,
     reach,
 )
+from wargames.core.state import Occupancy
 from wargames.core.zoc import Barrier, ZocPolicy, ZocRules, zones
 
 from . import counters as cn
@@ -108,7 +109,7 @@ def allowance(ctx: Context, uid: str, mode: str) -> tuple[int, int]:
     return base, omb
 
 
-def german_zoc_units(ctx: Context, occ: dict[str, list[str]]) -> dict[str, str]:
+def german_zoc_units(ctx: Context, occ: Occupancy) -> dict[str, str]:
     """UnDisrupted German armies and panzergruppen: the units that stop Russian movement."""
     out: dict[str, str] = {}
     for node, units in occ.items():
@@ -120,7 +121,7 @@ def german_zoc_units(ctx: Context, occ: dict[str, list[str]]) -> dict[str, str]:
     return out
 
 
-def closed_hexes(ctx: Context, occ: dict[str, list[str]], side: str) -> set[str]:
+def closed_hexes(ctx: Context, occ: Occupancy, side: str) -> set[str]:
     """Enemy-held hexes, and enemy victory cities and fortresses even empty (DC: Fortresses
     ...: undefended victory cities and fortresses must still be attacked to be taken)."""
     other = cn.RUSSIAN if side == cn.AXIS else cn.AXIS
@@ -137,7 +138,7 @@ class Routes:
     ends: dict[str, tuple[tuple[str, ...], bool]]
 
 
-def _situation(ctx: Context, side: str, occ: dict[str, list[str]]) -> Situation:
+def _situation(ctx: Context, side: str, occ: Occupancy) -> Situation:
     index = ctx.board.index
     closed = closed_hexes(ctx, occ, side)
     friends = side_hexes(ctx, occ, side)

@@ -13,6 +13,7 @@ to supply only), ``kerch`` (the Kerch Straits: 1 non-armour attacker). Hex attri
 from __future__ import annotations
 
 from wargames.core.context import Context
+from wargames.core.state import Occupancy
 
 from .counters import AXIS, RUSSIAN
 
@@ -20,18 +21,18 @@ WATER = frozenset({"baltic", "black-sea", "azov", "lake", "caspian"})
 SEAS = ("baltic", "black-sea", "azov")
 
 
-def occupancy(ctx: Context) -> dict[str, list[str]]:
+def occupancy(ctx: Context) -> Occupancy:
     """hex -> unit ids on it."""
     return ctx.state.occupancy()
 
 
-def holder(ctx: Context, occ: dict[str, list[str]], node: str) -> str | None:
+def holder(ctx: Context, occ: Occupancy, node: str) -> str | None:
     """The side whose units are in a hex (None if empty)."""
     units = occ.get(node)
     return ctx.side_of(units[0]) if units else None
 
 
-def side_hexes(ctx: Context, occ: dict[str, list[str]], side: str) -> set[str]:
+def side_hexes(ctx: Context, occ: Occupancy, side: str) -> set[str]:
     return {n for n, us in occ.items() if ctx.side_of(us[0]) == side}
 
 

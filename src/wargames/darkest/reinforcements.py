@@ -17,7 +17,7 @@ from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.jsonvalue import thaw
 from wargames.core.sequence import ChanceStep, Step
-from wargames.core.state import Frame, Result
+from wargames.core.state import Frame, Occupancy, Result
 
 from . import counters as cn
 from .charts import charts
@@ -335,7 +335,7 @@ class Arrivals(Step):
         ctx.done()
 
 
-def _free(ctx: Context, occ: dict[str, list[str]], node: str) -> bool:
+def _free(ctx: Context, occ: Occupancy, node: str) -> bool:
     if ctx.board.terrain(node) in WATER or holder(ctx, occ, node) == cn.AXIS:
         return False
     return ctx.state.control.get(node) != cn.AXIS or not strongpoint(ctx, node)

@@ -13,7 +13,7 @@ import numpy as np
 
 from wargames.core.context import Context
 from wargames.core.sequence import Step
-from wargames.core.state import Frame
+from wargames.core.state import Frame, Occupancy
 from wargames.core.supply import SupplyMap, SupplyRules, closer_to_friendly, trace_supply
 
 from . import counters as cn
@@ -45,7 +45,7 @@ def friendly_seas(ctx: Context, side: str) -> list[str]:
     return [s for s in SEAS if sea_controller(ctx, s) == side]
 
 
-def corridor(ctx: Context, occ: dict[str, list[str]]) -> list[str]:
+def corridor(ctx: Context, occ: Occupancy) -> list[str]:
     """DC: Supply: an unoccupied hex adjacent and accessible to a German army - or to a German
     panzergruppe, if it is a clear terrain hex - is a German supply line even next to a
     Russian unit. The text asks no UnDisrupted unit here (unlike the stop rule)."""

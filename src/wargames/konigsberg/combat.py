@@ -91,7 +91,7 @@ FREE_LOSSES = LossPolicy(rule="K45 9.0b")
 def defended(ctx: Context, node: str, side: str) -> bool:
     """K45 7.0: a hex of ``side``'s combat units (empty hexes and lone HQs cannot be attacked;
     Admiral Hipper cannot be attacked, 12.6(4))."""
-    here = occupants(ctx).get(node, [])
+    here = occupants(ctx).get(node, ())
     return any(
         ctx.side_of(u) == side and is_combat(ctx.unit_def(u)) and not is_naval(ctx.unit_def(u))
         for u in here
@@ -151,7 +151,7 @@ def odds(
     side = ctx.side_of(attackers[0]) if attackers else "soviet"
     defenders = [
         u
-        for u in occupants(ctx).get(target, [])
+        for u in occupants(ctx).get(target, ())
         if ctx.side_of(u) != side and is_combat(ctx.unit_def(u))
     ]
     att = total_strength(values)
@@ -334,7 +334,7 @@ class BuildAttack(SideStep):
 def release(ctx: Context, target: str) -> None:
     """K45 12.8: a fixed HQ in an attacked hex is released."""
     fixed = charts(ctx)["command"]["fixed_hqs"]
-    for uid in occupants(ctx).get(target, []):
+    for uid in occupants(ctx).get(target, ()):
         if uid in fixed and uid not in ctx.state.get("released", ()):
             ctx.state.set("released", [*ctx.state.get("released", ()), uid])
             ctx.emit("release", f"the {uid} HQ is released (its hex was attacked)", hq=uid)
@@ -405,7 +405,7 @@ def execute(
     if losses:
         units = [
             u
-            for u in occupants(ctx).get(target, [])
+            for u in occupants(ctx).get(target, ())
             if is_combat(ctx.unit_def(u)) and ctx.side_of(u) != side
         ]
         ctx.push("lose", side=enemy(side), units=units, count=losses, first=True, role="defence")
@@ -470,7 +470,7 @@ class RetreatStart(Step):
     def run(self, ctx: Context, frame: Frame) -> None:
         origin, side, length = frame.args["origin"], frame.args["side"], frame.args["length"]
         ctx.done()
-        here = [u for u in occupants(ctx).get(origin, []) if ctx.side_of(u) == side]
+        here = [u for u in occupants(ctx).get(origin, ()) if ctx.side_of(u) == side]
         static = [
             u
             for u in here
@@ -697,7 +697,7 @@ class AdvanceStep(SideStep):
                 out.append(Advance((uid,), p.labels(index)))
         paths = frame.args["paths"]
         for origin, taken in paths.items():
-            for hq in occupants(ctx).get(origin, []):
+            for hq in occupants(ctx).get(origin, ()):
                 if is_hq(ctx.unit_def(hq)) and ctx.side_of(hq) == side and hq not in done:
                     for path in taken:
                         if fits(ctx, path[-1], [hq], side):
@@ -725,7 +725,7 @@ class AdvanceStep(SideStep):
         origin = action.path[0]
         paths: dict[str, Any] = {k: list(v) for k, v in frame.args["paths"].items()}
         if not is_hq(ctx.unit_def(uid)):
-            paths[origin] = [*paths.get(origin, []), list(action.path)]
+            paths[origin] = [*paths.get(origin, ()), list(action.path)]
         ctx.update(advanced=[*frame.args["advanced"], uid], paths=paths)
         for node in action.path[1:]:
             if is_combat(ctx.unit_def(uid)):

@@ -11,6 +11,7 @@ import attrs
 
 from wargames.core.board_index import BoardIndex
 from wargames.core.context import Context
+from wargames.core.state import Occupancy
 from wargames.core.units import UnitDef
 
 from .charts import ROADS, charts
@@ -92,7 +93,7 @@ def on_map(ctx: Context, side: str | None = None) -> list[str]:
     )
 
 
-def occupants(ctx: Context) -> dict[str, list[str]]:
+def occupants(ctx: Context) -> Occupancy:
     return ctx.state.occupancy()
 
 
@@ -102,9 +103,9 @@ def side_at(ctx: Context, node: str) -> str | None:
     return None
 
 
-def lone_hq(ctx: Context, node: str, side: str, occ: Mapping[str, list[str]] | None = None) -> bool:
+def lone_hq(ctx: Context, node: str, side: str, occ: Occupancy | None = None) -> bool:
     """K45 4.7, 12.1d: the hex holds only HQs of ``side``."""
-    here = (ctx.state.occupancy() if occ is None else occ).get(node, [])
+    here = (ctx.state.occupancy() if occ is None else occ).get(node, ())
     return bool(here) and all(ctx.side_of(u) == side and is_hq(ctx.unit_def(u)) for u in here)
 
 
@@ -162,14 +163,14 @@ def fits(
     node: str,
     movers: Iterable[str],
     side: str,
-    occ: Mapping[str, list[str]] | None = None,
+    occ: Occupancy | None = None,
 ) -> bool:
     """K45 5.0, 5.2, 12.2b: two combat units and one HQ a hex; refugees (stacking value two)
     only with HQs; never with enemy units. ``occ``: the occupancy, if already at hand."""
     st = charts(ctx)["stacking"]
     movers = list(movers)
     occ = ctx.state.occupancy() if occ is None else occ
-    here = [u for u in occ.get(node, []) if u not in movers]
+    here = [u for u in occ.get(node, ()) if u not in movers]
     if any(ctx.side_of(u) != side for u in here):
         return False
     if not playable(ctx, node):
@@ -232,7 +233,7 @@ def overrun(ctx: Context, uid: str, node: str) -> None:
     side = ctx.side_of(uid)
     if not lone_hq(ctx, node, enemy(side)):
         return
-    for hq in list(ctx.state.occupancy().get(node, [])):
+    for hq in list(ctx.state.occupancy().get(node, ())):
         ctx.emit("overrun", f"{uid} overruns the HQ {hq} in {node}", unit=uid, hq=hq)
         eliminate(ctx, hq)
 

@@ -19,7 +19,7 @@ from wargames.core.actions import Action, Move, Pass
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.movement import Citations, Costs, MovePolicy, Reach, Situation, check_path, reach
-from wargames.core.state import Frame
+from wargames.core.state import Frame, Occupancy
 from wargames.core.zoc import ZocRules, node_id
 
 from .actions import AtrocityMove, StrategicMove
@@ -205,9 +205,7 @@ def movable(ctx: Context, frame: Frame) -> list[str]:
     return sorted(set(out))
 
 
-def can_end(
-    ctx: Context, node: str, uid: str, side: str, occ: dict[str, list[str]] | None = None
-) -> bool:
+def can_end(ctx: Context, node: str, uid: str, side: str, occ: Occupancy | None = None) -> bool:
     """K45 5.0 at the end of a move; a lone enemy HQ overrun there is gone (4.7)."""
     d = ctx.unit_def(uid)
     occ = ctx.state.occupancy() if occ is None else occ

@@ -64,7 +64,7 @@ def edge(ctx: Context) -> set[str]:
 
 def blocked_for_entry(ctx: Context, node: str, side: str) -> bool:
     """K45 3.2, 6.0c: not upon enemy units nor into EZOCs (friendly units do not negate)."""
-    if any(ctx.side_of(u) != side for u in occupants(ctx).get(node, [])):
+    if any(ctx.side_of(u) != side for u in occupants(ctx).get(node, ())):
         return True
     return ctx.board.index.number[node] in zoc_of(ctx, enemy(side))
 
@@ -392,7 +392,7 @@ def volksturm_hexes(ctx: Context, in_supply: Any) -> list[str]:
             continue
         if not playable(ctx, n):  # K45 0.2a
             continue
-        here = occupants(ctx).get(n, [])
+        here = occupants(ctx).get(n, ())
         if any("volksturm" in ctx.unit_def(u).flags for u in here):
             continue
         out.append(n)
