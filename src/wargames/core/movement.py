@@ -162,6 +162,11 @@ def _fold(rows: Rows) -> SearchRows:
     return tuple(_split([(v, c | flag if s else c) for v, c, s in row]) for row in rows)
 
 
+def _all_slow(base: SearchRows) -> SearchRows:
+    """Every edge on the search's general path (an entry test applies to every hex)."""
+    return tuple(((), tuple((v, c | _SLOW) for v, c in a + b)) for a, b in base)
+
+
 def _split(edges: Iterable[tuple[int, int]]) -> tuple[Edges, Edges]:
     ordered = sorted(edges, key=lambda e: e[1])
     return tuple(e for e in ordered if e[1] < _SLOW), tuple(e for e in ordered if e[1] >= _SLOW)
@@ -265,12 +270,15 @@ class _Prepared:
         key = (self, index, _costs_key(costs))
         rows: SearchRows | None = situation._memo.get(key)
         if rows is None:
-            rows = situation._memo[key] = self._overlay(index, _search_rows(index, costs))
+            base = _search_rows(index, costs)
+            if self.all_slow:  # every edge slow: the same table in every position
+                rows = index.cached(("movement.all-slow", key[2]), lambda _: _all_slow(base))
+            else:
+                rows = self._overlay(index, base)
+            situation._memo[key] = rows
         return rows
 
     def _overlay(self, index: BoardIndex, base: SearchRows) -> SearchRows:
-        if self.all_slow:
-            return tuple(((), tuple((v, c | _SLOW) for v, c in a + b)) for a, b in base)
         special, zset = self.special, self.zones.nodes
         if not special:
             return base
