@@ -37,12 +37,14 @@ class Board:
         self.layout = layout
         self.name = name
         self._hex_to_node: dict[Hex, str] = {}
+        self._hex_of: dict[str, Hex] = {}
         if layout is not None:
             for node, data in graph.nodes(data=True):
                 h = data.get("hex")
                 if not isinstance(h, Hex):
                     raise ValueError(f"hex map node {node!r} lacks a 'hex' attribute")
                 self._hex_to_node[h] = node
+                self._hex_of[node] = h
 
     # --- construction ---------------------------------------------------------------
     @classmethod
@@ -161,8 +163,7 @@ class Board:
 
     # --- hex maps -------------------------------------------------------------------
     def hex_of(self, node: str) -> Hex:
-        h: Hex = self.graph.nodes[node]["hex"]
-        return h
+        return self._hex_of[node]
 
     def node_at(self, h: Hex) -> str | None:
         return self._hex_to_node.get(h)
@@ -173,7 +174,7 @@ class Board:
     def distance(self, a: str, b: str) -> int:
         """Hex distance on hex maps; fewest lines on point-to-point maps."""
         if self.layout is not None:
-            return self.hex_of(a).distance(self.hex_of(b))
+            return self._hex_of[a].distance(self._hex_of[b])
         return self.index.hops(self.index.number[a], self.index.number[b])
 
     @cached_property

@@ -271,14 +271,13 @@ class _Prepared:
         rows: SearchRows | None = situation._memo.get(key)
         if rows is None:
             base = _search_rows(index, costs)
-            if self.all_slow:  # every edge slow: the same table in every position
-                rows = index.cached(("movement.all-slow", key[2]), lambda _: _all_slow(base))
-            else:
-                rows = self._overlay(index, base)
+            # every edge slow: the same table in every position, so kept with the board
+            slow = index.cached(("movement.all-slow", key[2]), lambda _: _all_slow(base))
+            rows = slow if self.all_slow else self._overlay(index, base, slow)
             situation._memo[key] = rows
         return rows
 
-    def _overlay(self, index: BoardIndex, base: SearchRows) -> SearchRows:
+    def _overlay(self, index: BoardIndex, base: SearchRows, slow: SearchRows) -> SearchRows:
         special, zset = self.special, self.zones.nodes
         if not special:
             return base
@@ -289,7 +288,7 @@ class _Prepared:
         for u in zset | {u for v in special for u in index.adj[v]}:
             plain, flagged = base[u]
             if u in zset:
-                rows[u] = ((), tuple((v, c | _SLOW) for v, c in plain + flagged))
+                rows[u] = slow[u]
                 continue
             keep, other = [], []
             for v, c in plain:
