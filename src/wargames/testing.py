@@ -7,7 +7,8 @@ legal play) or :func:`playthrough` (every game position of one seeded random gam
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import hashlib
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 from . import api
 from .agents import RandomAgent, play_out, step
 from .core.game import Game
+from .core.jsonvalue import dumps
 
 Invariant = Callable[[Game], None]
 
@@ -105,3 +107,49 @@ def check_title(
         for action in last.history:
             replay.apply(action)
         assert replay.to_json() == last.to_json(), f"seed {seed}: replay differs"
+
+
+GOLDEN_EVERY = 50
+
+
+def state_digest(game: Game) -> str:
+    """SHA-256 of the canonical JSON of the game state (not the log)."""
+    return hashlib.sha256(dumps(game.state.to_json()).encode()).hexdigest()
+
+
+def record_playthrough(
+    title: str, seed: int, scenario: str | None = None, every: int = GOLDEN_EVERY
+) -> dict[str, Any]:
+    """A golden playthrough: one seeded random game of a built-in scenario, its actions, and
+    the state's digest every ``every`` actions and at the end."""
+    checkpoints: dict[str, str] = {}
+    last: Game | None = None
+    for i, game in enumerate(playthrough(title, scenario, seed)):
+        if i % every == 0:
+            checkpoints[str(i)] = state_digest(game)
+        last = game
+    assert last is not None and last.is_over()
+    result = last.result()
+    assert result is not None
+    return {
+        "title": title, "scenario": scenario, "seed": seed, "every": every,
+        "actions": [a.to_dict() for a in last.history],
+        "checkpoints": checkpoints, "final": state_digest(last), "result": result.to_json(),
+    }
+
+
+def replay_playthrough(golden: Mapping[str, Any]) -> None:
+    """Replay a golden playthrough; AssertionError at the first checkpoint that differs."""
+    title = golden["title"]
+    game = api.new_game(title, golden["scenario"], golden["seed"])
+    checkpoints = golden["checkpoints"]
+    for i, data in enumerate(golden["actions"]):
+        if str(i) in checkpoints:
+            assert state_digest(game) == checkpoints[str(i)], f"{title}: differs at action {i}"
+        game.apply(api.action_from_json(title, data))
+    n = len(golden["actions"])
+    if str(n) in checkpoints:
+        assert state_digest(game) == checkpoints[str(n)], f"{title}: differs at action {n}"
+    assert state_digest(game) == golden["final"], f"{title}: the final state differs"
+    result = game.result()
+    assert result is not None and result.to_json() == golden["result"], f"{title}: result"
