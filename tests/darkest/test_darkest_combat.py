@@ -17,6 +17,7 @@ from darkest_support import (
 )
 
 from wargames.core.actions import AllocateLosses, Attack, Choose, Outcome, Pass
+from wargames.core.game import Game
 from wargames.darkest import counters as cn
 from wargames.darkest.attacks import capacity_error
 from wargames.darkest.fire import attack_fire, best_faces, table_hits
@@ -189,6 +190,30 @@ def test_a_german_army_next_to_a_russian_attack_must_be_attacked_too_and_equally
     g.apply(Attack(("R3",), "C2"))
     assert g.check(Pass()) is None  # 4 against 2: moving a 2 would only swap them
     assert Choose("cancel:B3") in g.legal_actions()
+
+
+def test_must_attack_equality_counts_only_units_the_hexside_capacity_lets_join() -> None:
+    def allocated(small: tuple[str, ...]) -> Game:
+        g = new(
+            army("G1", "B3"),
+            army("G2", "C2"),
+            rifle("R1", "B2", (1, 1)),
+            rifle("R2", "B2", (1, 1)),
+            rifle("R3", "B2", (1, 1)),
+            rifle("R4", "B2", (2, 2)),
+            rifle("R5", "B2", (6, 2)),
+        )
+        g = to_step(g, "operations", "russian", "op")
+        for uid, target in [*((u, "C2") for u in small), ("R4", "B3"), ("R5", "B3")]:
+            g.apply(Choose(uid))
+            g.apply(Attack((uid,), target))
+        return g
+
+    # 8 against 3: R4 (2) would narrow the gap, but B2/C2 already carries 3 units
+    assert allocated(("R1", "R2", "R3")).check(Pass()) is None
+    # 8 against 2: R4 fits across B2/C2 and would narrow the gap: not as equal as possible
+    error = allocated(("R1", "R2")).check(Pass())
+    assert error is not None and "as equal as possible" in error.reason
 
 
 def test_german_pressed_attack_moves_the_column_up_on_the_best_3_numbers() -> None:

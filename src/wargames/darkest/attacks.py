@@ -131,8 +131,8 @@ def must_attack(ctx: Context, attacks: Mapping[str, Iterable[str]]) -> IllegalAc
     """DC: Hex-Side Operational Attack Capacity: an UnDisrupted German army - or a
     panzergruppe in clear terrain next to a clear hex - next to both attacking Russian units
     and an Axis hex they attack must also be attacked, as equally as possible in firing
-    points: no unit of the larger attack that could reach the smaller one may be worth less
-    than the difference."""
+    points: no unit of the larger attack that could join the smaller one (it is adjacent and
+    the hexside capacity leaves room) may be worth less than the difference."""
     occ = occupancy(ctx)
     board = ctx.board
     fire = {t: sum(cn.attack_factor(ctx, u) for u in us) for t, us in attacks.items()}
@@ -152,7 +152,10 @@ def must_attack(ctx: Context, attacks: Mapping[str, Iterable[str]]) -> IllegalAc
             for u in attacks[big]:
                 f = cn.attack_factor(ctx, u)
                 at = ctx.state.units[u].at
-                if 0 < f < gap and at is not None and board.adjacent(at, small):
+                if not (0 < f < gap and at is not None and board.adjacent(at, small)):
+                    continue
+                joined = [*attack_group(ctx, at, small, attacks[small]), u]
+                if capacity_error(ctx, at, small, joined) is None:
                     return IllegalAction(
                         MUST, f"the attacks on {big} and {small} are not as equal as possible"
                     )
