@@ -74,6 +74,15 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _render(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    game = api.load_game(path.read_text(encoding="utf-8"), file=str(path))
+    out = Path(args.out) if args.out else path.with_suffix(".svg")
+    out.write_text(game.svg(highlight=args.highlight or ()), encoding="utf-8")
+    print(f"{out}: {game.title.name} turn {game.state.turn}, {len(game.history)} actions")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="wargames", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -90,6 +99,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = sub.add_parser("replay", help="re-apply a saved game and check it reproduces")
     p.add_argument("file")
     p.set_defaults(run=_replay)
+    p = sub.add_parser("render", help="draw a saved game's position as SVG")
+    p.add_argument("file")
+    p.add_argument("--out", default=None, help="the SVG file (default: FILE with .svg)")
+    p.add_argument("--highlight", nargs="*", help="nodes to outline")
+    p.set_defaults(run=_render)
     args = parser.parse_args(argv)
     try:
         code: int = args.run(args)

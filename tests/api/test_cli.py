@@ -47,3 +47,14 @@ def test_errors_are_reported_not_raised(capsys: pytest.CaptureFixture[str]) -> N
     assert "unknown title" in capsys.readouterr().err
     assert main(["play", "minimal", "--scenario", "missing.toml"]) == 2
     assert "missing.toml" in capsys.readouterr().err
+
+
+def test_render_draws_a_saved_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import xml.etree.ElementTree as ET
+
+    save = tmp_path / "game.json"
+    main(["play", "minimal", "--seed", "3", "--max-turns", "1", "--save", str(save)])
+    assert main(["render", str(save), "--highlight", "0403"]) == 0
+    picture = ET.parse(tmp_path / "game.svg").getroot()
+    assert picture.tag.endswith("svg") and "game.svg" in capsys.readouterr().out
+    assert main(["render", str(tmp_path / "missing.json")]) == 2

@@ -290,8 +290,14 @@ class Game:
         """An SVG picture of the board and every unit on it (see ``core.render``)."""
         from .render import svg, unit_sides
 
-        return svg(self.scenario.board, self.state, unit_sides(self.scenario.units),
-                   highlight=highlight, size=size)
+        return svg(
+            self.scenario.board,
+            self.state,
+            unit_sides(self.scenario.units),
+            highlight=highlight,
+            size=size,
+            side_order=self.title.sides,
+        )
 
     def _repr_svg_(self) -> str:
         return self.svg()

@@ -96,8 +96,10 @@ def svg(
     highlight: Iterable[str] = (),
     size: float = 24.0,
     labels: bool = True,
+    side_order: Sequence[str] = (),
 ) -> str:
-    """An SVG document of the board; ``sides`` maps unit id -> side for counter colours."""
+    """An SVG document of the board; ``sides`` maps unit id -> side for counter colours, the
+    sides coloured in ``side_order`` (then in order of appearance)."""
     pos = _positions(board, size)
     xs = [p[0] for p in pos.values()] or [0.0]
     ys = [p[1] for p in pos.values()] or [0.0]
@@ -154,7 +156,7 @@ def svg(
                 f'text-anchor="middle" fill="#555">{escape(n)}</text>'
             )
     if state is not None:
-        out.extend(_counters(state, pos, size, sides or {}))
+        out.extend(_counters(state, pos, size, sides or {}, side_order))
     out.append("</svg>")
     return "\n".join(out)
 
@@ -184,10 +186,14 @@ def _hexsides(
 
 
 def _counters(
-    state: GameState, pos: Mapping[str, tuple[float, float]], size: float, sides: Mapping[str, str]
+    state: GameState,
+    pos: Mapping[str, tuple[float, float]],
+    size: float,
+    sides: Mapping[str, str],
+    side_order: Sequence[str],
 ) -> list[str]:
     order: dict[str, int] = {}
-    for side in sides.values():
+    for side in (*side_order, *sides.values()):
         order.setdefault(side, len(order))
     out = []
     stacks: dict[str, list[str]] = {}
@@ -212,6 +218,6 @@ def _counters(
     return out
 
 
-def unit_sides(units: Mapping[str, object], sides: Sequence[str] = ()) -> dict[str, str]:
+def unit_sides(units: Mapping[str, object]) -> dict[str, str]:
     """unit id -> side from unit definitions (anything with a ``side`` attribute)."""
     return {uid: str(getattr(d, "side", "")) for uid, d in units.items()}
