@@ -517,3 +517,19 @@ def test_4_3a_9_0b_a_retreat_off_the_map_edge_is_blocked_and_costs_a_step_per_he
     g.apply(retreat)
     take_losses(g)
     assert g.state.units["G"].at == "0101" and g.state.units["G"].steps == 1
+
+
+def test_7_4a_festung_and_defensive_lines_benefit_only_the_german_player() -> None:
+    lines = [
+        {"between": ["0302", "0303"], "features": ["festung"]},
+        {"between": ["0504", "0503"], "features": ["line"]},
+    ]
+    g = game(
+        unit("A", "german", "0302", attack=6),
+        unit("B", "german", "0504", attack=6),
+        unit("S", "soviet", "0303", defence=2),
+        unit("T", "soviet", "0503", defence=2),
+        hexsides=lines,
+    )
+    assert label(g, ["A"], "0303") == "3-1"  # a Soviet defender gets no Festung shift
+    assert label(g, ["B"], "0503") == "3-1"  # nor a defensive-line shift

@@ -304,3 +304,14 @@ def test_random_event_7_no_event() -> None:
     g.apply(Outcome(7))
     assert g.state.units == before.units and g.state.boxes == before.boxes
     assert g.state.vars == before.vars and g.decision == decision  # play resumes as it was
+
+
+def test_12_8_a_barrage_on_a_fixed_hqs_hex_releases_it() -> None:
+    g = game(
+        unit("S", "soviet", "0302"),
+        unit("G", "german", "0303"),
+        hq("6K", "german", "0303"),
+    )
+    push(g, "barrage", side="soviet", front="3BR", count=1, drm=0, scope="front")
+    g.apply(Attack((), "0303"))  # a barrage is an attack on the hex (0.7a: "3:1 attacks")
+    assert "6K" in g.state.get("released", ())

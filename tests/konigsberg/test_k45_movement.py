@@ -350,3 +350,17 @@ def test_4_3a_4_5_the_map_edge_is_a_hard_boundary_no_off_map_movement() -> None:
     assert g.check(Move(("S",), ("0101", "0100"))).rule == "K45 4.3a"
     assert g.check(Move(("S",), ("0101", "0102", "0002", "0103"))).rule == "K45 4.3a"
     assert ends(g, "S") <= set(g.scenario.board)
+
+
+def test_4_4_4_4a_1_strategic_movement_only_along_roads_cites_4_4() -> None:
+    road = [{"between": ["0301", "0302"], "features": ["road"]}]
+    rail = [{"between": ["0302", "0303"], "features": ["rail"]}]
+    g = game(unit("S", "soviet", "0401", mp=3), unit("G", "german", "1108"), hexsides=road + rail)
+    movement(g, units=["S"])
+    err = g.check(StrategicMove(("S",), ("0401", "0301", "0302")))
+    assert err is not None and err.rule == "K45 4.4"  # must start on and follow a road
+    g2 = game(unit("S", "soviet", "0301", mp=3), unit("G", "german", "1108"), hexsides=road + rail)
+    movement(g2, units=["S"])
+    err = g2.check(StrategicMove(("S",), ("0301", "0302", "0303")))
+    assert err is not None and err.rule == "K45 4.4"  # 4.4a(1): not along a railroad
+    assert g2.check(StrategicMove(("S",), ("0301", "0302"))) is None

@@ -20,7 +20,7 @@ from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame
 
 from .charts import charts
-from .combat import defended, execute, terrain_shift
+from .combat import defended, execute, release, terrain_shift
 from .forces import enemy, front, is_combat, on_map
 from .steps import SideStep
 
@@ -124,6 +124,7 @@ class Barrage(SideStep):
             ctx.done()
         scale = charts(ctx).crt.scale
         base = scale.index(str(charts(ctx)["barrage"]["odds"]))
+        release(ctx, action.target)  # K45 12.8: a barrage attacks the hex
         shift = terrain_shift(ctx, [], action.target)
         col = max(0, min(len(scale.columns) - 1, base + shift))
         ctx.emit(

@@ -171,7 +171,8 @@ def odds(
 
 def terrain_shift(ctx: Context, attackers: list[str], target: str) -> int:
     """K45 7.4a: cumulative shifts for the defender's hex; Festung and defensive line shifts
-    only when every attacker attacks across such a hexside."""
+    only for a German defender ("the German player (only) receives the benefit") and only
+    when every attacker attacks across such a hexside."""
     shifts = charts(ctx)["tec"]["shifts"]
     board = ctx.board
     total = int(shifts.get(board.terrain(target), 0))
@@ -179,6 +180,8 @@ def terrain_shift(ctx: Context, attackers: list[str], target: str) -> int:
         if board.has(target, feat):
             total += int(shifts.get(feat, 0))
     froms = [ctx.state.units[u].at for u in attackers]
+    if not attackers or ctx.side_of(attackers[0]) == "german":
+        return total  # K45 7.4a: Festungs and defensive lines help the German defender only
     for line in ("festung", "line"):
         if froms and all(
             f is not None

@@ -23,7 +23,7 @@ from wargames.core.state import Frame, Occupancy
 from wargames.core.zoc import ZocRules, node_id
 
 from .actions import AtrocityMove, StrategicMove
-from .charts import charts
+from .charts import ROADS, charts
 from .forces import (
     HALF_HEX,
     allowance,
@@ -389,6 +389,14 @@ def move_error(ctx: Context, frame: Frame, action: Action) -> IllegalAction | No
     index = ctx.board.index
     try:
         if isinstance(action, StrategicMove):
+            for a, b in pairwise(path):
+                adjacent = a in ctx.board and b in ctx.board.neighbours(a)
+                if adjacent and not ctx.board.edge_features(a, b) & ROADS:
+                    return IllegalAction(
+                        "K45 4.4",
+                        f"{a} to {b}: strategic movement is only along a road (railroads "
+                        "cannot be used, 4.4a(1))",
+                    )
             check_path(
                 index,
                 list(path),
