@@ -112,6 +112,26 @@ def test_7_4_3_attacking_across_a_river_halves_the_attacker() -> None:
     assert label(g, ["A"], "0303") == "1-1"
 
 
+def test_0_2k_a_road_or_railroad_over_a_river_bridges_it_for_combat_and_zoc() -> None:
+    for crossing in ("road", "rail"):
+        g = game(
+            unit("A", "soviet", "0302", attack=4),
+            unit("G", "german", "0303", defence=2),
+            unit("H", "german", "0304", defence=2),
+            hexsides=[{"between": ["0302", "0303"], "features": ["river", crossing]}],
+        )
+        assert label(g, ["A"], "0303") == "2-1"  # not halved: the river is bridged
+    g = game(
+        unit("S", "soviet", "0302"),
+        unit("G", "german", "0304"),
+        unit("H", "german", "0303"),
+        hexsides=[{"between": ["0302", "0303"], "features": ["major-river", "road"]}],
+    )
+    activate(g, "", "soviet", ["S"])
+    push(g, "combat", side="soviet")
+    assert g.check(Attack(("S",), "0303")) is None  # the ZOC crosses the bridged major river
+
+
 def test_7_4a_terrain_shifts_are_cumulative() -> None:
     g = game(
         unit("A", "soviet", "0302", attack=12),

@@ -24,6 +24,8 @@ from wargames.core.scenario import Scenario
 
 DATA = Path(__file__).parent / "data"
 ROADS = frozenset({"road", "autobahn"})
+# K45 0.2k: a river crossed by a road or railroad is a bridged river hexside
+BRIDGED = frozenset({"bridge", "road", "autobahn", "rail"})
 
 
 @cache
@@ -79,14 +81,14 @@ def merged(scenario: Scenario) -> dict[str, Any]:
 def _costs(tec: Mapping[str, Any], kind: str) -> Costs:
     """K45 4.2 with MP doubled: the half MP of strategic movement (4.4) stays whole."""
     terrain = {k: 2 * int(v) for k, v in tec["movement"][kind].items()}
-    crossings = [Crossing("river", 2 * int(tec["minor_river"]), unless={"bridge"}, stop=True)]
+    crossings = [Crossing("river", 2 * int(tec["minor_river"]), unless=BRIDGED, stop=True)]
     lake = tec.get("lake", 0)  # K45 7.4 note: a frozen-lake hexside (a road crossing ignores it)
     crossings.append(Crossing("lake", None if lake == "prohibited" else 2 * int(lake)))
     crossings.append(Crossing("impassable", None))
     crossings.append(Crossing("water", None))
     major = tec["major_river"]
     crossings.append(
-        Crossing("major-river", None if major == "prohibited" else 2 * int(major), {"bridge"})
+        Crossing("major-river", None if major == "prohibited" else 2 * int(major), BRIDGED)
     )
     return Costs(terrain, tuple(crossings), road=2 * int(tec["road"]), road_features=ROADS)
 

@@ -34,7 +34,7 @@ from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame
 from wargames.core.strength import modified, total_strength
 
-from .charts import charts
+from .charts import BRIDGED, charts
 from .forces import (
     attack,
     defence,
@@ -59,7 +59,7 @@ from .steps import SideStep
 from .supply import ZOC, attack_factor, defence_factor, trace, zoc_of
 
 CLOSED = (
-    HexsideMatch({"major-river"}, unless={"bridge"}),
+    HexsideMatch({"major-river"}, unless=BRIDGED),
     HexsideMatch({"impassable"}),
     HexsideMatch({"water"}),
 )
@@ -79,7 +79,7 @@ ADVANCE = AdvanceRules(
     blocked="K45 10.4",
     hexsides=CLOSED,
     stop="K45 10.1a",
-    stop_hexsides=(HexsideMatch({"river"}, unless={"bridge"}),),
+    stop_hexsides=(HexsideMatch({"river"}, unless=BRIDGED),),
     stop_features={"town", "city"},
     stacking="K45 5.0a",
 )
@@ -145,7 +145,7 @@ def odds(
         factors: list[Fraction] = [Fraction(*attack_factor(ctx, uid))]
         if at in ctx.board.neighbours(target):
             feats = ctx.board.edge_features(at, target)
-            if feats & halve and "bridge" not in feats:
+            if feats & halve and not feats & BRIDGED:
                 factors.append(Fraction(1, 2))  # K45 7.4(3): across a river
         values.append(modified(Fraction(attack(ctx, uid)), *factors))
     side = ctx.side_of(attackers[0]) if attackers else "soviet"

@@ -24,7 +24,7 @@ from wargames.core.retreat import HexsideMatch
 from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame
 
-from .charts import charts
+from .charts import BRIDGED, charts
 from .forces import front, hq_of, is_combat, is_hq, is_naval, on_map, untraceable
 from .steps import SideStep
 
@@ -50,7 +50,7 @@ class HalfHexRange(RangeRules):
 RANGE = HalfHexRange(  # K45 2.2e: not through water, nor across impassable; stop after a river
     closed_terrain={"water"},
     closed_hexsides=[HexsideMatch({"impassable"}), HexsideMatch({"water"})],
-    stop_hexsides=[HexsideMatch({"major-river"}, unless={"bridge"})],
+    stop_hexsides=[HexsideMatch({"major-river"}, unless=BRIDGED)],
 )
 
 

@@ -17,9 +17,9 @@ from wargames.core.context import Context
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
 from wargames.core.supply import SupplyMap, SupplyRules, SupplyStatus, trace_supply
-from wargames.core.zoc import ZocPolicy, ZoneMap, zones
+from wargames.core.zoc import Barrier, ZocPolicy, ZoneMap, zones
 
-from .charts import charts
+from .charts import BRIDGED, charts
 from .forces import (
     enemy,
     exerts_zoc,
@@ -37,7 +37,11 @@ RULES = SupplyRules(
     opened_by={"road", "rail", "autobahn", "bridge"},
 )
 AUTOBAHN = SupplyRules(range=0, rail={"autobahn"}, closed_terrain={"water"})
-ZOC = ZocPolicy()  # K45 3.5(4): not into water, nor across impassable/water/unbridged major
+# K45 3.5(4): not into water, nor across impassable/water/unbridged major rivers (0.2k: a
+# road or railroad over the river bridges it)
+ZOC = ZocPolicy(
+    barriers=(Barrier("impassable"), Barrier("water"), Barrier("major-river", unless=BRIDGED))
+)
 
 
 def zoc_of(ctx: Context, side: str) -> ZoneMap[str]:
