@@ -36,12 +36,16 @@ def main() -> int:
         name = module.__name__.removeprefix("kernel_")
         print(f"-- {name} ({time.perf_counter() - start:.1f} s)")
         for m in got:
-            print(f"{m.label:<58} ours {fmt(m.ours)}  {m.reference_name} {fmt(m.reference)}"
-                  f"  x{m.ratio:6.1f}  target x{m.target:<4} {'met' if m.met else 'NOT MET'}")
+            print(
+                f"{m.label:<58} ours {fmt(m.ours)}  {m.reference_name} {fmt(m.reference)}"
+                f"  x{m.ratio:6.1f}  target x{m.target:<4} {'met' if m.met else 'NOT MET'}"
+            )
     met = sum(m.met for m in rows)
     worst = min(rows, key=lambda m: m.ratio / m.target)
-    print(f"SUMMARY: {met}/{len(rows)} targets met; worst {worst.label}: x{worst.ratio:.1f} "
-          f"against target x{worst.target}")
+    print(
+        f"SUMMARY: {met}/{len(rows)} targets met; worst {worst.label}: x{worst.ratio:.1f} "
+        f"against target x{worst.target}"
+    )
     return 0
 
 

@@ -39,8 +39,10 @@ def one_game(title: str, seed: int) -> tuple[float, int, float, float]:
 
 
 def main() -> int:
-    print(f"{'title':<12} {'game (s)':>9} {'actions':>8} {'actions/s':>10} "
-          f"{'legal (µs)':>11} {'copy (µs)':>10}")
+    print(
+        f"{'title':<12} {'game (s)':>9} {'actions':>8} {'actions/s':>10} "
+        f"{'legal (µs)':>11} {'copy (µs)':>10}"
+    )
     for title in TITLES:
         runs = [one_game(title, seed) for seed in SEEDS]
         secs = statistics.median(r[0] for r in runs)

@@ -132,9 +132,14 @@ def record_playthrough(
     result = last.result()
     assert result is not None
     return {
-        "title": title, "scenario": scenario, "seed": seed, "every": every,
+        "title": title,
+        "scenario": scenario,
+        "seed": seed,
+        "every": every,
         "actions": [a.to_dict() for a in last.history],
-        "checkpoints": checkpoints, "final": state_digest(last), "result": result.to_json(),
+        "checkpoints": checkpoints,
+        "final": state_digest(last),
+        "result": result.to_json(),
     }
 
 

@@ -208,8 +208,9 @@ def test_scripted_rolls_come_first_and_the_dice_still_advance() -> None:
     plain = game.copy()
     game.script_rolls(6, 1)
     rolled = [Context(game.title, game.scenario, game.state, game.events).roll(6) for _ in range(3)]
-    free = [Context(plain.title, plain.scenario, plain.state, plain.events).roll(6)
-            for _ in range(3)]
+    free = [
+        Context(plain.title, plain.scenario, plain.state, plain.events).roll(6) for _ in range(3)
+    ]
     assert rolled[:2] == [6, 1] and rolled[2] == free[2]
     assert game.state.rng == plain.state.rng and game.state.script == ()
     assert game.events[-1].kind == "roll"
@@ -235,8 +236,11 @@ def test_kind_balanced_agent_tries_rare_kinds_and_passes_like_uniform_play() -> 
         decision = None
 
         def legal_actions(self) -> list[wargames.Action]:
-            return [*(Move(("u",), ("a", f"{i:04d}")) for i in range(100)),
-                    Attack(("u",), "x"), Pass()]
+            return [
+                *(Move(("u",), ("a", f"{i:04d}")) for i in range(100)),
+                Attack(("u",), "x"),
+                Pass(),
+            ]
 
         def playout_weights(self, actions: list[wargames.Action]) -> list[float]:
             return [1.0] * len(actions)

@@ -35,27 +35,31 @@ def setitem(path: list[Any], value: Any) -> Callable[[dict[str, Any]], None]:
         for key in path[:-1]:
             d = d[key]
         d[path[-1]] = value
+
     return edit
 
 
-@pytest.mark.parametrize(("path", "value", "field"), [
-    (["format"], "chess-pgn", "format"),
-    (["version"], 99, "version"),
-    (["title"], "monopoly", "title"),
-    (["seed"], "7", "seed"),
-    (["extra"], 1, "extra"),
-    (["actions", 0, "type"], "teleport", "actions[0].type"),
-    (["actions", 0, "units"], "B1", "actions[0].units"),
-    (["state", "units", 0, "id"], "Z9", "state.units[0].id"),
-    (["state", "units", 0, "steps"], 7, "state.units[0].steps"),
-    (["state", "units", 0, "at"], "9999", "state.units[0].at"),
-    (["state", "stack", 0, "step"], "dance", "state.stack[0].step"),
-    (["state", "rng"], "-5", "state.rng"),
-    (["state", "turn"], 40, "state.turn"),
-    (["state", "surprise"], 1, "state.surprise"),
-    (["scenario", "units", 0, "at"], "9999", "scenario.units[0].at"),
-    (["events", 0], {"kind": 1}, "events[0]"),
-])
+@pytest.mark.parametrize(
+    ("path", "value", "field"),
+    [
+        (["format"], "chess-pgn", "format"),
+        (["version"], 99, "version"),
+        (["title"], "monopoly", "title"),
+        (["seed"], "7", "seed"),
+        (["extra"], 1, "extra"),
+        (["actions", 0, "type"], "teleport", "actions[0].type"),
+        (["actions", 0, "units"], "B1", "actions[0].units"),
+        (["state", "units", 0, "id"], "Z9", "state.units[0].id"),
+        (["state", "units", 0, "steps"], 7, "state.units[0].steps"),
+        (["state", "units", 0, "at"], "9999", "state.units[0].at"),
+        (["state", "stack", 0, "step"], "dance", "state.stack[0].step"),
+        (["state", "rng"], "-5", "state.rng"),
+        (["state", "turn"], 40, "state.turn"),
+        (["state", "surprise"], 1, "state.surprise"),
+        (["scenario", "units", 0, "at"], "9999", "scenario.units[0].at"),
+        (["events", 0], {"kind": 1}, "events[0]"),
+    ],
+)
 def test_bad_fields_are_named(saved: str, path: list[Any], value: Any, field: str) -> None:
     if path[0] == "actions":  # aim at a move, whose fields are typed
         moves = [i for i, a in enumerate(json.loads(saved)["actions"]) if a["type"] == "move"]

@@ -48,8 +48,10 @@ def test_json_scenarios_load_like_toml(example: Path, tmp_path: Path) -> None:
     data = tomllib.loads(example.read_text())
     path = tmp_path / "river.json"
     path.write_text(json.dumps(data))
-    assert wargames.load_scenario("minimal", path).board.index.ids == \
-        wargames.load_scenario("minimal", example).board.index.ids
+    assert (
+        wargames.load_scenario("minimal", path).board.index.ids
+        == wargames.load_scenario("minimal", example).board.index.ids
+    )
 
 
 def broken(example: Path, edit: str, tmp_path: Path) -> ScenarioError:
@@ -62,25 +64,51 @@ def broken(example: Path, edit: str, tmp_path: Path) -> ScenarioError:
     return info.value
 
 
-@pytest.mark.parametrize(("edit", "field", "reason"), [
-    ('colour = "red"', "colour", "unknown key"),
-    ('[[units]]\nid = "B1"\nside = "blue"\ntype = "x"\nat = "0101"', "units[4].id", "duplicate"),
-    ('[[units]]\nid = "X"\nside = "green"\ntype = "x"\nat = "0101"', "units[4].side", "not a side"),
-    ('[[units]]\nid = "X"\nside = "blue"\ntype = "x"\nat = "0909"', "units[4].at", "not a node"),
-    ('[[units]]\nid = "X"\nside = "blue"\ntype = "x"', "units[4].at", "exactly one"),
-    ('[[units]]\nid = "X"\nside = "blue"\ntype = "x"\nat = "0101"\nattack = [1, 2]\n'
-     'defence = [1, 2, 3]', "units[4]", "3 values for 2 steps"),
-    ('[[units]]\nid = "X"\nside = "blue"\ntype = "x"\nat = "0101"\nsteps = 4', "units[4].steps",
-     "only 1 steps"),
-    ('[[units]]\nid = "X"\nside = "blue"\ntype = "x"\nat = "0101"\nspeed = 4', "units[4].speed",
-     "unknown key"),
-    ('[[reinforcements]]\nturn = 9\nunit = "R2"', "reinforcements[1].turn", "outside"),
-    ('[[reinforcements]]\nturn = 2\nunit = "R9"', "reinforcements[1].unit", "not a unit"),
-    ('[[map.hexsides]]\nbetween = ["0101", "0303"]', "map.hexsides[1].between", "not adjacent"),
-    ('[options]\nfog = true', "options.fog", "unknown option"),
-])
-def test_errors_name_the_file_and_field(example: Path, tmp_path: Path, edit: str, field: str,
-                                        reason: str) -> None:
+@pytest.mark.parametrize(
+    ("edit", "field", "reason"),
+    [
+        ('colour = "red"', "colour", "unknown key"),
+        (
+            '[[units]]\nid = "B1"\nside = "blue"\ntype = "x"\nat = "0101"',
+            "units[4].id",
+            "duplicate",
+        ),
+        (
+            '[[units]]\nid = "X"\nside = "green"\ntype = "x"\nat = "0101"',
+            "units[4].side",
+            "not a side",
+        ),
+        (
+            '[[units]]\nid = "X"\nside = "blue"\ntype = "x"\nat = "0909"',
+            "units[4].at",
+            "not a node",
+        ),
+        ('[[units]]\nid = "X"\nside = "blue"\ntype = "x"', "units[4].at", "exactly one"),
+        (
+            '[[units]]\nid = "X"\nside = "blue"\ntype = "x"\nat = "0101"\nattack = [1, 2]\n'
+            "defence = [1, 2, 3]",
+            "units[4]",
+            "3 values for 2 steps",
+        ),
+        (
+            '[[units]]\nid = "X"\nside = "blue"\ntype = "x"\nat = "0101"\nsteps = 4',
+            "units[4].steps",
+            "only 1 steps",
+        ),
+        (
+            '[[units]]\nid = "X"\nside = "blue"\ntype = "x"\nat = "0101"\nspeed = 4',
+            "units[4].speed",
+            "unknown key",
+        ),
+        ('[[reinforcements]]\nturn = 9\nunit = "R2"', "reinforcements[1].turn", "outside"),
+        ('[[reinforcements]]\nturn = 2\nunit = "R9"', "reinforcements[1].unit", "not a unit"),
+        ('[[map.hexsides]]\nbetween = ["0101", "0303"]', "map.hexsides[1].between", "not adjacent"),
+        ("[options]\nfog = true", "options.fog", "unknown option"),
+    ],
+)
+def test_errors_name_the_file_and_field(
+    example: Path, tmp_path: Path, edit: str, field: str, reason: str
+) -> None:
     text = example.read_text()
     if edit.startswith("[options]"):
         text = text.replace("[options]", "")
@@ -100,10 +128,18 @@ def load_data(data: dict[str, Any]) -> ScenarioError:
 
 
 def base() -> dict[str, Any]:
-    return {"title": "minimal", "name": "x", "calendar": {"turns": 1},
-            "map": {"columns": 3, "rows": 3}, "charts": {
-                "crt": {"columns": ["1-1"], "rows": {"1-6": ["-"]}}, "victory_vp": 1,
-                "movement_cost": {"clear": 1}, "defence_multiplier": {}}}
+    return {
+        "title": "minimal",
+        "name": "x",
+        "calendar": {"turns": 1},
+        "map": {"columns": 3, "rows": 3},
+        "charts": {
+            "crt": {"columns": ["1-1"], "rows": {"1-6": ["-"]}},
+            "victory_vp": 1,
+            "movement_cost": {"clear": 1},
+            "defence_multiplier": {},
+        },
+    }
 
 
 def test_wrong_types_are_named() -> None:
@@ -153,10 +189,11 @@ def test_unreadable_and_malformed_files(tmp_path: Path) -> None:
 
 def test_point_maps_load() -> None:
     data = base()
-    data["map"] = {"kind": "points",
-                   "points": [{"id": "A", "features": ["city"]}, {"id": "B"}],
-                   "lines": [{"between": ["A", "B"], "class": "rail",
-                              "capacity": {"blue": 2, "red": 1}}]}
+    data["map"] = {
+        "kind": "points",
+        "points": [{"id": "A", "features": ["city"]}, {"id": "B"}],
+        "lines": [{"between": ["A", "B"], "class": "rail", "capacity": {"blue": 2, "red": 1}}],
+    }
     sc = wargames.load_scenario("minimal", data)
     assert sc.board.kind == "points"
     assert sc.board.edge_attr("A", "B", "capacity") == {"blue": 2, "red": 1}

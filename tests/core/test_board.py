@@ -11,10 +11,15 @@ from wargames.core.board import Board
 from wargames.core.hexgrid import HexLayout
 
 
-@given(st.integers(1, 9), st.integers(1, 9), st.sampled_from(["flat", "pointy"]),
-       st.sampled_from(["odd", "even"]))
-def test_hex_map_edges_join_exactly_the_adjacent_hexes(cols: int, rows: int, orient: str,
-                                                       shifted: str) -> None:
+@given(
+    st.integers(1, 9),
+    st.integers(1, 9),
+    st.sampled_from(["flat", "pointy"]),
+    st.sampled_from(["odd", "even"]),
+)
+def test_hex_map_edges_join_exactly_the_adjacent_hexes(
+    cols: int, rows: int, orient: str, shifted: str
+) -> None:
     layout = HexLayout(cols, rows, orientation=orient, shifted=shifted)  # type: ignore[arg-type]
     board = Board.hex_map(layout)
     assert len(board) == cols * rows
@@ -25,7 +30,9 @@ def test_hex_map_edges_join_exactly_the_adjacent_hexes(cols: int, rows: int, ori
 
 def test_index_mirrors_the_graph() -> None:
     board = Board.hex_map(
-        HexLayout(4, 3), terrain={"0101": "forest"}, features={"0202": ["city", "port"]},
+        HexLayout(4, 3),
+        terrain={"0101": "forest"},
+        features={"0202": ["city", "port"]},
         hexsides={("0101", "0102"): ["river", "bridge"]},
     )
     ix = board.index
@@ -54,8 +61,10 @@ def test_grid_places_every_hex_in_its_own_cell_with_six_neighbour_offsets() -> N
 def test_point_map_lines_and_capacities() -> None:
     board = Board.point_map(
         {"Minsk": {"features": ["city"]}, "Smolensk": {}, "Moscow": {"terrain": "city"}},
-        [("Minsk", "Smolensk", {"line": "rail", "capacity": {"axis": 3, "soviet": 2}}),
-         ("Smolensk", "Moscow", {"line": "road"})],
+        [
+            ("Minsk", "Smolensk", {"line": "rail", "capacity": {"axis": 3, "soviet": 2}}),
+            ("Smolensk", "Moscow", {"line": "road"}),
+        ],
     )
     assert board.kind == "points"
     assert board.edge_attr("Smolensk", "Minsk", "capacity") == {"axis": 3, "soviet": 2}

@@ -39,8 +39,10 @@ def bfs_distance(a: Hex, b: Hex, limit: int = 80) -> int:
     raise AssertionError("not found")
 
 
-@given(st.builds(Hex, st.integers(-6, 6), st.integers(-6, 6)),
-       st.builds(Hex, st.integers(-6, 6), st.integers(-6, 6)))
+@given(
+    st.builds(Hex, st.integers(-6, 6), st.integers(-6, 6)),
+    st.builds(Hex, st.integers(-6, 6), st.integers(-6, 6)),
+)
 def test_distance_equals_breadth_first_neighbour_walk(a: Hex, b: Hex) -> None:
     assert a.distance(b) == bfs_distance(a, b)
 
@@ -125,8 +127,10 @@ def test_offset_neighbours_are_the_printed_neighbours(layout: HexLayout) -> None
 
 def test_digit_labels_on_a_flat_map_with_odd_columns_shifted_down() -> None:
     layout = HexLayout(10, 10)  # columns 01, 03, ... sit half a hex lower
+
     def around(label: str) -> set[str]:
         return {layout.label(n) for n in layout.parse(label).neighbours() if layout.on_map(n)}
+
     assert around("0202") == {"0201", "0203", "0101", "0102", "0301", "0302"}
     assert around("0303") == {"0302", "0304", "0203", "0204", "0403", "0404"}
 

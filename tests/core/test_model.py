@@ -48,10 +48,14 @@ def test_unit_state_is_on_the_map_or_in_a_box() -> None:
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(max_size=5)
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.text(max_size=5)
     | st.floats(allow_nan=False, allow_infinity=False),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner,
-                                                                 max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4)
+    ),
     max_leaves=20,
 )
 
@@ -107,8 +111,11 @@ def test_events_round_trip() -> None:
 
 @given(st.sampled_from(KERNEL_ACTIONS), st.data())
 def test_kernel_actions_round_trip(cls: type[Action], data: st.DataObject) -> None:
-    strategies = {str: st.text(max_size=6), "str | int": st.text(max_size=3) | st.integers(),
-                  "tuple[str, ...]": st.lists(st.text(max_size=4), max_size=4).map(tuple)}
+    strategies = {
+        str: st.text(max_size=6),
+        "str | int": st.text(max_size=3) | st.integers(),
+        "tuple[str, ...]": st.lists(st.text(max_size=4), max_size=4).map(tuple),
+    }
     kwargs = {}
     for f in attrs.fields(cls):  # type: ignore[arg-type]
         kwargs[f.name] = data.draw(strategies[f.type if f.type in strategies else str])
@@ -123,8 +130,9 @@ def test_action_decoding_checks_types_and_keys() -> None:
     table = action_types(KERNEL_ACTIONS)
     assert action_from_dict(table, {"type": "pass"}) == Pass()
     assert action_from_dict(table, {"type": "outcome", "value": 4}) == Outcome(4)
-    assert action_from_dict(table, {"type": "attack", "units": ["a"], "target": "0101"}) == \
-        Attack(("a",), "0101")
+    assert action_from_dict(table, {"type": "attack", "units": ["a"], "target": "0101"}) == Attack(
+        ("a",), "0101"
+    )
     for bad, field in [
         ({"type": "move", "units": "a", "path": []}, "action.units"),
         ({"type": "move", "units": [1], "path": []}, "action.units[0]"),

@@ -32,8 +32,9 @@ def test_river_hexsides_are_drawn() -> None:
 
 
 def test_point_maps_render_with_given_or_computed_positions() -> None:
-    board = Board.point_map({"A": {"x": 0, "y": 0}, "B": {"x": 3, "y": 1}},
-                            [("A", "B", {"line": "rail"})])
+    board = Board.point_map(
+        {"A": {"x": 0, "y": 0}, "B": {"x": 3, "y": 1}}, [("A", "B", {"line": "rail"})]
+    )
     state = GameState(units={"u": UnitState("u", 1, at="B")})
     root = ET.fromstring(svg(board, state, {"u": "axis"}))
     assert len(root.findall(f"{NS}circle")) == 2 and len(root.findall(f"{NS}line")) == 1
