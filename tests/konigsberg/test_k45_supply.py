@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from k45_helpers import game, hq, push, unit
 
 from wargames.core.supply import SupplyStatus
@@ -115,6 +116,30 @@ def test_11_3c_an_unsupplied_hq_makes_its_units_out_of_supply() -> None:
     finally:
         k45supply.statuses = real
     assert got["K"] == frozenset({"isolated"}) and got["A"] == frozenset({"isolated"})
+
+
+def test_11_2c_units_on_the_limited_centre_never_isolate_even_under_an_isolated_hq(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from wargames.konigsberg import supply as k45supply
+
+    g = game(
+        hq("K", "german", "0303"),
+        unit("A", "german", "0304", command="K"),
+        unit("B", "german", "0305", command="K"),
+        unit("S", "soviet", "1108"),
+    )
+    status = {
+        "K": SupplyStatus.UNSUPPLIED,
+        "A": SupplyStatus.LIMITED,  # traces to Königsberg cut off from Elbing
+        "B": SupplyStatus.SUPPLIED,
+    }
+    monkeypatch.setattr(k45supply, "statuses", lambda c: status)
+    before = {"K": frozenset({"oos"}), "A": frozenset({"oos"}), "B": frozenset()}
+    got = k45supply.new_markers(g._ctx(), before)
+    assert got["K"] == frozenset({"isolated"})
+    assert got["A"] == frozenset({"oos"})  # 11.2c: out of supply, never isolated
+    assert got["B"] == frozenset({"isolated"})  # 11.3c: the isolated HQ isolates the rest
 
 
 def test_11_3d_zero_movement_units_never_go_out_of_supply() -> None:

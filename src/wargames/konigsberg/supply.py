@@ -122,9 +122,11 @@ def statuses(ctx: Context) -> dict[str, SupplyStatus]:
 def new_markers(ctx: Context, before: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
     """K45 11.0, 11.2c, 11.3c: the supply markers after a supply phase, from the markers
     before it: in supply clears; out of supply marks OOS, or isolated if already OOS; a limited
-    centre never isolates; an HQ's status passes to the units it commands."""
+    centre never isolates, even through an isolated HQ (11.2c over 11.3c); an HQ's status
+    passes to the units it commands."""
     out: dict[str, frozenset[str]] = {}
-    for uid, status in statuses(ctx).items():
+    status_of = statuses(ctx)
+    for uid, status in status_of.items():
         prev = before.get(uid, frozenset())
         if status is SupplyStatus.SUPPLIED:
             out[uid] = frozenset()
@@ -142,8 +144,8 @@ def new_markers(ctx: Context, before: dict[str, frozenset[str]]) -> dict[str, fr
         if int(d.movement_at(max(ctx.state.units[uid].steps, 1))) == 0:
             continue
         mine, theirs = out[uid], out[hq]
-        if "isolated" in theirs:
-            out[uid] = frozenset({"isolated"})
+        if "isolated" in theirs and status_of.get(uid) is not SupplyStatus.LIMITED:
+            out[uid] = frozenset({"isolated"})  # 11.3c, but 11.2c: a limited centre never isolates
         elif "oos" in theirs and not mine:
             out[uid] = frozenset({"oos"})
     return out
