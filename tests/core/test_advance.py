@@ -6,6 +6,7 @@ import itertools
 from typing import Any
 
 import attrs
+from brute_paths import simple_paths
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -203,15 +204,6 @@ def test_advance_error_names_the_shape_rule() -> None:
 
 
 # --- brute force ----------------------------------------------------------------------------
-
-
-def simple_paths(board: Board, prefix: tuple[str, ...], depth: int) -> list[tuple[str, ...]]:
-    out = [prefix]
-    if depth:
-        for v in board.neighbours(prefix[-1]):
-            if v not in prefix:
-                out += simple_paths(board, (*prefix, v), depth - 1)
-    return out
 
 
 class Oracle:
