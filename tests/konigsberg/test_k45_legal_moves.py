@@ -14,7 +14,6 @@ from wargames.core.actions import Move
 from wargames.core.context import Context
 from wargames.core.game import Game
 from wargames.konigsberg.actions import AtrocityMove, StrategicMove
-from wargames.konigsberg.forces import occupants
 from wargames.konigsberg.movement import movable, unit_reach
 from wargames.testing import games
 
@@ -61,7 +60,7 @@ def test_every_move_check_accepts_is_listed(game: Game, seed: int, data: Any) ->
     board = game.scenario.board
     picked = data.draw(st.lists(st.sampled_from(units), min_size=1, max_size=3, unique=True))
     # refugees on free hexes near the sampled units (12.2b: not with units other than HQs)
-    taken = set(occupants(ctx))
+    taken = set(ctx.state.occupancy())
     near = sorted(
         {
             n

@@ -14,7 +14,7 @@ from wargames.core.errors import IllegalAction
 from wargames.core.state import Occupancy
 
 from . import counters as cn
-from .position import crossable, enemy, holder, in_romania, occupancy, strongpoint
+from .position import crossable, enemy, holder, in_romania, strongpoint
 
 CAPACITY = "DC: Hex-Side Operational Attack Capacity"
 TERRAIN = "DC: Terrain Effects on Combat"
@@ -102,7 +102,7 @@ def attack_error(
     board = ctx.board
     if target not in board or not board.adjacent(at, target) or not crossable(ctx, at, target):
         return IllegalAction(CAPACITY, f"{uid} in {at} is not next to {target} across land")
-    occ = occupancy(ctx)
+    occ = ctx.state.occupancy()
     if not attackable(ctx, side, occ, target):
         return IllegalAction(CAPACITY, f"{target} holds no enemy to attack")
     if side == cn.RUSSIAN and in_romania(ctx, target) and not ctx.state.get("romania_open"):
@@ -133,7 +133,7 @@ def must_attack(ctx: Context, attacks: Mapping[str, Iterable[str]]) -> IllegalAc
     and an Axis hex they attack must also be attacked, as equally as possible in firing
     points: no unit of the larger attack that could join the smaller one (it is adjacent and
     the hexside capacity leaves room) may be worth less than the difference."""
-    occ = occupancy(ctx)
+    occ = ctx.state.occupancy()
     board = ctx.board
     fire = {t: sum(cn.attack_factor(ctx, u) for u in us) for t, us in attacks.items()}
     for target, units in sorted(attacks.items()):

@@ -35,7 +35,6 @@ from .position import (
     holder,
     in_romania,
     is_city,
-    occupancy,
     set_control,
     strongpoint,
     strongpoints,
@@ -483,7 +482,7 @@ def retreats(ctx: Context, b: dict[str, Any]) -> list[RetreatAction]:
     units not under a strong enough unresolved attack hold it; Disrupted units may not move."""
     target = b["target"]
     side = b["enemy"]
-    occ = occupancy(ctx)
+    occ = ctx.state.occupancy()
     index = ctx.board.index
     prohibited = {index.number[n] for n, us in occ.items() if ctx.side_of(us[0]) != side}
     prohibited.update(index.number[n] for n in water(ctx))
@@ -619,7 +618,7 @@ def must_groups(ctx: Context, b: dict[str, Any]) -> tuple[frozenset[str], ...]:
 
 
 def advances(ctx: Context, b: dict[str, Any]) -> list[Action]:
-    occ = occupancy(ctx)
+    occ = ctx.state.occupancy()
     index = ctx.board.index
     target = index.number[b["target"]]
     prohibited = {index.number[n] for n in water(ctx)}

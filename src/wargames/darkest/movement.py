@@ -32,7 +32,7 @@ from wargames.core.zoc import Barrier, ZocPolicy, ZocRules, zones
 
 from . import counters as cn
 from .charts import charts
-from .position import WATER, land, occupancy, side_hexes, strongpoints
+from .position import WATER, land, side_hexes, strongpoints
 
 RULE = "DC: Operational Movement and Attack"
 HIGHWAY_RULE = "DC: Minsk-Moscow Highway"
@@ -171,7 +171,7 @@ def routes(ctx: Context, uid: str, mode: str) -> Routes:
     total = base + omb
     if total <= 0:
         return Routes({})
-    occ = occupancy(ctx)
+    occ = ctx.state.occupancy()
     index = ctx.board.index
     situation = _situation(ctx, side, occ)
     armour = cn.is_armour(ctx, uid)
@@ -234,7 +234,7 @@ def move_error(ctx: Context, uid: str, path: tuple[str, ...], mode: str) -> Ille
     if ends[path[-1]][0] == path:
         return None
     side = ctx.side_of(uid)
-    occ = occupancy(ctx)
+    occ = ctx.state.occupancy()
     index = ctx.board.index
     base, omb = allowance(ctx, uid, mode)
     costs = ARMOUR_COSTS if cn.is_armour(ctx, uid) else INFANTRY_COSTS
@@ -261,7 +261,12 @@ def path_may_attack(ctx: Context, uid: str, path: tuple[str, ...], mode: str) ->
     policy = RUSSIAN_POLICY if side == cn.RUSSIAN else AXIS_POLICY
     try:
         spent = check_path(
-            index, list(path), base * SCALE, costs, policy, _situation(ctx, side, occupancy(ctx))
+            index,
+            list(path),
+            base * SCALE,
+            costs,
+            policy,
+            _situation(ctx, side, ctx.state.occupancy()),
         )
     except IllegalAction:
         return False

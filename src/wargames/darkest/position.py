@@ -21,11 +21,6 @@ WATER = frozenset({"baltic", "black-sea", "azov", "lake", "caspian"})
 SEAS = ("baltic", "black-sea", "azov")
 
 
-def occupancy(ctx: Context) -> Occupancy:
-    """hex -> unit ids on it."""
-    return ctx.state.occupancy()
-
-
 def holder(ctx: Context, occ: Occupancy, node: str) -> str | None:
     """The side whose units are in a hex (None if empty)."""
     units = occ.get(node)

@@ -21,7 +21,7 @@ from wargames.core.state import Frame, Occupancy, Result
 
 from . import counters as cn
 from .charts import charts
-from .position import WATER, holder, occupancy, side_hexes, strongpoint
+from .position import WATER, holder, side_hexes, strongpoint
 from .secret import hide
 from .supply import eliminate, in_supply, supply_map
 
@@ -58,7 +58,7 @@ class GermanReinforcements(Step):
     name: ClassVar[str] = "german-reinforcements"
 
     def run(self, ctx: Context, frame: Frame) -> None:
-        occ = occupancy(ctx)
+        occ = ctx.state.occupancy()
         for r in ctx.scenario.reinforcements:
             unit = ctx.state.units[r.unit]
             if r.turn != ctx.turn or unit.box != cn.REINFORCEMENTS or r.at is None:
@@ -343,7 +343,7 @@ def _free(ctx: Context, occ: Occupancy, node: str) -> bool:
 
 def placements(ctx: Context) -> list[Place]:
     """Every legal placement of a replacement or a due Siberian unit now."""
-    occ = occupancy(ctx)
+    occ = ctx.state.occupancy()
     lines = supply_map(ctx, cn.RUSSIAN)
     placed = [tuple(p) for p in ctx.state.get("placed", ())]
     edge = [n for n in ctx.board.nodes_with("russian-edge") if _free(ctx, occ, n)]

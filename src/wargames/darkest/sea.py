@@ -16,7 +16,7 @@ from wargames.core.state import Frame
 
 from . import counters as cn
 from .charts import charts
-from .position import SEAS, enemy, holder, occupancy, set_control
+from .position import SEAS, enemy, holder, set_control
 from .supply import eliminate, sea_controller
 
 RULE = "DC: Movement by sea"
@@ -27,7 +27,7 @@ def seas_of(ctx: Context, node: str) -> set[str]:
 
 
 def sea_moves(ctx: Context, side: str) -> list[Move]:
-    occ = occupancy(ctx)
+    occ = ctx.state.occupancy()
     ports = [
         n
         for n in ctx.board.nodes_with("port")

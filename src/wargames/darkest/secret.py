@@ -19,7 +19,7 @@ from wargames.core.sequence import Segment, Step
 from wargames.core.state import Frame, GameState
 
 from . import counters as cn
-from .position import land, occupancy
+from .position import land
 
 RULE = "DC: Secret, Nonhistorical Russian Setup"
 HIDDEN = "hidden"
@@ -58,7 +58,7 @@ def border(ctx: Context) -> list[str]:
 
 
 def spots(ctx: Context, uid: str) -> list[str]:
-    occ = occupancy(ctx)
+    occ = ctx.state.occupancy()
     side = ctx.side_of(uid)
     if side == cn.RUSSIAN:
         left = [u for u in ctx.state.get("to_place", ()) if ctx.side_of(u) == cn.RUSSIAN]

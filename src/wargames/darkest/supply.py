@@ -18,7 +18,7 @@ from wargames.core.supply import SupplyMap, SupplyRules, closer_to_friendly, tra
 
 from . import counters as cn
 from .charts import charts
-from .position import SEAS, WATER, controls, holder, land, occupancy, side_hexes
+from .position import SEAS, WATER, controls, holder, land, side_hexes
 
 #: DC: Supply: lines cross water only at the straits B7/B8, B8/C8 and O5/O6 ("strait" and
 #: "ferry" hexsides) and through friendly-controlled seas; lakes carry none.
@@ -68,7 +68,7 @@ def corridor(ctx: Context, occ: Occupancy) -> list[str]:
 
 def supply_map(ctx: Context, side: str) -> SupplyMap:
     """The side's supply lines now, for every hex at once."""
-    occ = occupancy(ctx)
+    occ = ctx.state.occupancy()
     ours = side_hexes(ctx, occ, side)
     theirs = side_hexes(ctx, occ, cn.AXIS if side == cn.RUSSIAN else cn.RUSSIAN)
     cities = [
@@ -125,7 +125,7 @@ def determine(ctx: Context, side: str) -> None:
     """DC: Sequence A.3/B.3: mark the side's units out of supply (their fire is halved until
     the next determination); Disrupted units out of supply die unless sustained."""
     lines = supply_map(ctx, side)
-    occ = occupancy(ctx)
+    occ = ctx.state.occupancy()
     for uid in sorted(u.id for u in ctx.units_of(side)):
         unit = ctx.state.units[uid]
         assert unit.at is not None

@@ -49,7 +49,6 @@ from .forces import (
     is_naval,
     lone_hq,
     lose_step,
-    occupants,
     overrun,
     playable,
     refugee_hexes,
@@ -91,7 +90,7 @@ FREE_LOSSES = LossPolicy(rule="K45 9.0b")
 def defended(ctx: Context, node: str, side: str) -> bool:
     """K45 7.0: a hex of ``side``'s combat units (empty hexes and lone HQs cannot be attacked;
     Admiral Hipper cannot be attacked, 12.6(4))."""
-    here = occupants(ctx).get(node, ())
+    here = ctx.state.occupancy().get(node, ())
     return any(
         ctx.side_of(u) == side and is_combat(ctx.unit_def(u)) and not is_naval(ctx.unit_def(u))
         for u in here
@@ -151,7 +150,7 @@ def odds(
     side = ctx.side_of(attackers[0]) if attackers else "soviet"
     defenders = [
         u
-        for u in occupants(ctx).get(target, ())
+        for u in ctx.state.occupancy().get(target, ())
         if ctx.side_of(u) != side and is_combat(ctx.unit_def(u))
     ]
     att = total_strength(values)
@@ -337,7 +336,7 @@ class BuildAttack(SideStep):
 def release(ctx: Context, target: str) -> None:
     """K45 12.8: a fixed HQ in an attacked hex is released."""
     fixed = charts(ctx)["command"]["fixed_hqs"]
-    for uid in occupants(ctx).get(target, ()):
+    for uid in ctx.state.occupancy().get(target, ()):
         if uid in fixed and uid not in ctx.state.get("released", ()):
             ctx.state.set("released", [*ctx.state.get("released", ()), uid])
             ctx.emit("release", f"the {uid} HQ is released (its hex was attacked)", hq=uid)
@@ -408,7 +407,7 @@ def execute(
     if losses:
         units = [
             u
-            for u in occupants(ctx).get(target, ())
+            for u in ctx.state.occupancy().get(target, ())
             if is_combat(ctx.unit_def(u)) and ctx.side_of(u) != side
         ]
         ctx.push("lose", side=enemy(side), units=units, count=losses, first=True, role="defence")
@@ -473,7 +472,7 @@ class RetreatStart(Step):
     def run(self, ctx: Context, frame: Frame) -> None:
         origin, side, length = frame.args["origin"], frame.args["side"], frame.args["length"]
         ctx.done()
-        here = [u for u in occupants(ctx).get(origin, ()) if ctx.side_of(u) == side]
+        here = [u for u in ctx.state.occupancy().get(origin, ()) if ctx.side_of(u) == side]
         static = [
             u
             for u in here
@@ -511,7 +510,7 @@ def retreat_options(ctx: Context, units: list[str], origin: str, length: int) ->
     other = enemy(side)
     overruns = any(is_combat(ctx.unit_def(u)) and attack(ctx, u) > 0 for u in units)
     prohibited = set(unplayable_nodes(index))  # water; K45 0.2a: half-hexes, as off the map
-    for n, us in occupants(ctx).items():
+    for n, us in ctx.state.occupancy().items():
         if ctx.side_of(us[0]) == other and not (overruns and lone_hq(ctx, n, other)):
             prohibited.add(index.number[n])
     shelters = refugee_hexes(ctx)
@@ -665,7 +664,7 @@ class AdvanceStep(SideStep):
     def options(self, ctx: Context, frame: Frame) -> list[Advance]:
         target, side = frame.args["target"], frame.args["side"]
         other = enemy(side)
-        held = occupants(ctx).get(target)
+        held = ctx.state.occupancy().get(target)
         # K45 10.0: only into the defender's vacated hex; a lone HQ left in it is overrun by
         # an advancing combat unit (10.3, 12.1d)
         if (
@@ -690,7 +689,7 @@ class AdvanceStep(SideStep):
             mech = is_mech(ctx.unit_def(uid)) and retreated
             prohibited = set(unplayable_nodes(index))  # water, half-hexes (K45 0.2a)
             overruns = can_overrun(ctx, uid)
-            for n, us in occupants(ctx).items():
+            for n, us in ctx.state.occupancy().items():
                 if ctx.side_of(us[0]) == other and not (overruns and lone_hq(ctx, n, other)):
                     prohibited.add(index.number[n])
             situation = AdvanceSituation(prohibited=prohibited, fits=room(ctx, uid, side))
@@ -700,7 +699,7 @@ class AdvanceStep(SideStep):
                 out.append(Advance((uid,), p.labels(index)))
         paths = frame.args["paths"]
         for origin, taken in paths.items():
-            for hq in occupants(ctx).get(origin, ()):
+            for hq in ctx.state.occupancy().get(origin, ()):
                 if is_hq(ctx.unit_def(hq)) and ctx.side_of(hq) == side and hq not in done:
                     for path in taken:
                         if fits(ctx, path[-1], [hq], side):

@@ -93,10 +93,6 @@ def on_map(ctx: Context, side: str | None = None) -> list[str]:
     )
 
 
-def occupants(ctx: Context) -> Occupancy:
-    return ctx.state.occupancy()
-
-
 def side_at(ctx: Context, node: str) -> str | None:
     for uid in ctx.state.occupancy().get(node, ()):
         return ctx.side_of(uid)

@@ -37,7 +37,6 @@ from .forces import (
     lone_hq,
     lose_step,
     move_unit,
-    occupants,
     playable,
     refugee_hexes,
     refugees,
@@ -94,7 +93,7 @@ def situation(ctx: Context, side: str, overruns: bool, refugees_open: bool) -> S
         other = enemy(side)
         closed = {
             n
-            for n, us in occupants(ctx).items()
+            for n, us in ctx.state.occupancy().items()
             if ctx.side_of(us[0]) == other and not (overruns and lone_hq(ctx, n, other))
         }
         if not refugees_open:
@@ -132,7 +131,7 @@ def strategic_situation(ctx: Context, side: str, hq: bool) -> Situation:
 def _full_hexes(ctx: Context, side: str, hq: bool) -> tuple[str, ...]:
     st = charts(ctx)["stacking"]
     out = []
-    for n, us in occupants(ctx).items():
+    for n, us in ctx.state.occupancy().items():
         if ctx.side_of(us[0]) != side:
             continue
         if hq:

@@ -36,7 +36,6 @@ from .forces import (
     is_hq,
     is_mech,
     lose_step,
-    occupants,
     on_map,
     playable,
     remove_chit,
@@ -64,7 +63,7 @@ def edge(ctx: Context) -> set[str]:
 
 def blocked_for_entry(ctx: Context, node: str, side: str) -> bool:
     """K45 3.2, 6.0c: not upon enemy units nor into EZOCs (friendly units do not negate)."""
-    if any(ctx.side_of(u) != side for u in occupants(ctx).get(node, ())):
+    if any(ctx.side_of(u) != side for u in ctx.state.occupancy().get(node, ())):
         return True
     return ctx.board.index.number[node] in zoc_of(ctx, enemy(side))
 
@@ -257,7 +256,7 @@ class Overstack(Step):
 
     def run(self, ctx: Context, frame: Frame) -> None:
         ctx.done()
-        for node, units in sorted(occupants(ctx).items()):
+        for node, units in sorted(ctx.state.occupancy().items()):
             side = ctx.side_of(units[0])
             if fits(ctx, node, [], side) or ctx.board.terrain(node) == "water":
                 continue
@@ -392,7 +391,7 @@ def volksturm_hexes(ctx: Context, in_supply: Any) -> list[str]:
             continue
         if not playable(ctx, n):  # K45 0.2a
             continue
-        here = occupants(ctx).get(n, ())
+        here = ctx.state.occupancy().get(n, ())
         if any("volksturm" in ctx.unit_def(u).flags for u in here):
             continue
         out.append(n)

@@ -20,7 +20,6 @@ from .forces import (
     distances_from,
     fits,
     is_hq,
-    occupants,
     on_map,
     playable,
     refugee_hexes,
@@ -113,7 +112,7 @@ def free_for_refugees(ctx: Context, node: str) -> bool:
     """K45 12.2a: not with other refugees or units (HQs excepted)."""
     if node in refugee_hexes(ctx) or not playable(ctx, node):  # water; K45 0.2a
         return False
-    return all(is_hq(ctx.unit_def(u)) for u in occupants(ctx).get(node, []))
+    return all(is_hq(ctx.unit_def(u)) for u in ctx.state.occupancy().get(node, []))
 
 
 def placements(ctx: Context, event: bool) -> list[str]:

@@ -9,7 +9,7 @@ from wargames.core.sequence import Step
 from wargames.core.state import Frame, Result
 
 from .charts import charts
-from .forces import is_combat, occupants, vp_hexes
+from .forces import is_combat, vp_hexes
 
 
 def german_vph(ctx: Context) -> int:
@@ -22,7 +22,7 @@ def sudden_death(ctx: Context) -> Result | None:
     ch = charts(ctx)
     for name in ch["victory"]["sudden_death"]:
         hex_ = ch.place(name)
-        for uid in occupants(ctx).get(hex_, []):
+        for uid in ctx.state.occupancy().get(hex_, []):
             unit = ctx.state.units[uid]
             if (
                 ctx.side_of(uid) == "soviet"
