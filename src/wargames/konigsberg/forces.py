@@ -11,7 +11,6 @@ import attrs
 
 from wargames.core.board_index import BoardIndex
 from wargames.core.context import Context
-from wargames.core.state import Occupancy
 from wargames.core.units import UnitDef
 
 from .charts import ROADS, charts
@@ -99,9 +98,9 @@ def side_at(ctx: Context, node: str) -> str | None:
     return None
 
 
-def lone_hq(ctx: Context, node: str, side: str, occ: Occupancy | None = None) -> bool:
+def lone_hq(ctx: Context, node: str, side: str) -> bool:
     """K45 4.7, 12.1d: the hex holds only HQs of ``side``."""
-    here = (ctx.state.occupancy() if occ is None else occ).get(node, ())
+    here = ctx.state.occupancy().get(node, ())
     return bool(here) and all(ctx.side_of(u) == side and is_hq(ctx.unit_def(u)) for u in here)
 
 
@@ -159,14 +158,12 @@ def fits(
     node: str,
     movers: Iterable[str],
     side: str,
-    occ: Occupancy | None = None,
 ) -> bool:
     """K45 5.0, 5.2, 12.2b: two combat units and one HQ a hex; refugees (stacking value two)
-    only with HQs; never with enemy units. ``occ``: the occupancy, if already at hand."""
+    only with HQs; never with enemy units."""
     st = charts(ctx)["stacking"]
     movers = list(movers)
-    occ = ctx.state.occupancy() if occ is None else occ
-    here = [u for u in occ.get(node, ()) if u not in movers]
+    here = [u for u in ctx.state.occupancy().get(node, ()) if u not in movers]
     if any(ctx.side_of(u) != side for u in here):
         return False
     if not playable(ctx, node):

@@ -19,7 +19,7 @@ from wargames.core.actions import Action, Move, Pass
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.movement import Citations, Costs, MovePolicy, Reach, Situation, check_path, reach
-from wargames.core.state import Frame, Occupancy
+from wargames.core.state import Frame
 from wargames.core.zoc import ZocRules, node_id
 
 from .actions import AtrocityMove, StrategicMove
@@ -204,13 +204,12 @@ def movable(ctx: Context, frame: Frame) -> list[str]:
     return sorted(set(out))
 
 
-def can_end(ctx: Context, node: str, uid: str, side: str, occ: Occupancy | None = None) -> bool:
+def can_end(ctx: Context, node: str, uid: str, side: str) -> bool:
     """K45 5.0 at the end of a move; a lone enemy HQ overrun there is gone (4.7)."""
     d = ctx.unit_def(uid)
-    occ = ctx.state.occupancy() if occ is None else occ
-    if lone_hq(ctx, node, enemy(side), occ) and is_combat(d) and attack(ctx, uid) > 0:
+    if lone_hq(ctx, node, enemy(side)) and is_combat(d) and attack(ctx, uid) > 0:
         return playable(ctx, node) and node not in refugee_hexes(ctx)
-    return fits(ctx, node, [uid], side, occ)
+    return fits(ctx, node, [uid], side)
 
 
 def _path_ids(r: Reach, node: int) -> tuple[str, ...]:
@@ -301,13 +300,12 @@ def moves_of(ctx: Context, uid: str) -> list[Action]:
     """Every destination of ``uid`` by each kind of move, with a cheapest path (K45 4.x). With
     refugees near, also the moves through them (12.2c) and the Soviet atrocity moves (12.3)."""
     side = ctx.side_of(uid)
-    occ = ctx.state.occupancy()
     out: list[Action] = []
     regular = unit_reach(ctx, uid, "regular")
     ends: set[int] = set()
     for node in sorted(regular.cost):
         label = ctx.board.index.ids[node]
-        if node == regular.start or not can_end(ctx, label, uid, side, occ):
+        if node == regular.start or not can_end(ctx, label, uid, side):
             continue
         ends.add(node)
         out.append(Move((uid,), _path_ids(regular, node)))
@@ -319,12 +317,12 @@ def moves_of(ctx: Context, uid: str) -> list[Action]:
             label = path[-1]
             if node in ends or (label in shelters and not hq):
                 continue
-            if can_end(ctx, label, uid, side, occ):
+            if can_end(ctx, label, uid, side):
                 out.append(Move((uid,), path))
     strategic = unit_reach(ctx, uid, "strategic")
     for node in sorted(strategic.cost):
         label = ctx.board.index.ids[node]
-        if node == strategic.start or not fits(ctx, label, [uid], side, occ):
+        if node == strategic.start or not fits(ctx, label, [uid], side):
             continue
         out.append(StrategicMove((uid,), _path_ids(strategic, node)))
     if side == "soviet" and near:
@@ -332,7 +330,7 @@ def moves_of(ctx: Context, uid: str) -> list[Action]:
             label = path[-1]
             if label in shelters and not hq:
                 continue
-            if can_end(ctx, label, uid, side, occ):
+            if can_end(ctx, label, uid, side):
                 out.append(AtrocityMove((uid,), path))
     return out
 
