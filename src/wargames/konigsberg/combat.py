@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any, ClassVar
 
+import attrs
+
 from wargames.core.actions import Action, Advance, AllocateLosses, Attack, Choose, Outcome, Pass
 from wargames.core.actions import Retreat as RetreatAction
 from wargames.core.advance import AdvanceRules, AdvanceSituation, advance_paths
@@ -81,6 +83,10 @@ ADVANCE = AdvanceRules(
     stop_hexsides=(HexsideMatch({"river"}, unless=BRIDGED),),
     stop_features={"town", "city"},
     stacking="K45 5.0a",
+)
+# K45 5.1a: the overstacking penalty's retreat: one hex to a legal hex, else eliminated
+PENALTY_RETREAT = attrs.evolve(
+    RETREAT, rule="K45 5.1a", blocked="K45 5.1a", blocked_steps=None, overstack_hexes=0
 )
 ATTACKER_LOSSES = LossPolicy(rule="K45 8.0b", strongest_first="K45 8.0a")
 FREE_LOSSES = LossPolicy(rule="K45 9.0b")
@@ -503,8 +509,12 @@ def mark_retreated(ctx: Context) -> None:
     ctx.state.set("combat", combat)
 
 
-def retreat_options(ctx: Context, units: list[str], origin: str, length: int) -> list[RetreatPath]:
-    """K45 9.0-9.2, 5.1: the kernel's retreat options for a group of units."""
+def retreat_options(
+    ctx: Context, units: list[str], origin: str, length: int, rules: RetreatRules = RETREAT
+) -> list[RetreatPath]:
+    """K45 9.0-9.2, 5.1: the kernel's retreat options for a group of units. Only the combat
+    units' stacking limits where the group may end: an HQ that ends on another HQ retreats
+    one more hex alone (5.2, ``stacking.HQRetreat``)."""
     side = ctx.side_of(units[0])
     index = ctx.board.index
     other = enemy(side)
@@ -519,17 +529,18 @@ def retreat_options(ctx: Context, units: list[str], origin: str, length: int) ->
     near = {n for n in ctx.board if ctx.board.distance(origin, n) <= length + 2}
     distance = {index.number[n]: d for n in near if (d := line.distance(n)) is not None}
     steps = sum(ctx.state.units[u].steps for u in units if is_combat(ctx.unit_def(u)))
+    combat = [u for u in units if not is_hq(ctx.unit_def(u))]
     situation = RetreatSituation(
         prohibited=prohibited,
         ezoc=zoc_of(ctx, other).nodes,
         supply_distance=distance,
         fits=lambda v: (
-            fits(ctx, index.ids[v], units, side)
+            fits(ctx, index.ids[v], combat, side)
             or (overruns and lone_hq(ctx, index.ids[v], other) and index.ids[v] not in shelters)
         ),
         stack_steps=steps or None,
     )
-    return list(retreat_paths(index, start, length, RETREAT, situation))
+    return list(retreat_paths(index, start, length, rules, situation))
 
 
 class RetreatStep(SideStep):
@@ -560,9 +571,10 @@ class RetreatStep(SideStep):
 
     def options(self, ctx: Context, frame: Frame) -> list[tuple[tuple[str, ...], RetreatPath]]:
         out = []
+        rules = PENALTY_RETREAT if frame.get("penalty") else RETREAT
         for group in self.groups(ctx, frame):
             for p in retreat_options(
-                ctx, list(group), frame.args["origin"], int(frame.args["length"])
+                ctx, list(group), frame.args["origin"], int(frame.args["length"]), rules
             ):
                 out.append((group, p))
         return out
@@ -616,6 +628,9 @@ class RetreatStep(SideStep):
                     overrun(ctx, uid, node)  # K45 9.2d
                 enter(ctx, uid, node)
             ctx.state.put(ctx.state.units[uid].moved_to(action.path[-1]))
+        for hq in hqs_meeting(ctx, units, action.path[-1]):
+            # K45 5.2: the combat units end their retreat; the HQ goes one more hex alone
+            ctx.push("hq-retreat", side=frame.args["side"], hq=hq, path=list(action.path))
         if chosen.steps:
             combat = [u for u in units if is_combat(ctx.unit_def(u))]
             ctx.push(
@@ -626,6 +641,15 @@ class RetreatStep(SideStep):
                 first=False,
                 role="free",
             )
+
+
+def hqs_meeting(ctx: Context, units: Iterable[str], dest: str) -> list[str]:
+    """K45 5.2: the HQs among ``units`` that a retreat has left in ``dest`` with another HQ."""
+    here = ctx.state.occupancy().get(dest, ())
+    hqs = [u for u in here if is_hq(ctx.unit_def(u))]
+    if len(hqs) <= int(charts(ctx)["stacking"]["hq"]):
+        return []
+    return [u for u in units if u in hqs]
 
 
 def room(ctx: Context, uid: str, side: str) -> Callable[[int], bool]:

@@ -26,7 +26,6 @@ from .charts import charts
 from .command import in_range
 from .forces import (
     ELIMINATED,
-    attack,
     distances_from,
     eliminate,
     enemy,
@@ -35,7 +34,6 @@ from .forces import (
     is_combat,
     is_hq,
     is_mech,
-    lose_step,
     on_map,
     playable,
     remove_chit,
@@ -245,35 +243,6 @@ class ReinforcementMove(Step):
         ]
         if units:
             ctx.push("movement", side=side, units=sorted(units))
-
-
-class Overstack(Step):
-    """K45 5.0a, 5.1a: at the phase's end the strongest unit of an overstacked hex loses a
-    step and retreats one hex (eliminated if it cannot)."""
-
-    name: ClassVar[str] = "overstack"
-    rule: ClassVar[str] = "K45 5.1a"
-
-    def run(self, ctx: Context, frame: Frame) -> None:
-        ctx.done()
-        for node, units in sorted(ctx.state.occupancy().items()):
-            side = ctx.side_of(units[0])
-            if fits(ctx, node, [], side) or ctx.board.terrain(node) == "water":
-                continue
-            combat = [u for u in units if is_combat(ctx.unit_def(u))]
-            if not combat:
-                continue
-            strongest = max(sorted(combat), key=lambda u: attack(ctx, u))
-            ctx.emit(
-                "overstack",
-                f"{node} is overstacked: {strongest} loses a step and retreats",
-                hex=node,
-                unit=strongest,
-            )
-            lose_step(ctx, strongest)
-            if ctx.state.units[strongest].at is not None:
-                ctx.push("retreat", side=side, origin=node, length=1, units=[strongest])
-            return  # one hex at a time; the step runs again after the retreat
 
 
 def rebuildable(ctx: Context, side: str) -> list[str]:
