@@ -57,7 +57,7 @@ def test_5_1a_overstacking_costs_the_strongest_a_step_and_a_retreat() -> None:
         unit("C", "german", "0505", attack=3),
         unit("S", "soviet", "1108"),
     )
-    push(g, "overstack")
+    push(g, "phase-end", phase="reinforcement phase")
     assert g.state.units["A"].steps == 1
     assert g.decision.step == "retreat"
     g.apply(next(iter(g.legal_actions())))

@@ -58,7 +58,6 @@ PHASES: tuple[Phase, ...] = (
             Segment("replacements", "German replacements", {"side": "german"}),
             Segment("volksturm", "Volksturm deployment segment"),
             Segment("refugees", "refugee deployment segment", {"stage": "place"}),
-            Segment("phase-end", "end of the reinforcement phase: stacking"),  # TEMP
         ),
     ),
     Phase("command phase", (Segment("command", "command segment"),)),
