@@ -20,18 +20,18 @@ def ctx(game: Game) -> Context:
 
 
 def stacking_and_sides(game: Game) -> None:
-    """K45 5.0, 5.2: stacking (outside the reinforcement phase, 5.1) and one side a hex."""
+    """K45 5.0, 5.2: one side a hex; stacking legal except where reinforcements that arrived
+    this turn may still overstack until their phase's end (5.1, 6.0a) or while the phase-end
+    check (5.0a) is resolving a hex."""
     c = ctx(game)
-    reinforcing = (
-        game.title.phases[game.state.phase].name == "reinforcement phase"
-        if game.state.phase >= 0
-        else False
-    )
+    arrived = set(game.state.get("arrived", ()))
+    resolving = bool(game.state.stack) and game.state.stack[0].step == "phase-end"
     for node, ids in game.state.occupancy().items():
         sides = {game.scenario.units[u].side for u in ids}
         assert len(sides) == 1, f"{node}: two sides {ids}"
-        if not reinforcing and game.scenario.board.terrain(node) != "water":
-            assert fits(c, node, [], sides.pop()), f"{node} overstacked: {ids}"
+        if resolving or arrived & set(ids) or game.scenario.board.terrain(node) == "water":
+            continue
+        assert fits(c, node, [], sides.pop()), f"{node} overstacked: {ids}"
 
 
 def steps_and_places(game: Game) -> None:
