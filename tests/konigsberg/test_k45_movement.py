@@ -364,3 +364,21 @@ def test_4_4_4_4a_1_strategic_movement_only_along_roads_cites_4_4() -> None:
     err = g2.check(StrategicMove(("S",), ("0301", "0302", "0303")))
     assert err is not None and err.rule == "K45 4.4"  # 4.4a(1): not along a railroad
     assert g2.check(StrategicMove(("S",), ("0301", "0302"))) is None
+
+
+def test_12_8_the_release_at_two_soviet_vps_is_for_good() -> None:
+    g = game(
+        hq("55K", "german", "0302"),
+        unit("G", "german", "0305", mp=8),
+        unit("S", "soviet", "0103"),
+        unit("T", "soviet", "1103"),
+    )
+    movement(g, side="soviet", units=["S", "T"])
+    g.apply(Move(("S",), ("0103", "0104")))
+    g.apply(Move(("T",), ("1103", "1104")))  # two VP hexes: the fixed HQs are released
+    g.apply(Pass())
+    g.state.put(g.state.units["S"].moved_to("0808"))
+    movement(g, side="german", units=["G", "55K"])
+    g.apply(Move(("G",), ("0305", "0205", "0104")))  # the Germans retake Elbing: one Soviet VP left
+    assert g.state.control["0104"] == "german"
+    assert g.check(Move(("55K",), ("0302", "0402"))) is None  # K45 12.8: released for good

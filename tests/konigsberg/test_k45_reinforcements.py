@@ -287,3 +287,16 @@ def test_random_event_12_early_arrival_of_the_19th_army_at_f() -> None:
     assert g.state.units["19A"].at == "1205" and g.state.units["Y"].at == "1205"
     assert g.state.units["15SS"].box == "reinforcements"
     assert "19A" in g.state.boxes["cup"]
+
+
+def test_6_0c_alternative_entry_hexes_lie_along_the_same_map_edge() -> None:
+    g = game(
+        unit("A", "german", None),
+        unit("S", "soviet", "0105", attack=0),  # no ZOC: only its own hex is blocked
+        attributes={"0105": {"entry": "B"}},
+        reinforcements=[{"turn": 1, "unit": "A", "area": "B"}],
+    )
+    push(g, "reinforce")
+    spots = {a.at for a in g.legal_actions()}
+    # K45 6.0c: "within ten hexes of their entry hex along the same map edge" (the west edge)
+    assert spots == {f"01{r:02d}" for r in range(1, 9)} - {"0105"}

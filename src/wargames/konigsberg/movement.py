@@ -170,15 +170,11 @@ def unit_reach(ctx: Context, uid: str, mode: str) -> Reach:
 
 
 def released(ctx: Context, hq: str) -> bool:
-    """K45 12.8: the 6th and 55th Corps HQs move only once the Soviets hold 2 VP hexes or
-    the HQ's hex has been attacked."""
+    """K45 12.8: the 6th and 55th Corps HQs move only once released, for good: when the
+    Soviets have held 2 VP hexes (``forces.release_fixed_hqs``) or the HQ's hex has been
+    attacked (``combat.release``)."""
     command = charts(ctx)["command"]
-    if hq not in command["fixed_hqs"]:
-        return True
-    if hq in ctx.state.get("released", ()):
-        return True
-    vp = sum(1 for n, s in ctx.state.control.items() if s == "soviet" and ctx.board.attr(n, "vp"))
-    return vp >= int(command["release_vp"])
+    return hq not in command["fixed_hqs"] or hq in ctx.state.get("released", ())
 
 
 def movable(ctx: Context, frame: Frame) -> list[str]:

@@ -55,8 +55,30 @@ def entry_hex(ctx: Context, area: str) -> str | None:
     return None
 
 
-def edge(ctx: Context) -> set[str]:
-    return {n for n in ctx.board if len(ctx.board.neighbours(n)) < 6}
+def edge_gaps(ctx: Context, node: str) -> dict[str, int]:
+    """Rows or columns between a hex and each map edge (west, east, north, south)."""
+    layout = ctx.board.layout
+    if layout is None:
+        return {}
+    col, row = layout.to_offset(ctx.board.hex_of(node))
+    return {
+        "west": col,
+        "east": layout.columns - 1 - col,
+        "north": row,
+        "south": layout.rows - 1 - row,
+    }
+
+
+def along_edge(ctx: Context, entry: str) -> list[str]:
+    """K45 6.0c: the hexes along the entry hex's map edge: its nearest edge(s), in the band
+    between the edge and the entry hex (an entry area set back from the edge behind a coast or
+    a half-hex keeps its alternatives as far in as itself)."""
+    gaps = edge_gaps(ctx, entry)
+    if not gaps:
+        return []
+    near = min(gaps.values())
+    edges = [e for e, g in gaps.items() if g == near]
+    return sorted(n for n in ctx.board if any(edge_gaps(ctx, n)[e] <= near for e in edges))
 
 
 def blocked_for_entry(ctx: Context, node: str, side: str) -> bool:
@@ -94,10 +116,10 @@ def entry_options(ctx: Context, uid: str, area: str) -> list[str]:
     if not blocked_for_entry(ctx, at, side) and playable(ctx, at):
         spots = [at]
     else:
-        rim = edge(ctx)
+        # K45 6.0c: "within ten hexes of their entry hex along the same map edge"
         spots = sorted(
             n
-            for n in rim
+            for n in along_edge(ctx, at)
             if ctx.board.distance(n, at) <= 10
             and playable(ctx, n)  # not water, not a half-hex (K45 0.2a)
             and not blocked_for_entry(ctx, n, side)
