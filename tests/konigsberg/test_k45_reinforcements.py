@@ -300,3 +300,24 @@ def test_6_0c_alternative_entry_hexes_lie_along_the_same_map_edge() -> None:
     spots = {a.at for a in g.legal_actions()}
     # K45 6.0c: "within ten hexes of their entry hex along the same map edge" (the west edge)
     assert spots == {f"01{r:02d}" for r in range(1, 9)} - {"0105"}
+
+
+def test_1_2c_12_5_a_town_in_limited_supply_is_not_behind_soviet_lines() -> None:
+    vs = {"attack": 1, "mp": 0, "steps": 1, "flags": ("nozoc", "volksturm")}
+    wall = [unit(f"S{r}", "soviet", f"06{r:02d}") for r in range(1, 9)]
+    g = game(
+        unit("V1", "german", box="volksturm", **vs),
+        *wall,
+        features={"village": ["1004", "0202"]},
+        control={"german": ["1004", "1104", "0202"]},
+    )
+    ctx = g._ctx()
+    from wargames.core.supply import SupplyStatus
+    from wargames.konigsberg.supply import trace
+
+    line = trace(ctx, "german")
+    assert line.status("1004") is SupplyStatus.LIMITED  # cut off; Königsberg a limited centre
+    push(g, "volksturm")
+    spots = {a.at for a in g.legal_actions() if isinstance(a, Place)}
+    # K45 1.2c, 12.5(2): Königsberg and the towns it supplies are not behind Soviet lines
+    assert {"1004", "1104", "0202"} <= spots

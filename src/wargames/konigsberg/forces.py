@@ -218,9 +218,7 @@ def release_fixed_hqs(ctx: Context) -> None:
     55th Corps HQs are released for good: recorded now, so a German recapture of a VP hex
     does not fix them again."""
     command = charts(ctx)["command"]
-    held = sum(
-        1 for n, s in ctx.state.control.items() if s == "soviet" and ctx.board.attr(n, "vp")
-    )
+    held = sum(1 for n, s in ctx.state.control.items() if s == "soviet" and ctx.board.attr(n, "vp"))
     if held < int(command["release_vp"]):
         return
     released = list(ctx.state.get("released", ()))

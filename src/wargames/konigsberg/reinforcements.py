@@ -367,7 +367,8 @@ class Replacements(SideStep):
 
 def volksturm_hexes(ctx: Context, in_supply: Any) -> list[str]:
     """K45 1.2c, 12.5(2): German-controlled villages, towns and cities three or more hexes
-    from every Soviet unit, not behind Soviet lines (in German supply), one Volksturm each."""
+    from every Soviet unit, not behind Soviet lines (``in_supply``: reached by a German line,
+    ``supply.german_lines``), one Volksturm each."""
     distance = int(charts(ctx)["volksturm"]["distance"])
     near = distances_from(ctx, unit_hexes(ctx, "soviet"), distance - 1)
     towns = ctx.board.index.cached(

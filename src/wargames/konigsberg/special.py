@@ -29,7 +29,7 @@ from .forces import (
 )
 from .reinforcements import add_chit, volksturm_hexes
 from .steps import SideStep
-from .supply import trace
+from .supply import german_lines
 
 
 # --- Volksturm -------------------------------------------------------------------------------
@@ -45,7 +45,7 @@ class VolksturmDeployment(SideStep):
         units = sorted(u.id for u in ctx.state.units_in("volksturm"))
         if not units:
             return []
-        line = trace(ctx, "german")
+        line = german_lines(ctx)  # K45 1.2c: not behind Soviet lines
         return [
             Place(units[0], h)
             for h in volksturm_hexes(ctx, line.in_supply)

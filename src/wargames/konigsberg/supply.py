@@ -91,6 +91,23 @@ def trace(ctx: Context, side: str) -> SupplyMap:
     )
 
 
+def german_lines(ctx: Context) -> SupplyMap:
+    """K45 1.2c, 12.5(2): the hexes not behind Soviet lines: reached by a German supply line
+    (11.1, 11.1a) from a German source or from Königsberg, however supplied. A town in
+    limited supply (11.2c) is not behind Soviet lines, nor one beyond the limited centre's ten
+    hexes: that range limits supply, not the front line."""
+    board = ctx.board
+    ch = charts(ctx)
+    index = board.index
+    blocked = unit_hexes(ctx, "soviet") | {index.ids[v] for v in untraceable(index)}
+    centre = ch.place(ch["supply"]["centre"])
+    roots = [*sources(ctx, "german"), *([] if centre in blocked else [centre])]
+    zoc = zoc_of(ctx, "soviet")
+    return trace_supply(
+        board, RULES, roots, blocked=blocked, zoc=zoc, negated=unit_hexes(ctx, "german")
+    )
+
+
 def autobahn_open(ctx: Context, blocked: Any, ezoc: Any, friends: Any) -> bool:
     """K45 11.2b: a German line along the Autobahn between Königsberg and Elbing."""
     ch = charts(ctx)
