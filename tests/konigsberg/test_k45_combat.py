@@ -553,3 +553,20 @@ def test_7_4a_festung_and_defensive_lines_benefit_only_the_german_player() -> No
     )
     assert label(g, ["A"], "0303") == "3-1"  # a Soviet defender gets no Festung shift
     assert label(g, ["B"], "0503") == "3-1"  # nor a defensive-line shift
+
+
+def test_3_5_1_3_1a_units_without_a_zoc_may_not_declare_attacks_but_may_join() -> None:
+    vs = {"attack": 2, "mp": 0, "steps": 1, "flags": ("nozoc", "volksturm")}
+    g = game(
+        unit("V", "german", "0302", **vs),
+        unit("G", "german", "0304"),
+        unit("S", "soviet", "0303", defence=1),
+        charts=crt("-"),
+    )
+    activate(g, "", "german", ["V", "G"])
+    push(g, "combat", side="german")
+    # K45 3.5(1), 3.1a: a Volksturm has no ZOC, so no enemy unit is in its ZOC
+    assert Attack(("V",), "0303") not in g.legal_actions()
+    assert g.check(Attack(("V",), "0303")).rule == "K45 3.5(1)"
+    g.apply(Attack(("G",), "0303"))
+    assert g.check(Choose("unit:V")) is None  # it may still join an attack (7.3c)

@@ -321,3 +321,14 @@ def test_1_2c_12_5_a_town_in_limited_supply_is_not_behind_soviet_lines() -> None
     spots = {a.at for a in g.legal_actions() if isinstance(a, Place)}
     # K45 1.2c, 12.5(2): Königsberg and the towns it supplies are not behind Soviet lines
     assert {"1004", "1104", "0202"} <= spots
+
+
+def test_6_0_random_events_2_and_12_early_arrivals_move_on_entering() -> None:
+    g = early(12, None)
+    # K45 6.0: reinforcements "have a regular movement phase upon entering"
+    assert g.decision.step == "movement" and g.decision.side == "soviet"
+    assert g.check(Move(("Y",), ("1205", "1105"))) is None
+    assert g.check(Move(("19A",), ("1205", "1105"))) is None
+    g = early(2, 4)
+    assert g.decision.step == "movement" and g.decision.side == "german"
+    assert g.check(Move(("X",), ("0108", "0208"))) is None

@@ -43,6 +43,7 @@ from .forces import (
     eliminate,
     enemy,
     enter,
+    exerts_zoc,
     fits,
     front,
     is_combat,
@@ -117,6 +118,15 @@ def targets_of(ctx: Context, uid: str) -> list[str]:
         return sorted(n for n in near if defended(ctx, n, other))
     into = ZOC.into(index)[index.number[at]]
     return sorted(index.ids[v] for v in into if defended(ctx, index.ids[v], other))
+
+
+def may_declare(ctx: Context, uid: str) -> bool:
+    """K45 3.5(1), 3.1a, 7.3c, 12.6: a unit declares an attack only on enemy units in its ZOC,
+    so only a unit with a ZOC (an attack of 1 or more; not Volksturm, garrisons, HQs) may
+    declare one; units without a ZOC may only join (7.3c). Admiral Hipper attacks by 12.6(2)."""
+    if is_naval(ctx.unit_def(uid)):
+        return attack(ctx, uid) > 0
+    return exerts_zoc(ctx, uid)
 
 
 def attackers_available(ctx: Context, side: str) -> list[str]:
@@ -222,7 +232,7 @@ class Combat(SideStep):
     def legal(self, ctx: Context, frame: Frame) -> Iterable[Action]:
         out: list[Action] = [Pass()]
         for uid in attackers_available(ctx, frame.args["side"]):
-            if attack(ctx, uid) <= 0:
+            if not may_declare(ctx, uid):
                 continue
             out.extend(Attack((uid,), t) for t in targets_of(ctx, uid))
         return out
@@ -240,6 +250,10 @@ class Combat(SideStep):
             return IllegalAction("K45 2.2f", f"{uid} is not an activated unit that may attack")
         if attack(ctx, uid) <= 0:
             return IllegalAction("K45 7.3c", f"{uid} has no attack strength of its own")
+        if not may_declare(ctx, uid):
+            return IllegalAction(
+                "K45 3.5(1)", f"{uid} exerts no ZOC (3.1a), so no enemy unit is in its ZOC"
+            )
         if action.target not in targets_of(ctx, uid):
             return IllegalAction(
                 "K45 3.5(1)", f"{action.target} is not an enemy hex in the ZOC of {uid}"

@@ -346,7 +346,9 @@ def gd_returns(ctx: Context) -> None:
 
 
 def early_arrival(ctx: Context, hq_or_unit: str, area: str) -> None:
-    """Random events 2 and 12: a formation enters now at its area (HQ, its units, its chit)."""
+    """Random events 2 and 12: a formation enters now at its area (HQ, its units, its chit).
+    An early arrival is a reinforcement, so it has its regular movement on entering (K45 6.0,
+    as 0.7e says of GD)."""
     units = ctx.scenario.units
     group = [hq_or_unit, *sorted(u for u, d in units.items() if d.command == hq_or_unit)]
     group = [u for u in group if ctx.state.units[u].box == "reinforcements"]
@@ -358,8 +360,8 @@ def early_arrival(ctx: Context, hq_or_unit: str, area: str) -> None:
         side=ctx.side_of(hq_or_unit),
         units=group,
         areas={u: area for u in group},
-        all=[],
-        move=False,
+        all=group,
+        move=True,
     )
 
 
