@@ -523,7 +523,7 @@ def test_10_3_an_advancing_combat_unit_overruns_a_lone_hq_left_in_the_hex() -> N
     assert g.state.units["H"].box == "eliminated" and "H" in g.state.boxes["chits-out"]
 
 
-def test_4_3a_9_0b_a_retreat_off_the_map_edge_is_blocked_and_costs_a_step_per_hex() -> None:
+def test_0_2a_4_3a_a_unit_forced_to_retreat_off_the_map_is_destroyed() -> None:
     g = game(
         unit("S", "soviet", "0201", attack=20),
         unit("T", "soviet", "0102"),
@@ -535,8 +535,22 @@ def test_4_3a_9_0b_a_retreat_off_the_map_edge_is_blocked_and_costs_a_step_per_he
     (retreat,) = g.legal_actions()
     assert retreat.path == ("0101",)
     g.apply(retreat)
+    # K45 0.2a, 4.3a: "Destroy any units forced off the map" (not 9.0b's step per hex)
+    assert g.state.units["G"].box == "eliminated"
+
+
+def test_9_0b_a_retreat_blocked_inside_the_map_costs_a_step_per_hex() -> None:
+    g = game(
+        unit("S", "soviet", "0405", attack=20),
+        unit("G", "german", "0505"),
+        terrain={"water": ["0406", "0504", "0506", "0605", "0606"]},
+        charts=crt("Dr"),
+    )
+    fight(g, ["S"], "0505")
+    (retreat,) = g.legal_actions()
+    g.apply(retreat)
     take_losses(g)
-    assert g.state.units["G"].at == "0101" and g.state.units["G"].steps == 1
+    assert g.state.units["G"].at == "0505" and g.state.units["G"].steps == 1
 
 
 def test_7_4a_festung_and_defensive_lines_benefit_only_the_german_player() -> None:

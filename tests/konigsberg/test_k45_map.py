@@ -61,7 +61,7 @@ def crt(code: str) -> dict[str, Any]:
     return {"crt": table}
 
 
-def test_0_2a_a_retreat_into_a_half_hex_is_blocked_like_the_map_edge() -> None:
+def test_0_2a_a_retreat_forced_into_a_half_hex_destroys_the_unit_like_the_map_edge() -> None:
     def attacked(half: bool) -> Game:
         g = game(
             unit("S", "soviet", "0201", attack=20),
@@ -81,11 +81,9 @@ def test_0_2a_a_retreat_into_a_half_hex_is_blocked_like_the_map_edge() -> None:
     assert {a.path for a in open_map.legal_actions()} == {("0101", "0102")}
     g = attacked(half=True)
     (retreat,) = g.legal_actions()
-    assert retreat.path == ("0101",)  # 9.0b: blocked, a step instead (the unit stays on the map)
+    assert retreat.path == ("0101",)
     g.apply(retreat)
-    while g.decision is not None and g.decision.step == "lose":
-        g.apply(next(iter(g.legal_actions())))
-    assert g.state.units["G"].at == "0101" and g.state.units["G"].steps == 1
+    assert g.state.units["G"].box == "eliminated"  # forced off the map (0.2a, 4.3a)
 
 
 def trace_position(half: bool, road: bool) -> Game:

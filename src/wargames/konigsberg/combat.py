@@ -46,6 +46,7 @@ from .forces import (
     exerts_zoc,
     fits,
     front,
+    half_hex,
     is_combat,
     is_hq,
     is_mech,
@@ -554,7 +555,34 @@ def retreat_options(
         ),
         stack_steps=steps or None,
     )
-    return list(retreat_paths(index, start, length, rules, situation))
+    paths = retreat_paths(index, start, length, rules, situation)
+    return [
+        attrs.evolve(p, eliminated=True)
+        if p.short and not p.eliminated and off_map_beyond(ctx, origin, index.ids[p.end])
+        else p
+        for p in paths
+    ]
+
+
+def off_map_beyond(ctx: Context, origin: str, node: str) -> bool:
+    """K45 0.2a, 4.3a, 4.2d: whether a retreat cut short at ``node`` could go on only off the
+    map: a hex beyond the map edge, or a half-hex (0.2a: "only full-sized hexes are playable"),
+    next to it and farther from ``origin`` (9.2a). Such a unit is forced off the map and
+    destroyed ("Destroy any units forced off the map"), not charged 9.0b's step per hex."""
+    board = ctx.board
+    layout = board.layout
+    if layout is None:
+        return False
+    here, start = board.hex_of(node), board.hex_of(origin)
+    for h in here.neighbours():
+        if h.distance(start) <= here.distance(start):
+            continue
+        if not layout.on_map(h):
+            return True
+        label = board.node_at(h)
+        if label is not None and half_hex(ctx, label):
+            return True
+    return False
 
 
 class RetreatStep(SideStep):
