@@ -156,7 +156,9 @@ def test_random_events_5_9_refugees_two_hexes_from_german_hqs() -> None:
     push(g, "refugees", stage="event", count=2)
     spots = {a.at for a in g.legal_actions() if isinstance(a, Place)}
     assert "0305" in spots and "0304" not in spots
-    g.apply(Pass())
+    g.apply(Place("R1", "0305"))
+    g.apply(next(a for a in g.legal_actions() if isinstance(a, Place)))
+    assert len(g.state.get("refugees")) == 2
 
 
 RAIL = [{"between": [f"{c:02d}01", f"{c + 1:02d}01"], "features": ["rail"]} for c in range(1, 12)]
@@ -332,3 +334,15 @@ def test_6_0_random_events_2_and_12_early_arrivals_move_on_entering() -> None:
     g = early(2, 4)
     assert g.decision.step == "movement" and g.decision.side == "german"
     assert g.check(Move(("X",), ("0108", "0208"))) is None
+
+
+def test_1_2d_12_2a_the_soviet_player_must_place_the_refugee_counter() -> None:
+    road = [
+        {"between": [f"03{r:02d}", f"03{r + 1:02d}"], "features": ["road"]} for r in range(1, 8)
+    ]
+    g = game(unit("S", "soviet", "0308"), unit("G", "german", "1101"), hexsides=road)
+    push(g, "refugees", stage="place")
+    assert Pass() not in g.legal_actions()
+    assert g.check(Pass()).rule == "K45 12.2a"
+    push(g, "refugees", stage="event", count=2)  # random events 5 and 9: "Place 2 Refugees"
+    assert Pass() not in g.legal_actions()

@@ -217,14 +217,15 @@ class Refugees(Step):
             ctx.done()
 
     def legal(self, ctx: Context, frame: Frame) -> Iterable[Action]:
-        opts = self.options(ctx, frame)
-        return opts if frame.args.get("stage", "place") == "move" else [Pass(), *opts]
+        # K45 1.2d, 12.2a: "THE Soviet player places a new one" (random events 5 and 9:
+        # "Place 2 Refugees"): placing is not optional while a counter and a hex are free
+        return self.options(ctx, frame)
 
     def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
-        if action in self.options(ctx, frame) or (
-            isinstance(action, Pass) and frame.args.get("stage", "place") != "move"
-        ):
+        if action in self.options(ctx, frame):
             return None
+        if isinstance(action, Pass):
+            return IllegalAction("K45 12.2a", "the Soviet player must place the refugee counter")
         return IllegalAction(
             "K45 12.2a", f"{action.to_json()}: not a legal refugee placement or movement"
         )
