@@ -584,3 +584,31 @@ def test_3_5_1_3_1a_units_without_a_zoc_may_not_declare_attacks_but_may_join() -
     assert g.check(Attack(("V",), "0303")).rule == "K45 3.5(1)"
     g.apply(Attack(("G",), "0303"))
     assert g.check(Choose("unit:V")) is None  # it may still join an attack (7.3c)
+
+
+def test_9_0e_9_1_a_village_negates_only_the_first_hex_for_zero_movement_units() -> None:
+    g = game(
+        unit("S", "soviet", "0302", attack=20),
+        unit("U", "german", "0303", mp=0),
+        features={"village": ["0303"]},
+        charts=crt("Dr2"),
+    )
+    fight(g, ["S"], "0303")
+    # K45 9.1 negates the first hex; 9.0e: the second is taken as a loss
+    assert g.decision.step == "lose"
+    g.apply(AllocateLosses(("U",)))
+    assert g.state.units["U"].steps == 1 and g.state.units["U"].at == "0303"
+
+
+def test_9_0e_9_0b_zero_movement_stacks_lose_a_step_per_hex_not_per_unit() -> None:
+    g = game(
+        unit("S", "soviet", "0302", attack=20),
+        unit("U", "german", "0303", mp=0),
+        unit("V", "german", "0303", mp=0),
+        charts=crt("Dr"),
+    )
+    fight(g, ["S"], "0303")
+    g.apply(AllocateLosses(("U",)))
+    # K45 9.0b: "one step per hex the stack cannot retreat", owner's choice
+    assert g.decision is None or g.decision.step != "lose"
+    assert g.state.units["U"].steps + g.state.units["V"].steps == 3

@@ -484,8 +484,10 @@ class LoseStep(SideStep):
 
 
 class RetreatStart(Step):
-    """K45 9.0e, 12.1a: units with no movement take the retreat as losses (unless in a village,
-    town or city); the others retreat, an HQ with them."""
+    """K45 9.0e, 9.0b, 12.1a: units with no movement take the retreat (what is left of it
+    after 9.1's negated first hex in a village, town or city) as losses, one step per hex as
+    9.0b charges a stack that cannot retreat, allocated by the owner; the others retreat, an
+    HQ with them."""
 
     name: ClassVar[str] = "retreat-start"
     rule: ClassVar[str] = "K45 9.0e"
@@ -505,17 +507,8 @@ class RetreatStart(Step):
             mobile = []  # a lone HQ left behind does not retreat (it may be overrun)
         if mobile:
             ctx.push("retreat", side=side, origin=origin, length=length, units=sorted(mobile))
-        if static and not any(ctx.board.has(origin, f) for f in ("village", "town", "city")):
-            ctx.push(
-                "lose",
-                side=side,
-                units=static,
-                count=length * len(static),
-                first=False,
-                role="free",
-            )
-        elif static:
-            mark_retreated(ctx)
+        if static:
+            ctx.push("lose", side=side, units=static, count=length, first=False, role="free")
 
 
 def mark_retreated(ctx: Context) -> None:
