@@ -612,3 +612,22 @@ def test_9_0e_9_0b_zero_movement_stacks_lose_a_step_per_hex_not_per_unit() -> No
     # K45 9.0b: "one step per hex the stack cannot retreat", owner's choice
     assert g.decision is None or g.decision.step != "lose"
     assert g.state.units["U"].steps + g.state.units["V"].steps == 3
+
+
+def test_7_4b_the_1_2_limit_is_judged_after_terrain_before_air_support() -> None:
+    g = game(
+        unit("A", "soviet", "0302", attack=2),
+        unit("G", "german", "0303", defence=2),
+        features={"city": ["0303"]},
+    )
+    # 1-1 shifted two left by the city (-2): below 1-2 once terrain is applied (K45 7.4b);
+    # air support's right shifts cannot bring it back
+    assert label(g, ["A"], "0303") is None
+    assert label(g, ["A"], "0303", air=2) is None
+    g2 = game(
+        unit("A", "soviet", "0302", attack=2),
+        unit("G", "german", "0303", defence=2),
+        features={"town": ["0303"]},
+    )
+    assert label(g2, ["A"], "0303") == "1-2"  # town -1
+    assert label(g2, ["A"], "0303", air=2) == "2-1"  # then air shifts apply

@@ -174,15 +174,19 @@ def odds(
     dfn = total_strength(
         modified(Fraction(defence(ctx, u)), Fraction(*defence_factor(ctx, u))) for u in defenders
     )
-    shift = terrain_shift(ctx, attackers, target) + air
+    terrain = terrain_shift(ctx, attackers, target)
     scale = ch.crt.scale
     if scale.raw_column(att, dfn) is None and dfn > 0:
         return None, f"{att}:{dfn} is below 1-2 (K45 7.4b)"
     try:
-        col = scale.column(att, dfn, shift)
+        # K45 7.4b: "less than 1-2 once any terrain effects have been applied": judged after
+        # the terrain shifts, before air support's (13.1)
+        col = scale.column(att, dfn, terrain)
     except IllegalAction:
-        return None, f"{att}:{dfn} shifted {shift:+d} is below 1-2 (K45 7.4b)"
-    return col, f"{att}:{dfn}, shift {shift:+d}: {scale.label(col)}"
+        return None, f"{att}:{dfn} shifted {terrain:+d} for terrain is below 1-2 (K45 7.4b)"
+    if not (dfn == 0 and scale.zero_defence is not None):
+        col = scale.shifted(col, air)
+    return col, f"{att}:{dfn}, shift {terrain + air:+d}: {scale.label(col)}"
 
 
 def terrain_shift(ctx: Context, attackers: list[str], target: str) -> int:
