@@ -631,3 +631,20 @@ def test_7_4b_the_1_2_limit_is_judged_after_terrain_before_air_support() -> None
     )
     assert label(g2, ["A"], "0303") == "1-2"  # town -1
     assert label(g2, ["A"], "0303", air=2) == "2-1"  # then air shifts apply
+
+
+def test_12_8_7_4b_a_cancelled_attack_does_not_release_a_fixed_hq() -> None:
+    g = game(
+        unit("S", "soviet", "0302", attack=1),
+        unit("T", "soviet", "0502", attack=20),
+        unit("G", "german", "0303", defence=6),
+        hq("6K", "german", "0303"),
+        unit("H", "german", "0503", defence=1),
+        hq("55K", "german", "0503"),
+        charts=crt("-"),
+    )
+    fight(g, ["S"], "0303")  # 1:6, below 1-2: cancelled (0.1e: not an attack)
+    assert any("cancelled" in e.text for e in g.events)
+    assert "6K" not in g.state.get("released", ())
+    fight(g, ["T"], "0503")  # resolved: the hex has been attacked
+    assert "55K" in g.state.get("released", ())

@@ -341,11 +341,11 @@ class BuildAttack(SideStep):
             uid, how = entry.split(":")
             shift += int(ctx.unit_def(uid).values.get(how, 0))  # K45 13.1: right shifts
         col, why = odds(ctx, attackers, target, shift)
-        release(ctx, target)
         if col is None or not any(attack(ctx, u) > 0 for u in attackers):
             ctx.emit("combat", f"attack on {target} cancelled: {why}", target=target)
             send_home(ctx, air, grounded=False)
             return
+        release(ctx, target)  # K45 12.8; a cancelled attack (7.4b) attacked nothing
         ctx.emit(
             "combat",
             f"{'+'.join(attackers)} attack {target}: {why}",
