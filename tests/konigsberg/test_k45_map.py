@@ -17,7 +17,7 @@ from wargames.konigsberg.charts import charts, defaults
 from wargames.konigsberg.combat import odds
 from wargames.konigsberg.command import in_range
 from wargames.konigsberg.forces import fits
-from wargames.konigsberg.supply import statuses
+from wargames.konigsberg.supply import statuses, trace, zoc_of
 
 ROAD = [{"between": [f"03{r:02d}", f"03{r + 1:02d}"], "features": ["road"]} for r in range(1, 8)]
 
@@ -210,3 +210,19 @@ def test_7_4_note_the_campaign_lakes_are_frozen_lake_hexes_and_hexsides() -> Non
             back = {ix.ids[v]: c for v, c, _ in rows[ix.number[n]]}
             if shore != "lake" and m in back and not board.edge_features(m, n):
                 assert back[m] == 2 * int(tec["movement"]["foot"][shore])
+
+
+def test_3_1b_0_2a_no_zoc_extends_into_a_half_hex() -> None:
+    g = game(
+        unit("S", "soviet", "0203"),
+        unit("G", "german", "0808"),
+        features={"half-hex": ["0102"]},
+        hexsides=[{"between": ["0101", "0102"], "features": ["road"]}],
+    )
+    ctx = g._ctx()
+    index = g.scenario.board.index
+    zoc = zoc_of(ctx, "soviet")
+    # K45 3.1b: a ZOC covers the adjacent hexes "into which it could move during regular
+    # movement"; 0.2a: no regular movement into a half-hex
+    assert index.number["0103"] in zoc and index.number["0102"] not in zoc
+    assert trace(ctx, "german").in_supply("0102")  # so a road half-hex is not cut by it
