@@ -346,3 +346,21 @@ def test_1_2d_12_2a_the_soviet_player_must_place_the_refugee_counter() -> None:
     assert g.check(Pass()).rule == "K45 12.2a"
     push(g, "refugees", stage="event", count=2)  # random events 5 and 9: "Place 2 Refugees"
     assert Pass() not in g.legal_actions()
+
+
+def test_6_0_6_0e_a_reinforcement_entered_by_rail_has_used_its_movement() -> None:
+    g = game(
+        unit("A", "german", None),
+        unit("B", "german", None),
+        unit("T", "soviet", "1108"),
+        attributes={"0108": {"entry": "B"}},
+        reinforcements=[{"turn": 1, "unit": u, "area": "B"} for u in "AB"],
+        hexsides=RAIL,
+    )
+    push(g, "reinforce")
+    g.apply(Place("A", "0801"))  # by rail (6.0e)
+    g.apply(Place("B", "0108"))  # at its entry hex
+    push(g, "reinforce-move", side="german")
+    # K45 6.0: "a regular movement phase ... using either ordinary, strategic or rail movement"
+    assert g.check(Move(("B",), ("0108", "0208"))) is None
+    assert g.check(Move(("A",), ("0801", "0802"))) is not None

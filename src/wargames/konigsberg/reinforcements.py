@@ -104,15 +104,16 @@ def rail_hexes(ctx: Context, side: str) -> list[str]:
     )
 
 
-def entry_options(ctx: Context, uid: str, area: str) -> list[str]:
-    """Where an arriving unit may be placed (K45 6.0, 6.0c, 6.0e)."""
+def entry_spots(ctx: Context, uid: str, area: str) -> tuple[list[str], list[str]]:
+    """Where an arriving unit may be placed: the entry hex or its alternatives along the map
+    edge (K45 6.0, 6.0c), and the railroad hexes that only rail entry reaches (6.0e)."""
     side = ctx.side_of(uid)
     if area == "haff":
         at = entry_hex(ctx, area)
-        return [at] if at else []
+        return ([at] if at else []), []
     at = entry_hex(ctx, area)
     if at is None:
-        return []
+        return [], []
     if not blocked_for_entry(ctx, at, side) and playable(ctx, at):
         spots = [at]
     else:
@@ -124,20 +125,37 @@ def entry_options(ctx: Context, uid: str, area: str) -> list[str]:
             and playable(ctx, n)  # not water, not a half-hex (K45 0.2a)
             and not blocked_for_entry(ctx, n, side)
         )
+    rail: list[str] = []
     if is_combat(ctx.unit_def(uid)) or is_hq(ctx.unit_def(uid)):
-        spots += [n for n in rail_hexes(ctx, side) if n not in spots and fits(ctx, n, [uid], side)]
-    return spots
+        rail = [n for n in rail_hexes(ctx, side) if n not in spots and fits(ctx, n, [uid], side)]
+    return spots, rail
 
 
-def arrive(ctx: Context, uid: str, at: str) -> None:
+def entry_options(ctx: Context, uid: str, area: str) -> list[str]:
+    """Where an arriving unit may be placed (K45 6.0, 6.0c, 6.0e)."""
+    spots, rail = entry_spots(ctx, uid, area)
+    return spots + rail
+
+
+def arrive(ctx: Context, uid: str, at: str, by_rail: bool = False) -> None:
+    """Place an arriving unit. One placed by rail (6.0e) has had its movement: 6.0 gives
+    reinforcements one movement on entering, "either ordinary, strategic or rail"."""
     unit = ctx.state.units[uid]
     d = ctx.unit_def(uid)
     steps = unit.steps if unit.box != ELIMINATED else (1 if d.steps > 1 else d.steps)
     ctx.state.put(attrs.evolve(unit, at=at, box=None, steps=max(steps, 1), markers=frozenset()))
     ctx.state.set("arrived", [*ctx.state.get("arrived", ()), uid])
+    if by_rail:
+        ctx.state.set("by_rail", [*ctx.state.get("by_rail", ()), uid])
     if is_hq(d) and uid not in ctx.state.boxes.get("cup", ()):
         ctx.state.boxes["cup"] = (*ctx.state.boxes.get("cup", ()), uid)  # K45 6.1
     ctx.emit("arrive", f"{uid} arrives at {at}", unit=uid, at=at)
+
+
+def to_move(ctx: Context, units: Iterable[str]) -> list[str]:
+    """K45 6.0: the arrivals that still have their movement (on the map, not entered by rail)."""
+    rail = set(ctx.state.get("by_rail", ()))
+    return sorted(u for u in units if u not in rail and ctx.state.units[u].at is not None)
 
 
 class Arrive(Step):
@@ -151,18 +169,24 @@ class Arrive(Step):
         if not units:
             ctx.done()
             if frame.get("move"):
-                ctx.push("movement", side=frame.args["side"], units=frame.args["all"])
+                ctx.push("movement", side=frame.args["side"], units=to_move(ctx, frame.args["all"]))
             return
         uid, area = units[0], frame.args["areas"][units[0]]
-        options = entry_options(ctx, uid, area)
+        spots, rail = entry_spots(ctx, uid, area)
         ctx.update(units=units[1:])
-        if not options:
+        if not spots + rail:
             ctx.emit("arrive", f"{uid} cannot enter and is eliminated (K45 6.0d)", unit=uid)
             eliminate(ctx, uid)
-        elif len(options) == 1:
-            arrive(ctx, uid, options[0])
+        elif len(spots + rail) == 1:
+            arrive(ctx, uid, (spots + rail)[0], by_rail=bool(rail))
         else:
-            ctx.push("place-reinforcement", side=ctx.side_of(uid), unit=uid, options=options)
+            ctx.push(
+                "place-reinforcement",
+                side=ctx.side_of(uid),
+                unit=uid,
+                options=spots + rail,
+                rail=rail,
+            )
 
 
 class PlaceReinforcement(SideStep):
@@ -185,7 +209,7 @@ class PlaceReinforcement(SideStep):
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         assert isinstance(action, Place)
         ctx.done()
-        arrive(ctx, action.unit, action.at)
+        arrive(ctx, action.unit, action.at, by_rail=action.at in frame.get("rail", ()))
 
 
 def due(ctx: Context, side: str) -> dict[str, str]:
@@ -208,6 +232,7 @@ class Reinforce(Step):
     def run(self, ctx: Context, frame: Frame) -> None:
         ctx.done()
         ctx.state.set("arrived", [])
+        ctx.state.set("by_rail", [])
         if ctx.turn > ctx.scenario.calendar.first:
             for chit in charts(ctx).turn(ctx.turn).get("chits", []):
                 if chit not in ctx.state.boxes.get("chits-out", ()):
@@ -258,13 +283,9 @@ class ReinforcementMove(Step):
     def run(self, ctx: Context, frame: Frame) -> None:
         side = frame.args["side"]
         ctx.done()
-        units = [
-            u
-            for u in ctx.state.get("arrived", ())
-            if ctx.side_of(u) == side and ctx.state.units[u].at is not None
-        ]
+        units = to_move(ctx, (u for u in ctx.state.get("arrived", ()) if ctx.side_of(u) == side))
         if units:
-            ctx.push("movement", side=side, units=sorted(units))
+            ctx.push("movement", side=side, units=units)
 
 
 def rebuildable(ctx: Context, side: str) -> list[str]:

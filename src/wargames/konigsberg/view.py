@@ -92,6 +92,7 @@ VARIABLES: Mapping[str, Filter] = {
     "arrived": _units,  # K45 1.2a: the reinforcements that arrived this turn
     "atrocities": _public,  # K45 12.3
     "attacked": _units,  # K45 7.3a
+    "by_rail": _units,  # K45 6.0e: arrivals placed by rail
     "combat": _combat,
     "gd": _public,  # K45 0.7d, 0.7e
     "hipper_used": _public,  # K45 12.6(3)
