@@ -33,6 +33,12 @@ class Title:
     actions: ClassVar[tuple[type[Action], ...]] = KERNEL_ACTIONS
     options: ClassVar[Mapping[str, Any]] = {}
     default_scenario: ClassVar[str] = ""
+    data_dir: ClassVar[Path | None] = None
+    """Where the title's built-in scenarios lie: every ``*.toml`` there, by file stem."""
+    no_units_loses: ClassVar[bool] = False
+    """Opt in: a side with no unit on the map nor in a box other than ``eliminated_boxes``
+    loses at once (checked after every action and automatic step, before ``result``)."""
+    eliminated_boxes: ClassVar[tuple[str, ...]] = ("eliminated",)
     phase_end_step: ClassVar[str | None] = None
     """A rule step run after the last segment of every phase, with args ``{"phase": name}``
     (checks the rules make "at the end of each phase", e.g. stacking). None: no such step."""
@@ -58,8 +64,24 @@ class Title:
 
     # --- hooks -----------------------------------------------------------------------
     def scenario_files(self) -> Mapping[str, Path]:
-        """Built-in scenarios: name -> file."""
-        return {}
+        """Built-in scenarios: name -> file (default: the ``*.toml`` files in ``data_dir``)."""
+        if self.data_dir is None:
+            return {}
+        return {p.stem: p for p in sorted(self.data_dir.glob("*.toml"))}
+
+    def sudden_death(self, ctx: Context) -> Result | None:
+        """The kernel's check after every action and automatic step: the opt-in "no units
+        loses" rule, then :meth:`result`. Titles override :meth:`result`, not this."""
+        if self.no_units_loses:
+            alive = {
+                ctx.side_of(u.id)
+                for u in ctx.state.units.values()
+                if u.at is not None or u.box not in self.eliminated_boxes
+            }
+            for side in self.sides:
+                if side not in alive:
+                    return Result(ctx.enemy_of(side), "decisive", f"{side} has no units left")
+        return self.result(ctx)
 
     def validate_scenario(self, scenario: Scenario) -> None:
         """Check the title's own parts (charts, options, unit types); raise ScenarioError."""
