@@ -46,7 +46,7 @@ def scenario_from_save(title: Title, data: Any, file: str) -> Scenario:
         raise SaveError("scenario", "expected an object", file)
     try:
         sc = parse_scenario(data, f"{file}#scenario", title.sides, title.options)
-        title.validate_scenario(sc)
+        title.check_scenario(sc)
     except ScenarioError as exc:
         raise SaveError(
             f"scenario.{exc.field}" if exc.field else "scenario", exc.reason, file
