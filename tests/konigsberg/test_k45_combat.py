@@ -8,7 +8,7 @@ from k45_helpers import activate, game, hq, push, unit
 
 from wargames.core.actions import Advance, AllocateLosses, Attack, Choose, Outcome, Pass, Retreat
 from wargames.core.game import Game
-from wargames.konigsberg.charts import charts
+from wargames.konigsberg.charts import charts, defaults
 from wargames.konigsberg.combat import odds
 
 CRT_ALL = {  # a CRT giving one result on every column and die, to test the result's rules
@@ -112,7 +112,7 @@ def test_7_4_3_attacking_across_a_river_halves_the_attacker() -> None:
     assert label(g, ["A"], "0303") == "1-1"
 
 
-def test_0_2k_a_road_or_railroad_over_a_river_bridges_it_for_combat_and_zoc() -> None:
+def test_0_2k_7_4_3_a_bridged_river_still_halves_the_attack_but_carries_the_zoc() -> None:
     for crossing in ("road", "rail"):
         g = game(
             unit("A", "soviet", "0302", attack=4),
@@ -120,7 +120,17 @@ def test_0_2k_a_road_or_railroad_over_a_river_bridges_it_for_combat_and_zoc() ->
             unit("H", "german", "0304", defence=2),
             hexsides=[{"between": ["0302", "0303"], "features": ["river", crossing]}],
         )
-        assert label(g, ["A"], "0303") == "2-1"  # not halved: the river is bridged
+        # K45 7.4(3): rivers halve; only movement costs are negated by a bridge (4.2c)
+        assert label(g, ["A"], "0303") == "1-1"
+        tec = {**defaults()["tec"]}
+        tec["halve_attack"] = {**tec["halve_attack"], "bridges_negate": True}
+        g2 = game(
+            unit("A", "soviet", "0302", attack=4),
+            unit("G", "german", "0303", defence=2),
+            hexsides=[{"between": ["0302", "0303"], "features": ["river", crossing]}],
+            charts={"tec": tec},
+        )
+        assert label(g2, ["A"], "0303") == "2-1"  # a TEC that says otherwise is data
     g = game(
         unit("S", "soviet", "0302"),
         unit("G", "german", "0304"),

@@ -154,15 +154,16 @@ def odds(
     tec = ch["tec"]
     attackers = list(attackers)
     values = []
-    halve = {f for f, on in tec["halve_attack"].items() if on}
+    halve = {f for f, on in tec["halve_attack"].items() if on and f != "bridges_negate"}
+    bridged = BRIDGED if tec["halve_attack"].get("bridges_negate", False) else frozenset()
     for uid in attackers:
         at = ctx.state.units[uid].at
         assert at is not None
         factors: list[Fraction] = [Fraction(*attack_factor(ctx, uid))]
         if at in ctx.board.neighbours(target):
             feats = ctx.board.edge_features(at, target)
-            if feats & halve and not feats & BRIDGED:
-                factors.append(Fraction(1, 2))  # K45 7.4(3): across a river
+            if feats & halve and not feats & bridged:
+                factors.append(Fraction(1, 2))  # K45 7.4(3): across a river, bridged or not
         values.append(modified(Fraction(attack(ctx, uid)), *factors))
     side = ctx.side_of(attackers[0]) if attackers else "soviet"
     defenders = [
