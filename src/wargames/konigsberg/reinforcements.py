@@ -1,11 +1,11 @@
-"""Reinforcements (K45 1.2a, 3.2, 5.1, 5.1a, 6.x, 12.1c(1)) and replacements (1.2b, 12.4).
+"""Reinforcements (K45 1.2a, 3.2, 5.1, 6.x, 12.1c(1)) and replacements (1.2b, 12.4).
 
 Arriving units are placed on their entry hex; if enemy units or EZOCs hold it, within ten
 hexes of it along the same map edge (6.0c); a railroad hex whose rail line reaches a friendly
 supply source free of enemy units and EZOCs, three or more hexes from every enemy unit, is
-always an alternative (6.0e). Units that cannot enter are eliminated (6.0d). They may
-overstack on placement but must split up by the end of the phase (5.1, 6.0a), else the
-overstacking penalty applies (5.1a).
+always an alternative (6.0e), and the unit's movement for the phase. Units that cannot enter
+are eliminated (6.0d). They may overstack on placement but must split up by the end of the
+phase (5.1, 6.0a), else the phase-end check (``stacking``) applies the penalty (5.1a).
 """
 
 from __future__ import annotations
