@@ -212,11 +212,15 @@ def test_0_1e_activations_and_combats_name_only_units_the_side_may_see() -> None
 
 def test_0_1e_every_title_variable_is_shown_by_a_rule_or_hidden_on_purpose() -> None:
     keys: set[str] = set()
+    hidden = 0
     for seed in (3,):
         g = new_game("konigsberg", seed=seed)
         for _ in range(8):
             play_out(g, RandomAgent(seed), max_actions=150)
             keys |= set(g.state.vars)
+            assert_hides(g)
+            hidden += sum(len(hidden_units(g, side)) for side in g.title.sides)
+    assert hidden, "no position with a hidden unit: the check saw nothing"
     assert keys, "the game set no variables"
     assert keys <= set(VARIABLES) | HIDDEN, sorted(keys - set(VARIABLES) - HIDDEN)
     assert not set(VARIABLES) & HIDDEN
