@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from darkest_support import army, at, ctx, markers, mech, new, rifle, to_step, unit
+from darkest_support import army, at, attack, ctx, markers, mech, new, rifle, to_step, unit
 
 from wargames.core.actions import Choose, Move, Outcome, Pass, Place
 from wargames.darkest import counters as cn
@@ -87,6 +87,33 @@ def test_the_16th_army_eliminated_out_of_supply_is_irreplaceable() -> None:
     )
     eliminate(ctx(g), "R16A", "isolated", unsupplied=True)
     assert g.state.units["R16A"].box == cn.LOST
+
+
+def _kill_16th_army_by_hits(surrounded: bool) -> str | None:
+    ring = [army(f"Z{h}", h, (1, 1)) for h in ("A2", "A3", "B4", "C2", "C3")] if surrounded else []
+    g = attack(
+        new(
+            army("G1", "B2"),
+            army("G2", "B2"),
+            rifle("R16A", "B3", (1, 2), flags=("proriv", "irreplaceable-unsupplied")),
+            rifle("F", "E6"),
+            *ring,
+        ),
+        "B3",
+        "G1",
+        "G2",
+    )
+    g.apply(Choose("press:0"))
+    g.apply(Outcome(1))  # 8 on row 1: 6 hits, 16. Army eliminated
+    g.apply(Outcome(1))  # its 2 on column B row 6: no hit
+    return g.state.units["R16A"].box
+
+
+def test_the_16th_army_destroyed_by_hits_while_out_of_supply_is_irreplaceable() -> None:
+    # DC: Russian Replacements: "16. Army, if it is eliminated while out of supply", however
+    # it dies: by hits while surrounded as much as in the supply phase.
+    assert _kill_16th_army_by_hits(surrounded=True) == cn.LOST
+    assert _kill_16th_army_by_hits(surrounded=False) == cn.ELIMINATED
 
 
 def test_the_16th_army_may_be_withdrawn_and_replaced_by_a_0_1_army() -> None:

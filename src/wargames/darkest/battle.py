@@ -18,7 +18,13 @@ from typing import Any, ClassVar
 
 from wargames.core.actions import Action, Advance, AllocateLosses, Attack, Choose, Outcome, Pass
 from wargames.core.actions import Retreat as RetreatAction
-from wargames.core.advance import AdvanceRules, AdvanceSituation, advance_paths, must_advance
+from wargames.core.advance import (
+    AdvanceRules,
+    AdvanceSituation,
+    MustMatch,
+    advance_paths,
+    must_advance,
+)
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.jsonvalue import thaw
@@ -539,8 +545,12 @@ class WithdrawStep(BattleDecision):
         b = battle(ctx)
         uid, dest = action.units[0], action.path[-1]
         unit = ctx.state.units[uid]
-        # DC: Advances and Retreats: a retreated unit is automatically Disrupted.
-        ctx.state.put(unit.moved_to(dest).marked(cn.DISRUPTED, cn.HIT).unmarked(cn.STRONG))
+        # DC: Advances and Retreats: a retreated unit is automatically Disrupted. DC:
+        # Fortifications: an army's fortification stays in its hex; leaving by retreat loses
+        # it as leaving by movement does.
+        ctx.state.put(
+            unit.moved_to(dest).marked(cn.DISRUPTED, cn.HIT).unmarked(cn.STRONG, cn.FORTIFIED)
+        )
         set_control(ctx, dest, b["enemy"])
         b["retreated"] = True
         save(ctx, b)
@@ -606,15 +616,18 @@ def advancers(ctx: Context, b: dict[str, Any]) -> list[str]:
 
 def must_groups(ctx: Context, b: dict[str, Any]) -> tuple[frozenset[str], ...]:
     """DC: Advances ...: UnDisrupted attackers as close to equal as possible to the defenders'
-    unmodified firepower must advance; none must when the defenders retreated (voluntary)."""
-    if b["retreated"] and not b["captured"]:
+    unmodified firepower must advance (the group whose attack factors are closest to it, above
+    or below: defenders 3, attackers 2 and 6, the 2 goes in). When defenders retreated the
+    advance is voluntary ("and so then is an attacker's advance into the hex"), also if the
+    emptied victory city or fortress is then taken by a hit."""
+    if b["retreated"]:
         return (frozenset(),)
     pool = {
         u: float(cn.attack_factor(ctx, u))
         for u in alive(ctx, b["attackers"])
         if not cn.disrupted(ctx, u)
     }
-    return must_advance(pool, float(b["defence0"]))
+    return must_advance(pool, float(b["defence0"]), MustMatch.CLOSEST)
 
 
 def advances(ctx: Context, b: dict[str, Any]) -> list[Action]:

@@ -148,11 +148,17 @@ def determine(ctx: Context, side: str) -> None:
                 eliminate(ctx, uid, "isolated and Disrupted", unsupplied=True)
 
 
-def eliminate(ctx: Context, uid: str, why: str, unsupplied: bool = False) -> None:
-    """Remove a unit: Siberians, and 16. Army eliminated out of supply, are irreplaceable."""
+def eliminate(ctx: Context, uid: str, why: str, unsupplied: bool | None = None) -> None:
+    """Remove a unit: Siberians, and 16. Army eliminated out of supply, are irreplaceable.
+
+    DC: Russian Replacements: "16. Army, if it is eliminated while out of supply" is
+    irreplaceable however it dies (hits, isolation, sinking, disbanding): ``unsupplied`` says
+    whether it was out of supply; ``None`` traces its supply line now, where it stands."""
     lost = cn.has(ctx, uid, "siberian") or ctx.side_of(uid) == cn.AXIS
-    if unsupplied and cn.has(ctx, uid, "irreplaceable-unsupplied"):
-        lost = True
+    if cn.has(ctx, uid, "irreplaceable-unsupplied"):
+        if unsupplied is None:
+            unsupplied = not in_supply(ctx, uid)
+        lost = lost or unsupplied
     unit = ctx.state.units[uid]
     ctx.state.put(unit.boxed(cn.LOST if lost else cn.ELIMINATED).unmarked(*unit.markers))
     ctx.emit("eliminated", f"{uid} is eliminated ({why})", unit=uid)
