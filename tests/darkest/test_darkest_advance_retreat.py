@@ -148,3 +148,43 @@ def test_a_fortified_army_loses_its_fortification_when_it_retreats() -> None:
     assert g.decision.step == "withdraw" and g.decision.side == "axis"
     g.apply(Retreat(("G",), ("B3", "B2")))
     assert at(g, "G") == "B2" and cn.FORTIFIED not in markers(g, "G")
+
+
+STRAIT = {"between": ["C3", "C4"], "features": ["water", "strait"]}
+
+
+def test_an_advance_across_a_strait_ends_there() -> None:
+    # DC: Terrain Effects: the crossing is all-consuming on every path: a panzer advancing
+    # across it goes no further, even along an active road.
+    road = {"between": ["C4", "C5"], "features": ["highway"]}
+    g = attack(
+        new(
+            panzer_korps("K", "C3"),
+            rifle("R", "C4", (0, 1)),
+            rifle("F", "E6"),
+            hexsides=[STRAIT, road],
+        ),
+        "C4",
+        "K",
+    )
+    g.apply(Choose("press:0"))
+    g.apply(Outcome(1))  # K's 2 on row 1: 2 hits, R eliminated
+    g.apply(Outcome(1))  # R's 1 on column B row 6: no hit
+    legal = set(g.legal_actions())
+    assert Advance(("K",), ("C3", "C4")) in legal
+    assert Advance(("K",), ("C3", "C4", "C5")) not in legal
+
+
+def test_a_retreat_may_cross_a_strait_like_any_1_hex_move() -> None:
+    # DC: Terrain Effects: a strait crossing is a 1-hex move; a retreat is one hex, so it may
+    # cross as an operational move or an advance does.
+    g = attack(
+        new(army("G", "C5", (1, 3)), rifle("R", "C4", (1, 3)), rifle("F", "E6"), hexsides=[STRAIT]),
+        "C4",
+        "G",
+    )
+    g.apply(Choose("press:0"))
+    g.apply(Outcome(6))  # strength 1, row 6: no hit
+    g.apply(Outcome(1))  # R's 3 on column B row 6: no hit
+    assert g.decision.step == "withdraw"
+    assert Retreat(("R",), ("C4", "C3")) in g.legal_actions()

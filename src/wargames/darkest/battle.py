@@ -59,12 +59,18 @@ CITY = "city"
 CAPTURE = "capture"
 FORT = "fort:"
 
-_WATER_SIDE = (HexsideMatch(frozenset({"water"})),)
+STRAIT = "DC: Terrain Effects (Kerch Strait crossing)"
+#: Retreats and advances cross water only at a strait (O5/O6, B8/C8). DC: Terrain Effects:
+#: the crossing is "a 1-hex all-consuming movement" on every path: a 1-hex retreat may make it
+#: (as an operational move may), and an advance ends once across (no second hex along a road).
+_WATER_SIDE = (HexsideMatch(frozenset({"water"}), unless=frozenset({"strait"})),)
 RETREAT_RULES = RetreatRules(rule=ADVANCE, blocked=ADVANCE, hexsides=_WATER_SIDE, attackers=ADVANCE)
 ADVANCE_RULES = AdvanceRules(
     rule=ADVANCE,
     blocked=ADVANCE,
-    hexsides=(HexsideMatch(frozenset({"water"}), unless=frozenset({"strait"})),),
+    hexsides=_WATER_SIDE,
+    stop=STRAIT,
+    stop_hexsides=(HexsideMatch(frozenset({"strait"})),),
     onward_hexsides=(HexsideMatch(frozenset({"highway"})),),
     beside=ADVANCE,
 )
