@@ -327,3 +327,47 @@ def test_random_playouts_rarely_call_the_siberians_early_but_may() -> None:
     actions = [Choose("siberians"), Choose("disband"), Pass()]
     weights = dict(zip(actions, game.playout_weights(actions), strict=True))
     assert weights[Choose("siberians")] < 0.1 and weights[Pass()] == 1.0
+
+
+def test_every_port_of_the_1941_map_is_reached_by_sea_leningrad_and_kronshtadt_included() -> None:
+    # DC: Movement by sea: "from any coastal hex to a friendly-controlled port": a port on
+    # the Neva Bay (drawn as the B7/B8 hexside, no sea hex next to them) is on the Baltic.
+    import wargames
+    from wargames.darkest.sea import sea_moves, seas_of
+
+    g = wargames.new_game("darkest", scenario="1941", seed=1)
+    c = ctx(g)
+    assert all(seas_of(c, p) for p in c.board.nodes_with("port"))
+    moves = {m.path for m in sea_moves(c, "russian")}
+    into = {p[-1] for p in moves}
+    out = {p[0] for p in moves}
+    assert {"B7", "B8"} <= into and "B8" in out
+
+
+def test_a_port_on_a_bay_hexside_names_its_sea() -> None:
+    # attribute seas: the sea a port touches across a water hexside rather than a sea hex
+    g = new(
+        army("G", "B2"),
+        army("H", "B1"),
+        rifle("F", "E6"),
+        terrain={"baltic": ["A2", "A3"]},
+        features={"port": ["C4"]},
+        hexsides=[{"between": ["C4", "C5"], "features": ["water"]}],
+        attributes={"C4": {"seas": ["baltic"]}},
+        control={"axis": ["C4"]},
+        charts={"sea_control": {"baltic": ["C4"]}},
+    )
+    g = to_step(g, "sea-move", "axis")
+    assert Move(("G",), ("B2", "C4")) in g.legal_actions()
+
+
+def test_a_port_s_seas_attribute_names_seas() -> None:
+    import pytest
+    from darkest_support import scenario
+
+    import wargames
+    from wargames.core.errors import ScenarioError
+
+    bad = scenario(army("G", "B2"), rifle("F", "E6"), attributes={"C4": {"seas": ["pacific"]}})
+    with pytest.raises(ScenarioError, match="seas"):
+        wargames.new_game("darkest", bad, seed=1)

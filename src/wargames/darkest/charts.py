@@ -21,6 +21,8 @@ from wargames.core.errors import ScenarioError
 from wargames.core.jsonvalue import thaw
 from wargames.core.scenario import Scenario
 
+from .position import SEAS
+
 DATA = Path(__file__).parent / "data"
 WEATHERS = ("good", "october", "november", "snow")
 
@@ -149,6 +151,12 @@ def check(scenario: Scenario) -> Charts:
         if not isinstance(hexes, list) or not all(h in scenario.board for h in hexes):
             raise ScenarioError(file, f"charts.sea_control.{sea}", "expected hexes of the map")
         sea_control[sea] = tuple(hexes)
+    for node in scenario.board:
+        named = scenario.board.attr(node, "seas", None)
+        if named is not None and not (
+            isinstance(named, (list, tuple)) and all(s in SEAS for s in named)
+        ):
+            raise ScenarioError(file, f"map.attributes.{node}.seas", f"expected names of {SEAS}")
     die = data["die_column"]
     if not isinstance(die, Mapping) or set(die) != {"axis", "russian"}:
         raise ScenarioError(file, "charts.die_column", "give the die column of axis and russian")
