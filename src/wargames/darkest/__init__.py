@@ -28,6 +28,7 @@ from .battle import (
     FireStep,
     PressStep,
     ReserveStep,
+    RiverStep,
     WithdrawStep,
 )
 from .disruption import RecoverStep
@@ -82,6 +83,7 @@ class DarkestCrusade(Title):
         BattleStep(),
         FireStep(),
         PressStep(),
+        RiverStep(),
         AbsorbStep(),
         WithdrawStep(),
         ReserveStep(),

@@ -12,7 +12,8 @@ once nothing was left to absorb them; never lost, never counted twice.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import enum
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -26,7 +27,7 @@ from wargames.core.advance import (
     must_advance,
 )
 from wargames.core.context import Context
-from wargames.core.errors import IllegalAction
+from wargames.core.errors import IllegalAction, SaveError
 from wargames.core.jsonvalue import thaw
 from wargames.core.retreat import HexsideMatch, RetreatRules, RetreatSituation, retreat_paths
 from wargames.core.sequence import ChanceStep, Step
@@ -35,7 +36,7 @@ from wargames.core.state import Frame, Occupancy
 from . import counters as cn
 from .attacks import attack_error, attack_group, capacity_error, pending, set_pending
 from .charts import charts
-from .fire import Fire, attack_fire, defence_fire, lotsa_distribution, table_hits
+from .fire import Fire, attack_fire, defence_fire, lotsa_distribution, river_bonus, table_hits
 from .position import (
     enemy,
     holder,
@@ -55,6 +56,9 @@ DISRUPTION = "DC: Disruption"
 PRESSED = "DC: German Pressed Attack"
 REPLACE = "DC: Hex-Side Operational Attack Capacity (replacements during the battle)"
 FORTS = "DC: Fortresses, Fortifications, Stalin Line, Major Cities, and Victory Cities"
+FIRST_RIVER = "DC: Special 1st Turn Rules (the Germans may ignore 1 river hex-side)"
+IGNORE_RIVER = "ignore-river"
+RIVER_USED = "river_ignored"  # state variable: the hex of the battle that used it
 CITY = "city"
 CAPTURE = "capture"
 FORT = "fort:"
@@ -79,9 +83,41 @@ ADVANCE_RULES = AdvanceRules(
 # --- the battle record -------------------------------------------------------------------
 
 
+class Stage(enum.Enum):
+    """The fixed stages of a battle, in the order :class:`BattleStep` runs them (saved as
+    their values in ``vars.battle.stage``; nothing read from a save is used as code)."""
+
+    RIVER = "river"
+    ROUND = "round"
+    WITHDRAW = "withdraw"
+    RESERVE = "reserve"
+    PRESS = "press"
+    FIRE_A = "fire-a"
+    FIRE_D = "fire-d"
+    ABSORB_D = "absorb-d"
+    ABSORB_A = "absorb-a"
+    ROUND_END = "round-end"
+    ADVANCE = "advance"
+    END = "end"
+    OVER = "over"
+
+
+def stage(b: dict[str, Any]) -> Stage:
+    """The battle's stage; :class:`SaveError` if a (loaded) battle names no known stage."""
+    value = b.get("stage")
+    try:
+        return Stage(value)
+    except ValueError:
+        known = ", ".join(s.value for s in Stage)
+        raise SaveError("vars.battle.stage", f"{value!r} is not a battle stage ({known})") from None
+
+
 def battle(ctx: Context) -> dict[str, Any]:
     """A mutable copy of the battle being fought (save it back with :func:`save`)."""
     got: dict[str, Any] = thaw(ctx.state.get("battle"))
+    if not isinstance(got, dict):
+        raise SaveError("vars.battle", "no battle is being fought")
+    stage(got)
     return got
 
 
@@ -127,7 +163,7 @@ def start(ctx: Context, target: str, side: str, mode: str, rounds: int) -> None:
         "mode": mode,
         "rounds": rounds,
         "round": 1,
-        "stage": "round",
+        "stage": Stage.RIVER.value,
         "attackers": attackers,
         "from": sorted({ctx.state.units[u].at for u in attackers if ctx.state.units[u].at}),
         "defended": bool(defenders(ctx, {"target": target, "enemy": enemy(side)})),
@@ -165,8 +201,22 @@ def fires(ctx: Context, b: dict[str, Any]) -> tuple[Fire, Fire]:
     defs = defenders(ctx, b)
     return (
         attack_fire(ctx, b["side"], attackers),
-        defence_fire(ctx, b["enemy"], b["target"], attackers, defs),
+        defence_fire(ctx, b["enemy"], b["target"], attackers, defs, b.get("ignore_river", 0)),
     )
+
+
+def river_choice(ctx: Context, b: dict[str, Any]) -> bool:
+    """DC: Special 1st Turn Rules: "on the first turn, the Germans may ignore 1 river
+    hex-side": one hexside in one battle of that turn, the one they choose. Offered at the
+    start of a German battle of the first turn while unused, when it would lower the defence."""
+    if b["side"] != cn.AXIS or ctx.turn != ctx.scenario.calendar.first:
+        return False
+    if ctx.state.get(RIVER_USED) is not None:
+        return False
+    live = [u for u in alive(ctx, b["attackers"]) if not cn.disrupted(ctx, u)]
+    defs = defenders(ctx, b)
+    target = b["target"]
+    return river_bonus(ctx, target, live, defs, 1) < river_bonus(ctx, target, live, defs)
 
 
 def _has_fire(ctx: Context, f: Fire) -> bool:
@@ -243,33 +293,40 @@ class BattleStep(Step):
     def run(self, ctx: Context, frame: Frame) -> None:
         b = battle(ctx)
         for _ in range(10_000):
-            stage = b["stage"]
-            pushed = getattr(self, "_" + stage.replace("-", "_"))(ctx, b)
+            pushed = self._stages[stage(b)](self, ctx, b)
             save(ctx, b)
-            if pushed or b["stage"] == "over":
-                if b["stage"] == "over":
+            over = stage(b) is Stage.OVER
+            if pushed or over:
+                if over:
                     ctx.state.set("battle", None)
                     ctx.done()
                 return
         raise RuntimeError("battle did not progress")
 
+    def _river(self, ctx: Context, b: dict[str, Any]) -> bool:
+        b["stage"] = Stage.ROUND.value
+        if river_choice(ctx, b):
+            ctx.push("river", by=b["side"])
+            return True
+        return False
+
     def _round(self, ctx: Context, b: dict[str, Any]) -> bool:
         b["taken"], b["city_used"], b["capture_hits"], b["press"] = {}, 0, 0, 0
-        b["stage"] = "withdraw" if b["round"] > 1 else "press"
+        b["stage"] = (Stage.WITHDRAW if b["round"] > 1 else Stage.PRESS).value
         ctx.emit("round", f"battle for {b['target']}: round {b['round']}", round=b["round"])
         return False
 
     def _withdraw(self, ctx: Context, b: dict[str, Any]) -> bool:
-        b["stage"] = "reserve"
+        b["stage"] = Stage.RESERVE.value
         if retreats(ctx, b):
             ctx.push("withdraw", by=b["enemy"])
             return True
         return False
 
     def _reserve(self, ctx: Context, b: dict[str, Any]) -> bool:
-        b["stage"] = "press"
+        b["stage"] = Stage.PRESS.value
         if cleared(ctx, b):
-            b["stage"] = "advance"
+            b["stage"] = Stage.ADVANCE.value
             return False
         if reserves(ctx, b):
             ctx.push("reserve", by=b["side"])
@@ -277,9 +334,9 @@ class BattleStep(Step):
         return False
 
     def _press(self, ctx: Context, b: dict[str, Any]) -> bool:
-        b["stage"] = "fire-a"
+        b["stage"] = Stage.FIRE_A.value
         if not [u for u in alive(ctx, b["attackers"]) if not cn.disrupted(ctx, u)]:
-            b["stage"] = "end"
+            b["stage"] = Stage.END.value
             return False
         a, _ = fires(ctx, b)
         if b["side"] == cn.AXIS and not ctx.options["lotsa_dice"] and a.strength > 0:
@@ -288,7 +345,7 @@ class BattleStep(Step):
         return False
 
     def _fire_a(self, ctx: Context, b: dict[str, Any]) -> bool:
-        b["stage"] = "fire-d"
+        b["stage"] = Stage.FIRE_D.value
         a, _ = fires(ctx, b)
         b["hits"] = {"attack": 0, "defence": 0}
         if _has_fire(ctx, a):
@@ -297,14 +354,14 @@ class BattleStep(Step):
         return False
 
     def _fire_d(self, ctx: Context, b: dict[str, Any]) -> bool:
-        b["stage"] = "absorb-d"
+        b["stage"] = Stage.ABSORB_D.value
         _, d = fires(ctx, b)
         if _has_fire(ctx, d):
             ctx.push("fire", who="defence")
             return True
         return False
 
-    def _absorb(self, ctx: Context, b: dict[str, Any], receiver: str, after: str) -> bool:
+    def _absorb(self, ctx: Context, b: dict[str, Any], receiver: str, after: Stage) -> bool:
         while b["left"] > 0:
             options = absorb_options(ctx, b, receiver)
             if not options:
@@ -316,13 +373,13 @@ class BattleStep(Step):
                 continue
             ctx.push("absorb", by=receiver)
             return True
-        b["stage"] = after
+        b["stage"] = after.value
         return False
 
     def _absorb_d(self, ctx: Context, b: dict[str, Any]) -> bool:
         if b.get("absorbing") != "defence":
             b["absorbing"], b["left"], b["taken"] = "defence", b["hits"]["attack"], {}
-        if self._absorb(ctx, b, b["enemy"], "absorb-a"):
+        if self._absorb(ctx, b, b["enemy"], Stage.ABSORB_A):
             return True
         b["absorbing"] = None
         return False
@@ -330,7 +387,7 @@ class BattleStep(Step):
     def _absorb_a(self, ctx: Context, b: dict[str, Any]) -> bool:
         if b.get("absorbing") != "attack":
             b["absorbing"], b["left"], b["taken"] = "attack", b["hits"]["defence"], {}
-        if self._absorb(ctx, b, b["side"], "round-end"):
+        if self._absorb(ctx, b, b["side"], Stage.ROUND_END):
             return True
         b["absorbing"] = None
         return False
@@ -339,16 +396,16 @@ class BattleStep(Step):
         # DC: Disruption: a Disrupted unit may not continue to support an attack.
         b["attackers"] = [u for u in alive(ctx, b["attackers"]) if not cn.disrupted(ctx, u)]
         if cleared(ctx, b):
-            b["stage"] = "advance"
+            b["stage"] = Stage.ADVANCE.value
         elif b["round"] < b["rounds"] and (b["attackers"] or reserves(ctx, b)):
             b["round"] += 1
-            b["stage"] = "round"
+            b["stage"] = Stage.ROUND.value
         else:
-            b["stage"] = "end"
+            b["stage"] = Stage.END.value
         return False
 
     def _advance(self, ctx: Context, b: dict[str, Any]) -> bool:
-        b["stage"] = "end"
+        b["stage"] = Stage.END.value
         target = b["target"]
         if b["captured"] or not defenders(ctx, b):
             ctx.emit("cleared", f"{target} is cleared", target=target)
@@ -360,8 +417,27 @@ class BattleStep(Step):
     def _end(self, ctx: Context, b: dict[str, Any]) -> bool:
         scored = b["ledger"]
         ctx.emit("battle-end", f"battle for {b['target']} ends", target=b["target"], ledger=scored)
-        b["stage"] = "over"
+        b["stage"] = Stage.OVER.value
         return False
+
+    def _over(self, ctx: Context, b: dict[str, Any]) -> bool:
+        return False
+
+    _stages: ClassVar[dict[Stage, Callable[[BattleStep, Context, dict[str, Any]], bool]]] = {
+        Stage.RIVER: _river,
+        Stage.ROUND: _round,
+        Stage.WITHDRAW: _withdraw,
+        Stage.RESERVE: _reserve,
+        Stage.PRESS: _press,
+        Stage.FIRE_A: _fire_a,
+        Stage.FIRE_D: _fire_d,
+        Stage.ABSORB_D: _absorb_d,
+        Stage.ABSORB_A: _absorb_a,
+        Stage.ROUND_END: _round_end,
+        Stage.ADVANCE: _advance,
+        Stage.END: _end,
+        Stage.OVER: _over,
+    }
 
 
 # --- decisions inside a battle ---------------------------------------------------------------
@@ -447,6 +523,32 @@ class FireStep(ChanceStep):
         ctx.emit("fire", text, side=side, hits=hits)
         save(ctx, b)
         ctx.done()
+
+
+class RiverStep(BattleDecision):
+    """DC: Special 1st Turn Rules: ignore 1 river hexside in this battle (once, on the first
+    turn), or keep the choice for another battle."""
+
+    name: ClassVar[str] = "river"
+    kind: ClassVar[str] = "choose"
+    rule: ClassVar[str] = FIRST_RIVER
+    actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
+
+    def prompt(self, ctx: Context, frame: Frame) -> str:
+        return f"ignore 1 river hexside in the battle for {battle(ctx)['target']}?"
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        return [Pass(), Choose(IGNORE_RIVER)]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        ctx.done()
+        if isinstance(action, Pass):
+            return
+        b = battle(ctx)
+        b["ignore_river"] = 1
+        ctx.state.set(RIVER_USED, b["target"])
+        save(ctx, b)
+        ctx.emit("river", f"the Germans ignore 1 river hexside at {b['target']}")
 
 
 class PressStep(BattleDecision):
