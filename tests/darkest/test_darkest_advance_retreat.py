@@ -188,3 +188,23 @@ def test_a_retreat_may_cross_a_strait_like_any_1_hex_move() -> None:
     g.apply(Outcome(1))  # R's 3 on column B row 6: no hit
     assert g.decision.step == "withdraw"
     assert Retreat(("R",), ("C4", "C3")) in g.legal_actions()
+
+
+def test_disrupted_defenders_may_withdraw_too() -> None:
+    # DC: Advances and Retreats: retreat after the first round is "entirely voluntary" for
+    # the defenders; DC: Disruption: "if kept in battle" a Disrupted unit dies to one more hit,
+    # so its owner may take it out of the battle. Only Disrupted attackers must stay.
+    g = attack(
+        new(
+            army("G", "B2", (1, 3)),
+            rifle("R", "B3", (1, 3), markers=(cn.DISRUPTED,)),
+            rifle("F", "C2"),
+        ),
+        "B3",
+        "G",
+    )
+    g.apply(Choose("press:0"))
+    g.apply(Outcome(6))  # strength 1, row 6: no hit (R, Disrupted, does not fire)
+    assert g.decision.step == "withdraw" and g.decision.side == "russian"
+    g.apply(Retreat(("R",), ("B3", "B4")))
+    assert at(g, "R") == "B4" and cn.DISRUPTED in markers(g, "R")

@@ -3,7 +3,17 @@ isolated Disrupted units, sustaining cities, the loss of Rumania and of Grozny."
 
 from __future__ import annotations
 
-from darkest_support import army, ctx, mech, new, panzergruppe, rifle, to_step, unit
+from darkest_support import (
+    army,
+    ctx,
+    mech,
+    new,
+    panzer_korps,
+    panzergruppe,
+    rifle,
+    to_step,
+    unit,
+)
 
 from wargames.darkest import counters as cn
 from wargames.darkest.movement import allowance, grozny_lost, romania_lost
@@ -20,9 +30,18 @@ def test_a_line_runs_through_hexes_closer_to_friends_back_to_the_map_edge() -> N
     assert supply_map(ctx(new(army("G", "B2"), *WALL)), "russian").in_supply("C4")
 
 
-def test_friendly_cities_extend_supply_lines() -> None:
-    g = new(army("G", "C3"), rifle("R", "C5"), features={"town": ["C2"]}, control={"axis": ["C2"]})
-    assert supply_map(ctx(g), "axis").in_supply("C3")
+def _korps_line(features: dict[str, list[str]]) -> bool:
+    russians = [rifle("R1", "B3"), rifle("R2", "D3"), rifle("R3", "C6")]
+    g = new(panzer_korps("K", "C4"), *russians, features=features, control={"axis": ["C2", "C3"]})
+    return supply_map(ctx(g), "axis").in_supply("C4")
+
+
+def test_friendly_cities_extend_supply_lines_towns_do_not() -> None:
+    # DC: Supply: "a line of areas closer to friendly units or cities than to enemy units":
+    # cities, not towns (the text names towns only for weather and Siberian arrivals)
+    assert not _korps_line({})
+    assert _korps_line({"city": ["C2", "C3"]})
+    assert not _korps_line({"town": ["C2", "C3"]})
 
 
 def test_an_empty_hex_next_to_a_german_army_is_a_german_supply_line() -> None:

@@ -593,7 +593,9 @@ def _exempt(ctx: Context, side: str, occ: Occupancy) -> set[str]:
 def retreats(ctx: Context, b: dict[str, Any]) -> list[RetreatAction]:
     """DC: Advances and Retreats: after the first round defenders may retreat 1 hex, and are
     Disrupted; never next to (across land) a hex they were attacked from unless friendly
-    units not under a strong enough unresolved attack hold it; Disrupted units may not move."""
+    units not under a strong enough unresolved attack hold it. Disrupted defenders may
+    withdraw too: the retreat is "entirely voluntary" and a Disrupted unit dies to one more
+    hit only "if kept in battle" (DC: Disruption); only Disrupted attackers must stay."""
     target = b["target"]
     side = b["enemy"]
     occ = ctx.state.occupancy()
@@ -613,8 +615,6 @@ def retreats(ctx: Context, b: dict[str, Any]) -> list[RetreatAction]:
     paths = retreat_paths(index, index.number[target], 1, RETREAT_RULES, situation)
     out = []
     for uid in defenders(ctx, b):
-        if cn.disrupted(ctx, uid):
-            continue
         for p in paths:
             if p.eliminated or len(p.nodes) != 2:
                 continue
@@ -642,7 +642,7 @@ class WithdrawStep(BattleDecision):
         return IllegalAction(
             ADVANCE,
             f"{'+'.join(action.units)} may not retreat along {'-'.join(action.path)} "
-            "(one undisrupted unit, 1 hex, not next to a hex it was attacked from)",
+            "(one unit, 1 hex, not next to a hex it was attacked from)",
         )
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:

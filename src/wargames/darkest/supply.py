@@ -71,11 +71,8 @@ def supply_map(ctx: Context, side: str) -> SupplyMap:
     occ = ctx.state.occupancy()
     ours = side_hexes(ctx, occ, side)
     theirs = side_hexes(ctx, occ, cn.AXIS if side == cn.RUSSIAN else cn.RUSSIAN)
-    cities = [
-        n
-        for n, s in ctx.state.control.items()
-        if s == side and (ctx.board.has(n, "city") or ctx.board.has(n, "town"))
-    ]
+    # DC: Supply: "closer to friendly units or cities": cities (major and victory), not towns.
+    cities = [n for n, s in ctx.state.control.items() if s == side and ctx.board.has(n, "city")]
     board = ctx.board
     through = closer_to_friendly(board, sorted(ours | set(cities)), sorted(theirs))
     index = board.index
