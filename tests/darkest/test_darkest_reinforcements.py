@@ -40,13 +40,22 @@ def test_infantry_from_the_eastern_edge_is_undisrupted() -> None:
 
 
 def test_tank_factors_accumulate_from_the_4_factor_reserve_and_factories() -> None:
-    g = replace_game(mech("M1", None), mech("M2", None), mech("M3", None), rifle("F", "D6"))
-    assert g.state.get("tank_pool") == 5  # 4 off-map + the D5 factory in supply
+    # DC: Russian Replacements: "1 UnDisrupted mechanized korps on each tank factory in
+    # supply" each turn: a korps's worth (its largest factor, 2) a factory; unused tank
+    # factors accumulate, from the 4-factor off-map reserve.
+    g = replace_game(
+        mech("M1", None), mech("M2", None), mech("M3", None), rifle("F", "D6"), turns=3
+    )
+    assert g.state.get("tank_pool") == 6  # 4 off-map + a korps (2) from the D5 factory
     g.apply(Place("M1", "D5"))
     assert cn.DISRUPTED not in markers(g, "M1")  # mechanized korps arrive UnDisrupted
     g.apply(Place("M2", "E6"))
-    assert g.state.get("tank_pool") == 1
-    assert not any(isinstance(a, Place) and a.unit == "M3" for a in g.legal_actions())
+    assert g.state.get("tank_pool") == 2
+    g.apply(Pass())
+    to_step(g, "fortify")
+    to_step(g, "russian-admin", "russian")
+    g.apply(Pass())
+    assert g.state.get("tank_pool") == 4  # the 2 left over, and the factory's korps
 
 
 def test_siberians_are_irreplaceable_and_voluntary_elimination_brings_units_back() -> None:
@@ -147,7 +156,7 @@ def test_tank_factory_evacuation_stops_production_then_restarts_two_turns_later(
         )
     assert states[0][:2] == (2, "calendar")  # second turn: moved to the calendar
     assert states[1][:2] == (3, "calendar") and states[1][2] == 4
-    assert states[2][:2] == (4, "relocated") and states[2][2] == 5  # productive again
+    assert states[2][:2] == (4, "relocated") and states[2][2] == 6  # productive again
 
 
 def test_the_siberian_gamble_loses_the_game_1_in_6_per_month_early() -> None:
