@@ -87,7 +87,8 @@ def test_brown_russian_units_recover_after_german_combat_unless_re_disrupted() -
     g.apply(Choose("press:0"))
     g.apply(Outcome(1))  # 1 hit: R1 Disrupted
     g.apply(Outcome(1))  # R1's 3 on column B, row 6: no hit
-    g.apply(Choose("press:0"))  # round 2 (R1, Disrupted, cannot retreat)
+    g.apply(Pass())  # R1, Disrupted, may retreat; it stays
+    g.apply(Choose("press:0"))  # round 2
     g.apply(Outcome(6))  # no hit; the Disrupted R1 does not fire
     assert g.decision.step == "operations"  # A.2.c recovery has run
     assert cn.DISRUPTED in markers(g, "R1") and cn.DISRUPTED not in markers(g, "R2")
@@ -144,6 +145,7 @@ def test_black_russian_units_attacked_recover_after_german_combat_unless_re_disr
     g.apply(Choose("B3"))
     g.apply(Choose("press:0"))
     g.apply(Outcome(6))  # no hit; the Disrupted R1 does not fire
+    g.apply(Pass())  # R1 may withdraw; it stays
     g.apply(Choose("press:0"))
     g.apply(Outcome(6))  # round 2: no hit
     assert g.decision.step == "operations"  # A.2.c recovery has run
@@ -162,6 +164,7 @@ def test_russians_disrupted_in_the_first_turn_attack_do_not_recover_in_a2c() -> 
     g.apply(Choose("press:0"))
     g.apply(Outcome(1))  # 1 hit
     g.apply(Outcome(1))  # R1's 3 on column B, row 6: no hit; R1 absorbs 1 hit: Disrupted
+    g.apply(Pass())  # R1 may withdraw; it stays
     g.apply(Choose("press:0"))  # round 2
     g.apply(Outcome(6))  # no hit; the Disrupted R1 does not fire
     assert cn.DISRUPTED in markers(g, "R1") and g.decision.step == "operations"

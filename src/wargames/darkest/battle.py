@@ -166,6 +166,8 @@ def start(ctx: Context, target: str, side: str, mode: str, rounds: int) -> None:
         "stage": Stage.RIVER.value,
         "attackers": attackers,
         "from": sorted({ctx.state.units[u].at for u in attackers if ctx.state.units[u].at}),
+        "origin": {u: ctx.state.units[u].at for u in attackers},
+        "gaps": [],
         "defended": bool(defenders(ctx, {"target": target, "enemy": enemy(side)})),
         "defence0": 0,
         "press": 0,
@@ -393,8 +395,11 @@ class BattleStep(Step):
         return False
 
     def _round_end(self, ctx: Context, b: dict[str, Any]) -> bool:
-        # DC: Disruption: a Disrupted unit may not continue to support an attack.
-        b["attackers"] = [u for u in alive(ctx, b["attackers"]) if not cn.disrupted(ctx, u)]
+        # DC: Disruption: a Disrupted unit may not continue to support an attack; its place
+        # (in its hex) may be taken by a replacement (see reserves).
+        staying = [u for u in alive(ctx, b["attackers"]) if not cn.disrupted(ctx, u)]
+        b["gaps"] = [*b["gaps"], *(b["origin"][u] for u in b["attackers"] if u not in staying)]
+        b["attackers"] = staying
         if cleared(ctx, b):
             b["stage"] = Stage.ADVANCE.value
         elif b["round"] < b["rounds"] and (b["attackers"] or reserves(ctx, b)):
@@ -669,12 +674,14 @@ class WithdrawStep(BattleDecision):
 
 def reserves(ctx: Context, b: dict[str, Any]) -> list[Attack]:
     """DC: Hex-Side Operational Attack Capacity: unused or just-moved units in the attacking
-    hexes may join the battle as replacements (a Disrupted attacker may be replaced by an
-    UnDisrupted unit of its hex for the second round)."""
+    hexes "may be added as replacements during the battle" - replacing, one for one and from
+    the same hex, an attacker the battle Disrupted or eliminated (DC: Disruption: "if an
+    attacking unit is Disrupted in a first battle round, another Undisrupted attacker's unit
+    in the same hex may be used in a second battle round"); within the hexside capacity."""
     target = b["target"]
     engaged = [u for u in alive(ctx, b["attackers"]) if not cn.disrupted(ctx, u)]
     out = []
-    for node in b["from"]:
+    for node in sorted(set(b["gaps"])):
         for unit in ctx.state.units_at(node):
             uid = unit.id
             if ctx.side_of(uid) != b["side"] or uid in engaged:
@@ -709,6 +716,10 @@ class ReserveStep(BattleDecision):
         uid = action.units[0]
         b["attackers"] = [*b["attackers"], uid]
         unit = ctx.state.units[uid]
+        gaps = list(b["gaps"])
+        gaps.remove(unit.at)  # it fills the place of an attacker lost from its hex
+        b["gaps"] = gaps
+        b["origin"] = {**b["origin"], uid: unit.at}
         ctx.state.put(unit.unmarked(cn.FORTIFIED).marked(cn.ATTACKED, cn.DONE))
         save(ctx, b)
         ctx.emit("reserve", f"{uid} joins the battle for {b['target']}", unit=uid)
