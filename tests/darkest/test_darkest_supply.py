@@ -15,6 +15,8 @@ from darkest_support import (
     unit,
 )
 
+from wargames.core.actions import Choose
+from wargames.core.game import Game
 from wargames.darkest import counters as cn
 from wargames.darkest.movement import allowance, grozny_lost, romania_lost
 from wargames.darkest.supply import determine, friendly_seas, sea_controller, supply_map
@@ -118,8 +120,41 @@ def test_three_russian_units_survive_isolated_on_leningrad_or_moscow() -> None:
         attributes={"C1": {"sustain": 3}},
         control={"russian": ["C1"]},
     )
-    determine(ctx(g), "russian")
-    assert sum(1 for i in range(4) if g.state.units[f"R{i}"].at == "C1") == 3
+    assert determine(ctx(g), "russian") == [("C1", 3)]  # 4 Disrupted for 3 places: a choice
+    assert all(g.state.units[f"R{i}"].at == "C1" for i in range(4))  # the owner's, pending
+
+
+def _isolated_fortress(*units: dict) -> Game:
+    return new(
+        army("G", "B2"),
+        *WALL,
+        *units,
+        features={"fortress": ["C6"]},
+        control={"axis": ["C6"]},
+    )
+
+
+def test_the_owner_chooses_which_isolated_units_a_fortress_sustains() -> None:
+    # DC: Supply: "any 1 unit can survive indefinitely" on an isolated fortress or major city
+    # (2 on a victory city, 3 Russian on Leningrad or Moscow): any unit, the owner's choice -
+    # not the healthy units first. An UnDisrupted unit does not take the place of a Disrupted
+    # one (only Disrupted isolated units are eliminated).
+    finn = {"nationality": "finnish"}
+    g = _isolated_fortress(
+        unit("I1", "axis", "C6", (1, 1), **finn),
+        unit("I2", "axis", "C6", (1, 1), markers=("disrupted",), **finn),
+    )
+    assert determine(ctx(g), "axis") == []
+    assert g.state.units["I1"].at == "C6" and g.state.units["I2"].at == "C6"
+    g = _isolated_fortress(
+        unit("I1", "axis", "C6", (1, 1), markers=("disrupted",), **finn),
+        unit("I2", "axis", "C6", (1, 1), markers=("disrupted",), **finn),
+    )
+    g = to_step(g, "sustain", "axis")
+    assert set(g.legal_actions()) == {Choose("I1"), Choose("I2")}  # which one is eliminated
+    g.apply(Choose("I1"))
+    assert g.state.units["I1"].box == cn.LOST and g.state.units["I2"].at == "C6"
+    assert g.decision.step != "sustain"
 
 
 def test_losing_rumania_and_grozny_slows_panzers_and_tanks() -> None:

@@ -50,7 +50,7 @@ from .sea import SeaMove, Sinking
 from .secret import SecretSetup, hidden_view
 from .secret import start as secret_start
 from .sequence import PHASES
-from .supply import SupplyStep
+from .supply import SupplyStep, SustainStep
 from .victory import GermanVDP, RussianVDP, final
 from .weather import WeatherStep
 
@@ -90,6 +90,7 @@ class DarkestCrusade(Title):
         AdvanceStep(),
         RecoverStep(),
         SupplyStep(),
+        SustainStep(),
         RussianVDP(),
         EndAxisTurn(),
         RussianAdmin(),
