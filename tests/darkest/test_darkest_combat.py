@@ -168,7 +168,7 @@ def test_an_undisrupted_attacker_of_the_hex_replaces_a_disrupted_one_in_round_2(
     g.apply(Attack(("B",), "B3"))
     from wargames.darkest.battle import battle
 
-    assert battle(ctx(g))["attackers"] == ["B"]  # A stays out, Disrupted
+    assert battle(ctx(g)).attackers == ["B"]  # A stays out, Disrupted
 
 
 def test_replacements_join_only_in_place_of_an_attacker_lost_from_their_hex() -> None:

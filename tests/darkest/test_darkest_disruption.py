@@ -3,28 +3,19 @@ move nor fire; recovery by colour and side at the points of the sequence."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from darkest_support import army, ctx, markers, mech, new, rifle, to_step, unit
 
 from wargames.core.actions import Attack, Choose, Outcome, Pass
 from wargames.darkest import counters as cn
 from wargames.darkest.battle import absorb
+from wargames.darkest.battle_record import Battle
 from wargames.darkest.fire import attack_fire
 
 
-def record(target: str = "B3", side: str = "axis") -> dict[str, Any]:
-    return {
-        "target": target,
-        "side": side,
-        "enemy": "russian" if side == "axis" else "axis",
-        "left": 9,
-        "taken": {},
-        "city_used": 0,
-        "capture_hits": 0,
-        "captured": False,
-        "ledger": {"axis": [0, 0, 0], "russian": [0, 0, 0]},
-    }
+def record(target: str = "B3", side: str = "axis") -> Battle:
+    b = Battle(target, side, "op", 2, [], [], {}, defended=True)
+    b.left = 9
+    return b
 
 
 def test_a_single_hit_disrupts_and_hits_beyond_the_second_factor_eliminate() -> None:
@@ -36,7 +27,7 @@ def test_a_single_hit_disrupts_and_hits_beyond_the_second_factor_eliminate() -> 
     assert g.state.units["R"].at == "B3"
     absorb(c, b, "russian", "R")  # a third: eliminated
     assert g.state.units["R"].box == cn.ELIMINATED
-    assert b["ledger"]["axis"][1] == 3 and b["left"] == 6
+    assert b.ledger["axis"][1] == 3 and b.left == 6
 
 
 def test_a_mechanized_korps_with_a_0_second_factor_dies_to_a_single_hit() -> None:

@@ -1,4 +1,5 @@
-"""Saved Darkest games: the battle's stages are a fixed table; nothing in a save is code."""
+"""Saved Darkest games: the battle is a typed record read back field by field, its stages a
+fixed table; nothing in a save is code."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from darkest_support import army, attack, new, rifle
 import wargames
 from wargames.core.actions import Choose, Outcome
 from wargames.core.errors import SaveError
-from wargames.darkest.battle import BattleStep, Stage
+from wargames.darkest.battle import BattleStep
+from wargames.darkest.battle_record import Battle, Stage
 
 
 def _mid_battle_save() -> dict:
@@ -37,6 +39,44 @@ def test_an_unknown_battle_stage_in_a_save_is_a_save_error_never_a_method_name(b
         g = wargames.load_game(json.dumps(data))
         g.apply(Outcome(6))
         g.apply(Outcome(1))
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("attackers", 5),
+        ("attackers", ["nobody"]),
+        ("target", "Z99"),
+        ("from", ["B2", 3]),
+        ("origin", {"G": "Z99"}),
+        ("round", True),
+        ("left", "3"),
+        ("ledger", {"axis": [0, 0]}),
+        ("captured", 1),
+        ("side", "martian"),
+    ],
+)
+def test_a_malformed_battle_in_a_save_is_a_save_error_naming_the_field(
+    field: str, value: object
+) -> None:
+    data = _mid_battle_save()
+    data["state"]["vars"]["battle"][field] = value
+    with pytest.raises(SaveError, match=f"vars.battle.{field}"):
+        g = wargames.load_game(json.dumps(data))
+        g.apply(Outcome(6))
+        g.apply(Outcome(1))
+
+
+def test_a_battle_record_round_trips_through_json() -> None:
+    b = Battle("B3", "axis", "op", 2, ["G"], ["B2"], {"G": "B2"}, defended=True)
+    b.stage, b.gaps, b.taken, b.absorbing = Stage.ABSORB_A, ["B2"], {"G": 1}, "attack"
+    data = b.to_json()
+    assert data["from"] == ["B2"] and data["stage"] == "absorb-a"
+    assert Battle.from_json(json.loads(json.dumps(data))) == b
+    with pytest.raises(SaveError, match="unknown field"):
+        Battle.from_json({**data, "enemy": "russian"})
+    with pytest.raises(SaveError, match="missing"):
+        Battle.from_json({k: v for k, v in data.items() if k != "round"})
 
 
 def test_every_stage_has_exactly_one_handler() -> None:
