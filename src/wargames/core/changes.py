@@ -7,7 +7,7 @@ that goes to another box, a chit that leaves with its HQ) passes ``box`` or wrap
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import attrs
 
@@ -41,13 +41,22 @@ def lose_steps(ctx: Context, uid: str, n: int = 1, box: str = ELIMINATED, why: s
 
 
 def move_units(
-    ctx: Context, uids: Iterable[str], node: str, control: bool = True, kind: str = "move"
+    ctx: Context,
+    uids: Iterable[str],
+    to: str | Sequence[str],
+    control: bool = True,
+    kind: str = "move",
 ) -> None:
-    """Put ``uids`` on ``node`` (a move's, retreat's or advance's last node); with
-    ``control`` their side takes control of it. Logged as one event of ``kind``."""
+    """Put ``uids`` on ``to`` (a node, or a path whose last node they end on: a move's,
+    retreat's or advance's); with ``control`` their side takes control of it. Logged as one
+    event of ``kind`` ("B1 moves 0102-0202", "B1+B2 retreat to 0303")."""
     ids = tuple(uids)
+    path = (to,) if isinstance(to, str) else tuple(to)
+    node = path[-1]
     for uid in ids:
         ctx.state.put(ctx.state.units[uid].moved_to(node))
     if control and ids:
         ctx.state.control[node] = ctx.side_of(ids[0])
-    ctx.emit(kind, f"{'+'.join(ids)} to {node}", units=list(ids), at=node)
+    verb = kind + "s" if len(ids) == 1 else kind
+    route = "-".join(path) if len(path) > 1 else f"to {node}"
+    ctx.emit(kind, f"{'+'.join(ids)} {verb} {route}", units=list(ids), path=list(path))
