@@ -28,6 +28,7 @@ from .battle import (
     FireStep,
     PressStep,
     ReserveStep,
+    RiverStep,
     WithdrawStep,
 )
 from .disruption import RecoverStep
@@ -49,7 +50,7 @@ from .sea import SeaMove, Sinking
 from .secret import SecretSetup, hidden_view
 from .secret import start as secret_start
 from .sequence import PHASES
-from .supply import SupplyStep
+from .supply import SupplyStep, SustainStep
 from .victory import GermanVDP, RussianVDP, final
 from .weather import WeatherStep
 
@@ -82,12 +83,14 @@ class DarkestCrusade(Title):
         BattleStep(),
         FireStep(),
         PressStep(),
+        RiverStep(),
         AbsorbStep(),
         WithdrawStep(),
         ReserveStep(),
         AdvanceStep(),
         RecoverStep(),
         SupplyStep(),
+        SustainStep(),
         RussianVDP(),
         EndAxisTurn(),
         RussianAdmin(),
