@@ -55,7 +55,6 @@ from .victory import GermanVDP, RussianVDP, final
 from .weather import WeatherStep
 
 DATA = Path(__file__).parent / "data"
-SCENARIOS = ("1941",)
 
 
 class DarkestCrusade(Title):
@@ -65,6 +64,8 @@ class DarkestCrusade(Title):
     description: ClassVar[str] = "Darkest Crusade (1941 game): Jun 41 - Feb 42, monthly turns"
     sides: ClassVar[tuple[str, ...]] = cn.SIDES
     default_scenario: ClassVar[str] = "1941"
+    data_dir: ClassVar[Path | None] = DATA
+    scenarios: ClassVar[tuple[str, ...]] = ("1941",)
     phases: ClassVar[tuple[Phase, ...]] = (
         Phase("Secret set-up", (SecretSetup.segment(),)),
         *PHASES,
@@ -111,9 +112,6 @@ class DarkestCrusade(Title):
         # DC: Special 1st Turn Rules: "after-turn-1" or "never" (the Axis player's choice).
         "axis_romania_attacks": "after-turn-1",
     }
-
-    def scenario_files(self) -> Mapping[str, Path]:
-        return {name: DATA / f"{name}.toml" for name in SCENARIOS}
 
     def validate_scenario(self, scenario: Scenario) -> None:
         charts_module.check(scenario)

@@ -11,6 +11,7 @@ from typing import ClassVar
 
 import numpy as np
 
+from wargames.core import changes
 from wargames.core.actions import Action, Choose
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
@@ -198,9 +199,7 @@ def eliminate(ctx: Context, uid: str, why: str, unsupplied: bool | None = None) 
         if unsupplied is None:
             unsupplied = not in_supply(ctx, uid)
         lost = lost or unsupplied
-    unit = ctx.state.units[uid]
-    ctx.state.put(unit.boxed(cn.LOST if lost else cn.ELIMINATED).unmarked(*unit.markers))
-    ctx.emit("eliminated", f"{uid} is eliminated ({why})", unit=uid)
+    changes.eliminate(ctx, uid, cn.LOST if lost else cn.ELIMINATED, why)
 
 
 class SupplyStep(Step):
