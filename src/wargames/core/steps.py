@@ -21,13 +21,25 @@ from .state import Frame
 
 
 class SideStep(Step):
-    """A step decided by the side named in its frame's ``side`` argument (or ``by``)."""
+    """A step decided by one side: ``side_name`` if the class fixes it, else the side named
+    in its frame's ``side`` argument (or ``by``). When :meth:`pending` says there is nothing
+    to decide, the step finishes by itself (``run``), so every pending decision has a legal
+    action."""
 
-    def actor(self, ctx: Context, frame: Frame) -> str | None:
-        side: Any = frame.args.get("side") or frame.args.get("by")
+    side_name: ClassVar[str] = ""
+
+    def side(self, ctx: Context, frame: Frame) -> str:
+        side: Any = self.side_name or frame.args.get("side") or frame.args.get("by")
         if not isinstance(side, str):
             raise RuntimeError(f"step {self.name!r} needs a 'side' or 'by' argument")
         return side
+
+    def pending(self, ctx: Context, frame: Frame) -> bool:
+        """Whether there is anything to decide (default: always)."""
+        return True
+
+    def actor(self, ctx: Context, frame: Frame) -> str | None:
+        return self.side(ctx, frame) if self.pending(ctx, frame) else None
 
 
 class AllocateLossesStep(SideStep):
