@@ -1,4 +1,4 @@
-"""Common rule steps: a step decided by the side its frame names, and a loss allocation.
+"""Common rule steps: a step decided by one side, a die roll, and a loss allocation.
 
 Titles subclass these instead of writing the same glue again. :class:`SideStep` reads its actor
 from the frame (``side`` or ``by``). :class:`AllocateLossesStep` asks a side to spread a number
@@ -9,14 +9,16 @@ hands the allocation back to a caller that used :meth:`Context.call` (``lost``).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from fractions import Fraction
 from typing import Any, ClassVar
 
-from .actions import Action, AllocateLosses
+from .actions import Action, AllocateLosses, Outcome
 from .changes import ELIMINATED, lose_steps
 from .context import Context
+from .dice import die_faces
 from .errors import IllegalAction
 from .losses import LossPolicy, LossUnit, allocation_error, allocations
-from .sequence import Step
+from .sequence import ChanceStep, Step
 from .state import Frame
 
 
@@ -40,6 +42,16 @@ class SideStep(Step):
 
     def actor(self, ctx: Context, frame: Frame) -> str | None:
         return self.side(ctx, frame) if self.pending(ctx, frame) else None
+
+
+class DieStep(ChanceStep):
+    """A chance step for one roll of a fair die of ``sides`` faces: ``Outcome(face)``, each
+    with probability 1/sides. Subclasses set ``name`` and ``rule`` and write ``apply``."""
+
+    sides: ClassVar[int] = 6
+
+    def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
+        return [(Outcome(face), p) for face, p in die_faces(self.sides)]
 
 
 class AllocateLossesStep(SideStep):
