@@ -26,6 +26,7 @@ from . import api
 from .agents import RandomAgent, step
 from .core import dice
 from .core.scenario import read_scenario_file
+from .registry import get_title
 
 FIELDS = ("index", "seed", "title", "scenario", "winner", "level", "turn", "actions", "reason")
 
@@ -66,7 +67,7 @@ def scenario_data(
     title: str, scenario: str | Path | None = None, options: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
     """The raw data of a built-in or file scenario, with ``options`` set (checked on load)."""
-    t = api.get_title(title)
+    t = get_title(title)
     name = scenario if scenario is not None else t.default_scenario
     path = t.scenario_files().get(str(name), Path(name))
     _, data = read_scenario_file(path)
