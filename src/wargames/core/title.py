@@ -46,6 +46,10 @@ class Title:
     unit_values: ClassVar[tuple[UnitValue, ...]] = ()
     """The named values the title's counters carry in ``values`` (:mod:`.unit_values`); when
     given, the loader checks every unit against them."""
+    action_variants: ClassVar[Mapping[str, int]] = {}
+    """Action kind -> how many legal actions of that kind may share the encoding's factors
+    (kind, unit, destination node, token) at one decision, e.g. retreats of one unit to one
+    hex by different paths (default: 1 for kinds with a unit and a node, else 4)."""
     phase_end_step: ClassVar[str | None] = None
     """A rule step run after the last segment of every phase, with args ``{"phase": name}``
     (checks the rules make "at the end of each phase", e.g. stacking). None: no such step."""
@@ -131,6 +135,25 @@ class Title:
     def determinize(self, ctx: Context, side: str) -> None:
         """Resample what ``side`` cannot know, consistently with its view, in ``ctx.state``
         (the kernel has already reseeded the dice). Default: nothing else is hidden."""
+
+    def action_words(self, scenario: Scenario) -> tuple[str, ...]:
+        """The words of the title's ``Choose`` options and ``Outcome`` values that the fixed
+        action encoding (:mod:`wargames.encoding`) gives an index of their own: a text with
+        its unit, node or number part written ``*`` (``"fortify:*"`` for ``"fortify:R12"``),
+        or a whole text (``"mud"``). Undeclared words are told apart by variant numbers only
+        (see ``action_variants``). Default: none."""
+        return ()
+
+    def evaluate(self, ctx: Context, side: str) -> float:
+        """How good the position is for ``side``, in [0, 1], for search agents that stop
+        their playouts early: the result once the game is over (1 a win, 0 a loss, 0.5 a
+        draw), else the title's estimate (default: a neutral 0.5)."""
+        result = ctx.state.result
+        if result is None:
+            return 0.5
+        if result.winner is None:
+            return 0.5
+        return 1.0 if result.winner == side else 0.0
 
     def playout_weight(self, ctx: Context, action: Action) -> float:
         """Relative weight of a legal action in random playouts (fuzzing, the CLI's agents).

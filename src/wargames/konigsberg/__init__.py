@@ -20,10 +20,10 @@ from wargames.core.state import GameState, Result
 from wargames.core.title import Title
 
 from .actions import AtrocityMove, StrategicMove
-from .charts import validate
+from .charts import charts, validate
 from .sequence import PHASES, STEPS
 from .special import start_cup
-from .victory import level
+from .victory import estimate, level
 from .view import fog
 
 DATA = Path(__file__).parent / "data"
@@ -47,8 +47,21 @@ class Konigsberg(Title):
         "mikosch": False,  # K45 15.1b: zbV KG Mikosch enters near Königsberg
     }
 
+    action_variants: ClassVar[Mapping[str, int]] = {"retreat": 2}  # K45 9.0: paths differ
+
     def validate_scenario(self, scenario: Scenario) -> None:
         validate(scenario)
+
+    def action_words(self, scenario: Scenario) -> tuple[str, ...]:
+        """The chits (K45 2.1a) and the option words of command, combat and replacements."""
+        words = ("unit:*", "hgm:*", "air:*:full", "air:*:normal", "step:*", "stay:*")
+        return (*words, *sorted(charts(scenario)["chits"]))
+
+    def evaluate(self, ctx: Context, side: str) -> float:
+        """K45 14.3: the game's result, else the odds of the German-held VP hexes."""
+        if ctx.state.result is not None:
+            return super().evaluate(ctx, side)
+        return estimate(ctx, side)
 
     def setup(self, ctx: Context) -> None:
         """K45 0.1f, 0.1g, 11.4: set-up in supply; the cup; the optional SS Böhme (15.1a)."""

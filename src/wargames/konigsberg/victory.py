@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import ClassVar
 
 from wargames.core.context import Context
@@ -15,6 +16,14 @@ from .forces import is_combat, vp_hexes
 def german_vph(ctx: Context) -> int:
     """K45 14.3: the VP hexes in German possession (all at the start, 14.1)."""
     return sum(1 for n in vp_hexes(ctx) if ctx.state.control.get(n, "german") == "german")
+
+
+def estimate(ctx: Context, side: str) -> float:
+    """K45 14.3, for search agents: a logistic score of the German-held VP hexes around the
+    German win threshold (8 VP hexes: German Minor Victory), from ``side``'s point of view."""
+    held = german_vph(ctx)
+    german = 1.0 / (1.0 + math.exp(-(held - 7.5) / 1.5))
+    return german if side == "german" else 1.0 - german
 
 
 def sudden_death(ctx: Context) -> Result | None:
