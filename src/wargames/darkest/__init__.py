@@ -52,7 +52,7 @@ from .secret import SecretSetup, hidden_view
 from .secret import start as secret_start
 from .sequence import PHASES
 from .supply import SupplyStep, SustainStep
-from .victory import GermanVDP, RussianVDP, final
+from .victory import GermanVDP, RussianVDP, estimate, final
 from .weather import WeatherStep
 
 DATA = Path(__file__).parent / "data"
@@ -143,6 +143,12 @@ class DarkestCrusade(Title):
 
     def view(self, state: GameState, side: str) -> dict[str, Any]:
         return hidden_view(state, side)
+
+    def evaluate(self, ctx: Context, side: str) -> float:
+        """DC: Victory Conditions: the result, else the odds of the Axis-held cities."""
+        if ctx.state.result is not None:
+            return super().evaluate(ctx, side)
+        return estimate(ctx, side)
 
     def visible_units(self, state: GameState, side: str) -> frozenset[str] | None:
         """DC: Secret ... Setup: the Axis does not see hidden Russian units."""

@@ -8,6 +8,8 @@ The secret Russian set-up shifts every threshold 2 cities in the Germans' favour
 
 from __future__ import annotations
 
+import math
+
 from typing import ClassVar
 
 from wargames.core.context import Context
@@ -56,6 +58,16 @@ def final(ctx: Context) -> Result:
     total, key = axis_cities(ctx)
     why = f"the Axis holds {total} cities{' with' if key else ' without'} L, M or S"
     return Result(None, "draw", why)
+
+
+def estimate(ctx: Context, side: str) -> float:
+    """DC: Victory Conditions, for search agents: a logistic score of the cities the Axis
+    holds in supply around the Russian victory threshold of Feb 42 (Sequence A.4), from
+    ``side``'s point of view."""
+    total, _ = axis_cities(ctx)
+    margin = total - (charts(ctx).victory["russian_max"] - shift(ctx)) - 0.5
+    axis = 1.0 / (1.0 + math.exp(-margin / 1.5))
+    return axis if side == cn.AXIS else 1.0 - axis
 
 
 def russian_vdp(ctx: Context) -> Result | None:

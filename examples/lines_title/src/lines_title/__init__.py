@@ -66,4 +66,21 @@ class LinesTitle(Title):
         return Result("south", "victory", f"North holds only {vp} VP (needs {need})")
 
 
+    def evaluate(self, ctx: Context, side: str) -> float:
+        """L7, for search agents: the result, else half the share of the victory VP north
+        holds and half its share of the steps on the map, from ``side``'s point of view."""
+        if ctx.state.result is not None:
+            return super().evaluate(ctx, side)
+        need = max(1, int(ctx.charts["victory_vp"]))
+        held = sum(
+            int(ctx.board.attr(n, "vp", 0)) for n, s in ctx.state.control.items() if s == "north"
+        )
+        steps = {s: 0 for s in self.sides}
+        for u in ctx.state.units.values():
+            if u.at is not None:
+                steps[ctx.side_of(u.id)] += u.steps
+        share = steps["north"] / max(1, steps["north"] + steps["south"])
+        score = 0.5 * min(1.0, held / need) + 0.5 * share
+        return score if side == "north" else 1.0 - score
+
 TITLE = LinesTitle()

@@ -1,0 +1,124 @@
+"""A search agent over hidden information: determinised Monte Carlo with truncated playouts.
+
+At each decision of its side the agent draws a determinisation of the game
+(:meth:`Game.determinize`: the same view and events for that side, the dice and everything
+the side cannot know resampled), lists the legal actions there, and keeps at most
+``candidates`` of them (sampled by kind, like the random agent, the pass always kept). It
+then spends ``playouts`` playouts over the candidates by UCB1; each playout draws a fresh
+determinisation, applies the candidate, plays ``depth`` further actions with the random agent
+(the dice of the determinisation decide chance) and scores the position with the title's
+:meth:`Title.evaluate` for the agent's side. The candidate with the best mean score is
+played (ties: the first listed). ``time_limit`` (seconds) stops the playouts early.
+
+It only ever sees determinised games, so it cannot read what its side may not know; with
+the same seed and the same view it makes the same choices (without a ``time_limit``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from .agents import RandomAgent
+from .core.actions import Action
+from .core.game import Game
+
+__all__ = ["SearchAgent"]
+
+
+class SearchAgent:
+    """Determinised Monte Carlo search with truncated random playouts (see the module)."""
+
+    def __init__(
+        self,
+        seed: int = 0,
+        playouts: int = 64,
+        depth: int = 40,
+        candidates: int = 12,
+        exploration: float = 0.7,
+        time_limit: float | None = None,
+    ) -> None:
+        if playouts < 1 or depth < 0 or candidates < 1:
+            raise ValueError("playouts and candidates must be positive, depth not negative")
+        self.rng = random.Random(seed)
+        self.playouts = playouts
+        self.depth = depth
+        self.candidates = candidates
+        self.exploration = exploration
+        self.time_limit = time_limit
+        self.decisions = 0
+        self.playouts_run = 0
+
+    def _determinize(self, game: Game, side: str) -> Game:
+        return game.determinize(side, self.rng.getrandbits(63))
+
+    def _candidates(self, actions: list[Action]) -> list[Action]:
+        if len(actions) <= self.candidates:
+            return actions
+        kinds: dict[str, list[Action]] = {}
+        for a in actions:
+            kinds.setdefault(a.kind, []).append(a)
+        for group in kinds.values():
+            self.rng.shuffle(group)
+        out = list(kinds.pop("pass", []))[:1]
+        names = sorted(kinds)
+        while len(out) < self.candidates and names:
+            for name in list(names):
+                if len(out) >= self.candidates:
+                    break
+                group = kinds[name]
+                out.append(group.pop())
+                if not group:
+                    names.remove(name)
+        return out
+
+    def choose(self, game: Game) -> Action:
+        """The action the search picks for the side to act (never at a chance decision)."""
+        d = game.decision
+        if d is None or d.is_chance:
+            raise ValueError("the search agent answers a side's decision only")
+        side = d.side
+        self.decisions += 1
+        root = self._determinize(game, side)
+        actions = self._candidates(list(root.legal_actions()))
+        if not actions:
+            raise RuntimeError(f"no legal action for {d}")
+        if len(actions) == 1:
+            return actions[0]
+        visits = [0] * len(actions)
+        totals = [0.0] * len(actions)
+        start = time.perf_counter()
+        for n in range(self.playouts):
+            if n < len(actions):
+                i = n
+            else:
+                log_n = math.log(n)
+                i = max(
+                    range(len(actions)),
+                    key=lambda j: totals[j] / visits[j]
+                    + self.exploration * math.sqrt(log_n / visits[j]),
+                )
+            totals[i] += self._playout(game, side, actions[i])
+            visits[i] += 1
+            self.playouts_run += 1
+            if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
+                break
+        best = max(
+            range(len(actions)), key=lambda j: totals[j] / visits[j] if visits[j] else -1.0
+        )
+        return actions[best]
+
+    def _playout(self, game: Game, side: str, action: Action) -> float:
+        g = self._determinize(game, side)
+        g.apply(action)
+        policy = RandomAgent(self.rng.getrandbits(63))
+        for _ in range(self.depth):
+            d = g.decision
+            if d is None:
+                break
+            if d.is_chance:
+                g.roll()
+            else:
+                g.apply(policy.choose(g))
+        return g.title.evaluate(g.rules_context(), side)
