@@ -8,8 +8,9 @@ block of its action kind,
 
 - **kind**: the action class (the title's ``actions``, in order); each kind has its own block,
   holding only the factors its fields use.
-- **unit**: the field ``unit``, or the first unit of the field ``units`` (0: none), over the
-  scenario's unit ids in sorted order.
+- **unit**: the field ``unit``, or in a kind with a ``path`` the first unit of the field
+  ``units`` (0: none), over the scenario's unit ids in sorted order. In a kind without a path
+  (``Attack``, ``AllocateLosses``) the ``units`` are a set told apart by variants.
 - **node**: the destination: the last node of the field ``path``, or the field ``target`` or
   ``at`` (0: none), over the board's nodes in sorted order.
 - **token**: the first other ``str`` or ``int`` field (``Choose.option``, ``Outcome.value``):
@@ -21,8 +22,8 @@ block of its action kind,
 - **variant**: what the factors above leave out (the path's other nodes, the other units of
   ``units``, undeclared words, other fields) is recovered from the legal list: the variant of
   a legal action is the number of legal actions with the same factors that sort before it by
-  their JSON text. A kind allows ``Title.action_variants[kind]`` variants (default: 1 for
-  kinds with both a unit and a node, else 4).
+  their JSON text. A kind allows ``Title.action_variants[kind]`` variants (default: 64 for
+  kinds with a set of ``units``, 1 for kinds with both a unit and a node, else 4).
 
 So ``action_to_index`` and ``index_to_action`` need the game (its legal list); a legal
 action's index is unique and decodes back to it, which the conformance property tests check
@@ -52,6 +53,7 @@ NODE_FIELDS = ("path", "target", "at")
 MAX_INT = 64
 """Integer references 0 .. MAX_INT - 1 are encoded exactly; others go to the variant."""
 DEFAULT_VARIANTS_BIG = 1
+DEFAULT_VARIANTS_SETS = 64
 DEFAULT_VARIANTS = 4
 
 __all__ = ["ActionEncoding", "EncodingError", "Factors", "LegalIndex", "action_encoding"]
@@ -90,17 +92,20 @@ class _Block:
         return self.n_units * self.n_nodes * self.n_tokens * self.variants
 
 
-def _fields(cls: type[Action]) -> tuple[str | None, str | None, str | None]:
+def _fields(cls: type[Action]) -> tuple[str | None, str | None, str | None, bool]:
+    """The fields giving the unit, node and token factors, and whether the class has a
+    ``units`` tuple that the unit factor leaves out (a set of units, told apart by variants)."""
     hints = typing.get_type_hints(cls)
+    names = [f.name for f in attrs.fields(typing.cast(Any, cls))]
     unit = node = token = None
-    for f in attrs.fields(typing.cast(Any, cls)):
-        if f.name in UNIT_FIELDS and unit is None:
-            unit = f.name
-        elif f.name in NODE_FIELDS and node is None:
-            node = f.name
-        elif token is None and _scalar(hints.get(f.name)):
-            token = f.name
-    return unit, node, token
+    for name in names:
+        if name == "unit" or (name == "units" and "path" in names):
+            unit = unit or name
+        elif name in NODE_FIELDS and node is None:
+            node = name
+        elif name != "units" and token is None and _scalar(hints.get(name)):
+            token = name
+    return unit, node, token, "units" in names and unit != "units"
 
 
 def _scalar(tp: Any) -> bool:
@@ -154,9 +159,13 @@ class ActionEncoding:
         blocks: dict[str, _Block] = {}
         offset = 0
         for cls in title.actions:
-            unit, node, token = _fields(cls)
-            both = unit is not None and node is not None
-            default = DEFAULT_VARIANTS_BIG if both else DEFAULT_VARIANTS
+            unit, node, token, unit_sets = _fields(cls)
+            if unit_sets:
+                default = DEFAULT_VARIANTS_SETS
+            elif unit is not None and node is not None:
+                default = DEFAULT_VARIANTS_BIG
+            else:
+                default = DEFAULT_VARIANTS
             block = _Block(
                 kind=cls.kind,
                 offset=offset,

@@ -96,17 +96,16 @@ class SearchAgent:
                 log_n = math.log(n)
                 i = max(
                     range(len(actions)),
-                    key=lambda j: totals[j] / visits[j]
-                    + self.exploration * math.sqrt(log_n / visits[j]),
+                    key=lambda j: (
+                        totals[j] / visits[j] + self.exploration * math.sqrt(log_n / visits[j])
+                    ),
                 )
             totals[i] += self._playout(game, side, actions[i])
             visits[i] += 1
             self.playouts_run += 1
             if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
                 break
-        best = max(
-            range(len(actions)), key=lambda j: totals[j] / visits[j] if visits[j] else -1.0
-        )
+        best = max(range(len(actions)), key=lambda j: totals[j] / visits[j] if visits[j] else -1.0)
         return actions[best]
 
     def _playout(self, game: Game, side: str, action: Action) -> float:

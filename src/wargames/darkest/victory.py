@@ -9,7 +9,6 @@ The secret Russian set-up shifts every threshold 2 cities in the Germans' favour
 from __future__ import annotations
 
 import math
-
 from typing import ClassVar
 
 from wargames.core.context import Context

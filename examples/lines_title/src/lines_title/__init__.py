@@ -65,7 +65,6 @@ class LinesTitle(Title):
             return Result("north", "victory", f"North holds {vp} VP (needs {need})")
         return Result("south", "victory", f"North holds only {vp} VP (needs {need})")
 
-
     def evaluate(self, ctx: Context, side: str) -> float:
         """L7, for search agents: the result, else half the share of the victory VP north
         holds and half its share of the steps on the map, from ``side``'s point of view."""
@@ -82,5 +81,6 @@ class LinesTitle(Title):
         share = steps["north"] / max(1, steps["north"] + steps["south"])
         score = 0.5 * min(1.0, held / need) + 0.5 * share
         return score if side == "north" else 1.0 - score
+
 
 TITLE = LinesTitle()

@@ -90,7 +90,6 @@ class MinimalTitle(Title):
             return Result("blue", "victory", f"blue holds {vp} VP of towns (needs {need})")
         return Result("red", "victory", f"blue holds only {vp} VP of towns (needs {need})")
 
-
     def evaluate(self, ctx: Context, side: str) -> float:
         """V1, for search agents: the result, else half the share of the victory VP blue
         holds and half its share of the steps on the map, from ``side``'s point of view."""
@@ -107,5 +106,6 @@ class MinimalTitle(Title):
         share = steps["blue"] / max(1, steps["blue"] + steps["red"])
         score = 0.5 * min(1.0, held / need) + 0.5 * share
         return score if side == "blue" else 1.0 - score
+
 
 TITLE = MinimalTitle()

@@ -1,0 +1,61 @@
+"""Observation tensors: their published shape, their meaning, built from a side's view."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from agents_support import secret_game
+
+import wargames
+from wargames.agents import RandomAgent, play_out
+from wargames.observation import observation_shape, observe, plane_names, scalar_names
+
+
+@pytest.mark.parametrize("title", wargames.titles())
+def test_the_tensors_have_the_published_shape(title: str) -> None:
+    game = wargames.new_game(title, seed=3)
+    shape = observation_shape(game.title, game.scenario)
+    for side in game.title.sides:
+        obs = observe(game, side)
+        assert obs.planes.shape == shape.planes and obs.scalars.shape == shape.scalars
+        assert obs.flat().shape == (shape.flat,)
+    assert len(plane_names(game.title, game.scenario)) == shape.planes[0]
+    assert len(scalar_names(game.title, game.scenario)) == shape.scalars[0]
+
+
+def test_the_planes_count_units_and_steps_of_each_side() -> None:
+    game = wargames.new_game("minimal", seed=3)
+    obs = observe(game, "blue")
+    names = plane_names(game.title, game.scenario)
+    nodes = sorted(game.scenario.board)
+    for side in game.title.sides:
+        units = [
+            u for u in game.state.units.values() if u.at and game.scenario.units[u.id].side == side
+        ]
+        plane = obs.planes[names.index(f"units:{side}")]
+        assert plane.sum() == len(units)
+        steps = obs.planes[names.index(f"steps:{side}")]
+        assert steps.sum() == sum(u.steps for u in units)
+        for u in units:
+            assert plane[nodes.index(u.at)] >= 1
+    me = scalar_names(game.title, game.scenario).index("me:blue")
+    assert obs.scalars[me] == 1
+
+
+@pytest.mark.parametrize("title", ["darkest", "konigsberg"])
+def test_a_side_observes_the_same_in_every_game_it_cannot_tell_apart(title: str) -> None:
+    game = wargames.new_game(title, seed=2)
+    play_out(game, RandomAgent(2), max_actions=60)
+    for side in game.title.sides:
+        other = game.determinize(side, 99)
+        assert np.array_equal(observe(other, side).flat(), observe(game, side).flat())
+
+
+def test_hidden_units_are_planes_of_unknown_owner() -> None:
+    game = secret_game(4)
+    hidden = [u for u in game.view("axis")["units"] if u.get("hidden") and u.get("at")]
+    assert hidden
+    names = plane_names(game.title, game.scenario)
+    obs = observe(game, "axis")
+    assert obs.planes[names.index("units:unknown")].sum() == len(hidden)
+    assert observe(game, "russian").planes[names.index("units:unknown")].sum() == 0
