@@ -90,7 +90,7 @@ def ground_units_at(ctx: Context, node: str) -> list[str]:
 
 def fits(ctx: Context, node: str, adding: int) -> bool:
     """Whether ``adding`` more units may stand in ``node`` (provisional stacking limit)."""
-    return len(ground_units_at(ctx, node)) + adding <= stacking_limit(ctx)
+    return len(ctx.state.occupancy().get(node, ())) + adding <= stacking_limit(ctx)
 
 
 def occupant_side(ctx: Context, node: str) -> str | None:

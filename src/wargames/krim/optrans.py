@@ -97,7 +97,7 @@ class OpTransPhase(Step):
         out += [
             Choose(f"optrans:{u.id}")
             for u in ctx.units_of(side)
-            if can_optrans(ctx, u.id) is None and destinations(ctx, u.id)
+            if can_optrans(ctx, u.id) is None
         ]
         return out
 
