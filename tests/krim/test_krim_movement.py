@@ -115,7 +115,17 @@ def test_railroad_guns_move_only_on_german_controlled_rail() -> None:
     """Krim: Railroad Artillery: only along German-controlled rail, infinite MF."""
     rail = ["E9", "E8", "E7", "E6", "E5", "E4"]
     sides = [(a, b, "rail") for a, b in zip(rail, rail[1:], strict=False)]
-    gun = unit("RR", "axis", "E9", (4,), (1,), 0, kind="rail-artillery", flags=("artillery", "railroad"), rng=3)
+    gun = unit(
+        "RR",
+        "axis",
+        "E9",
+        (4,),
+        (1,),
+        0,
+        kind="rail-artillery",
+        flags=("artillery", "railroad"),
+        rng=3,
+    )
     control = {"axis": ["H10", "E9", "E8", "E7", "E6"], "soviet": ["C7", "E5", "E4"]}
     game = base(gun, hexsides=sides, control=control, features={"rail": rail})
     goto(game, "Axis Movement Phase", "movement")

@@ -116,6 +116,7 @@ def open_battle(ctx: Context, battle: Battle) -> None:
     if battle.kind is Kind.MA:
         battle = _fix_odds(ctx, battle)
     ctx.push("battle", battle=battle.to_json())
+    BattleStep.settle(ctx, battle)
 
 
 def attacker_hexes(ctx: Context, battle: Battle) -> list[str]:
@@ -390,7 +391,7 @@ class BattleStep(Step):
             b = self._absorb(ctx, b, action)
         else:
             if isinstance(action, Pass):
-                self._finish(ctx, b)
+                self.finish(ctx, b)
                 return
             assert isinstance(action, Advance)
             uid = action.units[0]
@@ -402,7 +403,7 @@ class BattleStep(Step):
                 path=list(action.path),
             )
             b = attrs.evolve(b, advanced=(*b.advanced, uid))
-        self._settle(ctx, b)
+        self.settle(ctx, b)
 
     # --- stages --------------------------------------------------------------------------
     def _air(self, ctx: Context, b: Battle, option: str) -> Battle:
@@ -477,7 +478,8 @@ class BattleStep(Step):
             return attrs.evolve(b, points_defender=points)
         return attrs.evolve(b, points_attacker=points)
 
-    def _settle(self, ctx: Context, b: Battle) -> None:
+    @classmethod
+    def settle(cls, ctx: Context, b: Battle) -> None:
         """Skip stages with nothing to decide; end the battle when it is over."""
         while True:
             if b.stage is Stage.DEFENCE_AIR and not air_candidates(ctx, b, b.enemy):
@@ -495,19 +497,20 @@ class BattleStep(Step):
                 b.points_attacker <= 0 or not absorbing_units(ctx, b, b.side)
             ):
                 if b.kind is Kind.MA or cn.ground_units_at(ctx, b.target):
-                    self._finish(ctx, b)
+                    cls.finish(ctx, b)
                     return
                 b = attrs.evolve(b, stage=Stage.ADVANCE, retreating=False)
                 continue
             if b.stage is Stage.ADVANCE and not any(
                 advance_options(ctx, b, u) for u in b.attackers
             ):
-                self._finish(ctx, b)
+                cls.finish(ctx, b)
                 return
             break
         ctx.update(battle=b.to_json())
 
-    def _finish(self, ctx: Context, b: Battle) -> None:
+    @staticmethod
+    def finish(ctx: Context, b: Battle) -> None:
         cleared = not cn.ground_units_at(ctx, b.target)
         if b.kind is Kind.MA:
             # Krim: Mobile Assault: no advance after an MA; the attackers that took no

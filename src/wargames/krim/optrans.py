@@ -95,9 +95,7 @@ class OpTransPhase(Step):
         if side == cn.SOVIET and not ctx.state.get("krim-optrans-started"):
             out += straits_entries(ctx, side, "optrans")
         out += [
-            Choose(f"optrans:{u.id}")
-            for u in ctx.units_of(side)
-            if can_optrans(ctx, u.id) is None
+            Choose(f"optrans:{u.id}") for u in ctx.units_of(side) if can_optrans(ctx, u.id) is None
         ]
         return out
 
