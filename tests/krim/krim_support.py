@@ -122,9 +122,9 @@ def goto(game: Game, phase: str, step: str, turn: int = 1, **args: Any) -> Game:
             if seg.step == step:
                 st.turn, st.phase, st.segment = turn, p, s
                 st.stack = (Frame(seg.step, {**seg.args, **args}),)
-                if seg.when is not None and not seg.when(game._ctx()):  # noqa: SLF001
+                if seg.when is not None and not seg.when(game._ctx()):
                     st.stack = ()  # the segment does not run this turn
-                game._advance()  # noqa: SLF001 - automatic steps run until a decision
+                game._advance()
                 return game
     raise KeyError((phase, step))
 

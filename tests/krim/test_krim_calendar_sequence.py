@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import wargames
 from krim_support import goto, new, unit
+
+import wargames
 from wargames.core.context import Context
 from wargames.krim import TITLE
 from wargames.krim.calendar import FROST, MUD, month_ends, month_of, month_starts, weather
@@ -12,7 +13,7 @@ from wargames.krim.calendar import FROST, MUD, month_ends, month_of, month_start
 def ctx_at(turn: int) -> Context:
     game = wargames.new_game("krim", None, 0)
     game.state.turn = turn
-    return game._ctx()  # noqa: SLF001
+    return game._ctx()
 
 
 def test_mud_and_frost_months_are_the_texts() -> None:

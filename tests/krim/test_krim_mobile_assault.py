@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from krim_support import goto, new, unit
+
 from wargames.core.actions import Attack, Choose, Move, Outcome, Pass
 from wargames.core.errors import IllegalAction
 from wargames.core.game import Game

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
+import itertools
 
+import pytest
 from krim_support import goto, new, unit
+
 from wargames.core.actions import Choose, Move, Pass
 from wargames.core.errors import IllegalAction
 from wargames.core.game import Game
@@ -114,7 +116,7 @@ def test_entering_a_hex_next_to_an_enemy_ends_the_move() -> None:
 def test_railroad_guns_move_only_on_german_controlled_rail() -> None:
     """Krim: Railroad Artillery: only along German-controlled rail, infinite MF."""
     rail = ["E9", "E8", "E7", "E6", "E5", "E4"]
-    sides = [(a, b, "rail") for a, b in zip(rail, rail[1:], strict=False)]
+    sides = [(a, b, "rail") for a, b in itertools.pairwise(rail)]
     gun = unit(
         "RR",
         "axis",

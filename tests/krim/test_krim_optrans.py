@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from krim_support import goto, new, put, unit
+
 from wargames.core.actions import Attack, Choose, Move, Pass
 from wargames.core.errors import IllegalAction
 from wargames.core.game import Game
@@ -55,7 +55,7 @@ def test_no_move_pa_or_barrage_after_an_optrans() -> None:
     game.apply(Choose("optrans:G1"))
     target = next(a for a in game.legal_actions() if isinstance(a, Move) and a.path[-1] == "G6")
     game.apply(target)
-    why = fire_error(game._ctx(), "G1", "E5")  # noqa: SLF001
+    why = fire_error(game._ctx(), "G1", "E5")
     assert why is not None and "OpTrans" in why
     game.apply(Pass())  # end of the OpTrans Phase
     assert game.decision is not None and game.decision.step == "movement"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from krim_support import goto, new, put, unit
+
 from wargames.core.actions import Choose, Move, Pass
 from wargames.krim.supply import OOS, in_tactical_supply
 
@@ -35,7 +36,7 @@ def test_oos_marker_stays_all_month_even_when_supply_returns() -> None:
     goto(game, "Supply Check", "month-start-supply", turn=2)
     assert game.state.units["S2"].has(OOS)
     # ... but a unit with the marker in tactical supply moves and fights at full strength
-    ctx = game._ctx()  # noqa: SLF001
+    ctx = game._ctx()
     assert in_tactical_supply(ctx, "S2")
 
 
@@ -64,7 +65,7 @@ def test_month_end_check_only_after_the_months_last_couplet() -> None:
 def test_source_serves_only_the_side_controlling_it() -> None:
     """Krim: Supply Sources: the source must be controlled by the side receiving supply."""
     game = new(units())
-    ctx = game._ctx()  # noqa: SLF001
+    ctx = game._ctx()
     assert in_tactical_supply(ctx, "S2")
     game.state.control["C7"] = "axis"
     assert not in_tactical_supply(ctx, "S2")
@@ -73,13 +74,13 @@ def test_source_serves_only_the_side_controlling_it() -> None:
 
 def test_supply_lines_never_cross_impassable_hexes() -> None:
     game = new(units(), terrain={"lagoon": ["C2", "C4", "B3", "B4", "D3", "D4"]})
-    ctx = game._ctx()  # noqa: SLF001
+    ctx = game._ctx()
     assert not in_tactical_supply(ctx, "S2")
 
 
 def test_out_of_tactical_supply_moves_with_half_its_mf() -> None:
     """Krim: Supply (movement): half the printed MF without tactical supply."""
-    game = new(units() + [unit("S3", "soviet", "F5", mf=4)])
+    game = new([*units(), unit("S3", "soviet", "F5", mf=4)])
     game.state.control["C7"] = "axis"  # no Soviet source: no tactical supply
     goto(game, "Soviet Movement Phase", "movement")
     game.apply(Choose("move:S3"))
