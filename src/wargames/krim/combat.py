@@ -43,7 +43,8 @@ def strength(
             side = d.side
             if side not in lines:
                 lines[side] = tactical_map(ctx, side)
-            ok = u.at is None or lines[side].in_supply(u.at)  # type: ignore[attr-defined]
+            # landing units at sea are supplied by the fleet (provisional reading)
+            ok = u.at is None or u.has("at-sea") or lines[side].in_supply(u.at)  # type: ignore[attr-defined]
         total += value if ok else value / 2
     return total
 

@@ -49,8 +49,8 @@ def trace(ctx: Context, side: str, operational: bool) -> SupplyMap:
 def in_tactical_supply(ctx: Context, uid: str) -> bool:
     """Krim: Tactical Supply, at this instant (a unit on a source needs no line)."""
     unit = ctx.state.units[uid]
-    if unit.at is None:
-        return True
+    if unit.at is None or unit.has("at-sea"):
+        return True  # off the map, or at sea with the fleet (provisional reading)
     return trace(ctx, ctx.side_of(uid), operational=False).in_supply(unit.at)
 
 
