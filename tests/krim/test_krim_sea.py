@@ -105,7 +105,7 @@ def test_sea_transfer_first_then_no_other_move_and_no_attack() -> None:
 
 
 def test_opposed_landing_shifts_left_and_survivors_return_to_the_box() -> None:
-    game = sea_game(qrb("Q", att=(9,), dfn=(9,)), unit("AX", "axis", "B3", (2,), (2,)))
+    game = sea_game(qrb("Q", att=(9, 5), dfn=(9, 5)), unit("AX", "axis", "B3", (2, 1), (2, 1)))
     game.apply(Place("Q", "B3"))
     sea = game.state.units["Q"].at
     assert game.scenario.board.terrain(sea) == "sea" and game.state.units["Q"].has("at-sea")
@@ -116,6 +116,8 @@ def test_opposed_landing_shifts_left_and_survivors_return_to_the_box() -> None:
     assert odds.data["column"] == "3:1"  # 9:2 = 4:1, one column left
     game.apply(Outcome(1))  # 3:1 row 1: A1/D1
     game.apply(Choose("step:AX"))
+    assert list(game.legal_actions()) == [Choose("step:Q")]  # no retreat from the sea
+    game.apply(Choose("step:Q"))
     assert game.state.units["Q"].box == "soviet-available"
 
 
