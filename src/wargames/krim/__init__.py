@@ -36,7 +36,6 @@ from .supply import MonthEndSupply, MonthStartSupply
 from .victory import final, sudden_death
 
 DATA = Path(__file__).parent / "data"
-SCENARIOS = ("campaign", "1941")
 CHARTS = (
     "calendar",
     "movement",
@@ -60,6 +59,7 @@ class Krim(Title):
     )
     sides: ClassVar[tuple[str, ...]] = cn.SIDES
     default_scenario: ClassVar[str] = "campaign"
+    data_dir: ClassVar[Path | None] = DATA
     phases: ClassVar[tuple[Phase, ...]] = PHASES
     rule_steps: ClassVar[tuple[Step, ...]] = (
         MonthStartSupply(),
@@ -89,9 +89,6 @@ class Krim(Title):
         # Krim option: Soviet mandatory attacks, January to the end of April 1942
         "soviet_mandatory_attacks": False,
     }
-
-    def scenario_files(self) -> Mapping[str, Path]:
-        return {name: DATA / f"{name}.toml" for name in SCENARIOS}
 
     def validate_scenario(self, scenario: Scenario) -> None:
         for key in CHARTS:

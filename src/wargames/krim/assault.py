@@ -13,6 +13,7 @@ from wargames.core.errors import IllegalAction
 from wargames.core.markers import PHASE, has_scoped
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
+from wargames.core.steps import SideStep
 
 from . import counters as cn
 from .battle import AT_SEA, ATTACKED, PA_RULE, Battle, Kind, can_assault, open_battle
@@ -51,7 +52,7 @@ def mandatory(ctx: Context, side: str) -> bool:
     )
 
 
-class PreparedAssaults(Step):
+class PreparedAssaults(SideStep):
     """Krim: Combat Phase: declare PAs (voluntary), each attacker once and each defender once;
     Pass ends the phase."""
 
@@ -59,9 +60,6 @@ class PreparedAssaults(Step):
     kind: ClassVar[str] = "attack"
     rule: ClassVar[str] = PA_RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Attack, Pass)
-
-    def actor(self, ctx: Context, frame: Frame) -> str | None:
-        return str(frame.args["side"])
 
     def legal(self, ctx: Context, frame: Frame) -> Iterable[Action]:
         side = frame.args["side"]

@@ -16,6 +16,7 @@ from wargames.core.errors import IllegalAction
 from wargames.core.markers import PHASE, has_scoped, scoped
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
+from wargames.core.steps import SideStep
 
 from . import counters as cn
 from .movement import OPTRANS
@@ -89,7 +90,7 @@ def hit_number(ctx: Context, total: float) -> int | None:
     return need
 
 
-class Barrages(Step):
+class Barrages(SideStep):
     """Krim: Barrages: the side fires its barrages one at a time (one artillery unit and a
     target; others may join), then passes."""
 
@@ -97,9 +98,6 @@ class Barrages(Step):
     kind: ClassVar[str] = "barrage"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Attack, Pass)
-
-    def actor(self, ctx: Context, frame: Frame) -> str | None:
-        return str(frame.args["side"])
 
     def legal(self, ctx: Context, frame: Frame) -> Iterable[Action]:
         out: list[Action] = [Pass()]

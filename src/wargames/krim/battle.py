@@ -115,8 +115,9 @@ def open_battle(ctx: Context, battle: Battle) -> None:
     odds at once."""
     if battle.kind is Kind.MA:
         battle = _fix_odds(ctx, battle)
-    ctx.push("battle", battle=battle.to_json())
-    BattleStep.settle(ctx, battle)
+    settled = BattleStep.settle(ctx, battle)
+    if settled is not None:
+        ctx.push("battle", battle=settled.to_json())
 
 
 def attacker_hexes(ctx: Context, battle: Battle) -> list[str]:
@@ -392,6 +393,7 @@ class BattleStep(Step):
         else:
             if isinstance(action, Pass):
                 self.finish(ctx, b)
+                ctx.done()
                 return
             assert isinstance(action, Advance)
             uid = action.units[0]
@@ -403,7 +405,11 @@ class BattleStep(Step):
                 path=list(action.path),
             )
             b = attrs.evolve(b, advanced=(*b.advanced, uid))
-        self.settle(ctx, b)
+        settled = self.settle(ctx, b)
+        if settled is None:
+            ctx.done()
+        else:
+            ctx.update(battle=settled.to_json())
 
     # --- stages --------------------------------------------------------------------------
     def _air(self, ctx: Context, b: Battle, option: str) -> Battle:
@@ -479,8 +485,9 @@ class BattleStep(Step):
         return attrs.evolve(b, points_attacker=points)
 
     @classmethod
-    def settle(cls, ctx: Context, b: Battle) -> None:
-        """Skip stages with nothing to decide; end the battle when it is over."""
+    def settle(cls, ctx: Context, b: Battle) -> Battle | None:
+        """Skip stages with nothing to decide: the battle at its next decision, or None when
+        it is over (its end applied)."""
         while True:
             if b.stage is Stage.DEFENCE_AIR and not air_candidates(ctx, b, b.enemy):
                 b = attrs.evolve(b, stage=Stage.ROLL)
@@ -498,16 +505,15 @@ class BattleStep(Step):
             ):
                 if b.kind is Kind.MA or cn.ground_units_at(ctx, b.target):
                     cls.finish(ctx, b)
-                    return
+                    return None
                 b = attrs.evolve(b, stage=Stage.ADVANCE, retreating=False)
                 continue
             if b.stage is Stage.ADVANCE and not any(
                 advance_options(ctx, b, u) for u in b.attackers
             ):
                 cls.finish(ctx, b)
-                return
-            break
-        ctx.update(battle=b.to_json())
+                return None
+            return b
 
     @staticmethod
     def finish(ctx: Context, b: Battle) -> None:
@@ -540,4 +546,3 @@ class BattleStep(Step):
             u = ctx.state.units[uid]
             if u.has(AT_SEA) and u.at is not None and ctx.board.terrain(u.at) != "sea":
                 ctx.state.put(u.unmarked(AT_SEA))
-        ctx.done()

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-import attrs
-
+from wargames.core import changes
 from wargames.core.context import Context
 from wargames.core.units import UnitDef
 
@@ -105,19 +104,12 @@ def enemy_nodes(ctx: Context, side: str) -> set[str]:
 
 def eliminate(ctx: Context, uid: str, why: str) -> None:
     """Remove a unit from play (to the eliminated box)."""
-    unit = ctx.state.units[uid]
-    ctx.state.put(unit.boxed(ELIMINATED).unmarked(*unit.markers))
-    ctx.emit("eliminated", f"{uid} is eliminated ({why})", unit=uid)
+    changes.eliminate(ctx, uid, ELIMINATED, why)
 
 
 def lose_step(ctx: Context, uid: str, why: str) -> None:
     """One step lost; the last step eliminates the unit."""
-    unit = ctx.state.units[uid]
-    if unit.steps <= 1:
-        eliminate(ctx, uid, why)
-        return
-    ctx.state.put(attrs.evolve(unit, steps=unit.steps - 1))
-    ctx.emit("step-loss", f"{uid} loses a step ({why})", unit=uid)
+    changes.lose_steps(ctx, uid, 1, ELIMINATED, why)
 
 
 def enter(ctx: Context, uid: str, path: tuple[str, ...] | list[str]) -> None:

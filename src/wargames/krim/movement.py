@@ -30,6 +30,7 @@ from wargames.core.movement import (
 )
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
+from wargames.core.steps import SideStep
 from wargames.core.zoc import ZocRules, zones
 
 from . import counters as cn
@@ -177,7 +178,7 @@ def can_start_moving(ctx: Context, uid: str) -> bool:
     )
 
 
-class MovementPhase(Step):
+class MovementPhase(SideStep):
     """Krim: Movement Phase: pick a unit to move (then its stack-mates and its path), or sea
     movement and Kerch Straits entries (Soviet), or Pass to end the phase."""
 
@@ -185,9 +186,6 @@ class MovementPhase(Step):
     kind: ClassVar[str] = "move"
     rule: ClassVar[str] = "Krim: Movement"
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass, Place)
-
-    def actor(self, ctx: Context, frame: Frame) -> str | None:
-        return str(frame.args["side"])
 
     def legal(self, ctx: Context, frame: Frame) -> Iterable[Action]:
         from .sea import sea_actions
@@ -231,7 +229,7 @@ class MovementPhase(Step):
         apply_sea(ctx, frame.args["side"], action)
 
 
-class MoveGroup(Step):
+class MoveGroup(SideStep):
     """Krim: Movement: one unit or a stack that started the phase together moves leg by leg
     at the slowest MF (halved out of tactical supply at the start), may make Mobile Assaults,
     and stops with Pass."""
@@ -240,9 +238,6 @@ class MoveGroup(Step):
     kind: ClassVar[str] = "move"
     rule: ClassVar[str] = "Krim: Movement"
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Move, Attack, Pass)
-
-    def actor(self, ctx: Context, frame: Frame) -> str | None:
-        return str(frame.args["side"])
 
     @staticmethod
     def alive(ctx: Context, frame: Frame) -> list[str]:

@@ -14,6 +14,7 @@ from wargames.core.errors import IllegalAction
 from wargames.core.movement import MovePolicy, check_path, reach
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
+from wargames.core.steps import SideStep
 
 from . import counters as cn
 from .calendar import month_of
@@ -75,7 +76,7 @@ class BeginOpTrans(Step):
         ctx.done()
 
 
-class OpTransPhase(Step):
+class OpTransPhase(SideStep):
     """Pick a unit for its OpTrans (then its destination); Soviet units may first enter the
     Kerch Straits hexes (:mod:`.straits`); Pass ends the phase."""
 
@@ -83,9 +84,6 @@ class OpTransPhase(Step):
     kind: ClassVar[str] = "move"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Place, Pass)
-
-    def actor(self, ctx: Context, frame: Frame) -> str | None:
-        return str(frame.args["side"])
 
     def legal(self, ctx: Context, frame: Frame) -> Iterable[Action]:
         from .straits import straits_entries
@@ -135,7 +133,7 @@ class OpTransPhase(Step):
         ctx.push("optrans-move", side=frame.args["side"], unit=action.option[8:])
 
 
-class OpTransMove(Step):
+class OpTransMove(SideStep):
     """One OpTrans: a path with unlimited MP that ends on entering a hex next to an enemy unit
     (even one it started next to, even onto friends); Pass gives it up."""
 
@@ -143,9 +141,6 @@ class OpTransMove(Step):
     kind: ClassVar[str] = "move"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Move, Pass)
-
-    def actor(self, ctx: Context, frame: Frame) -> str | None:
-        return str(frame.args["side"])
 
     def legal(self, ctx: Context, frame: Frame) -> Iterable[Action]:
         uid = frame.args["unit"]
