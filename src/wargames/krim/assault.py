@@ -16,7 +16,7 @@ from wargames.core.state import Frame
 from wargames.core.steps import SideStep
 
 from . import counters as cn
-from .battle import AT_SEA, ATTACKED, PA_RULE, Battle, Kind, can_assault, open_battle
+from .battle import AT_SEA, ATTACKED, LANDING, PA_RULE, Battle, Kind, can_assault, open_battle
 from .calendar import month_of
 
 MANDATORY_RULE = "Krim option: Soviet Mandatory Attacks"
@@ -110,16 +110,20 @@ class OpposedLandings(Step):
     rule: ClassVar[str] = "Krim: Opposed Landings"
 
     def run(self, ctx: Context, frame: Frame) -> None:
-        waiting = sorted((u for u in ctx.units_of(cn.SOVIET) if u.has(AT_SEA)), key=lambda u: u.id)
-        if not waiting:
-            ctx.done()
-            return
-        target = str(ctx.state.get("krim-landing", {}).get(waiting[0].id, ""))
-        group = tuple(
-            u.id for u in waiting if ctx.state.get("krim-landing", {}).get(u.id) == target
-        )
-        if not target or cn.occupant_side(ctx, target) != cn.AXIS:
-            # the hex was emptied meanwhile: the units land unopposed or go back to the box
+        targets: dict[str, str] = dict(ctx.state.get(LANDING, {}))
+        while True:
+            waiting = sorted(u.id for u in ctx.units_of(cn.SOVIET) if u.has(AT_SEA))
+            if not waiting:
+                ctx.done()
+                return
+            target = targets.get(waiting[0], "")
+            group = tuple(u for u in waiting if targets.get(u) == target)
+            if target and cn.occupant_side(ctx, target) == cn.AXIS:
+                battle = Battle(kind=Kind.LANDING, side=cn.SOVIET, target=target, attackers=group)
+                if open_battle(ctx, battle):
+                    return
+                continue
+            # the hex was emptied meanwhile: the units land unopposed, or go back to the box
             for uid in group:
                 u = ctx.state.units[uid].unmarked(AT_SEA)
                 ctx.state.put(u)
@@ -127,5 +131,3 @@ class OpposedLandings(Step):
                     cn.enter(ctx, uid, [u.at, target])  # type: ignore[list-item]
                 else:
                     ctx.state.put(u.boxed(cn.available_box(cn.SOVIET)))
-            return
-        open_battle(ctx, Battle(kind=Kind.LANDING, side=cn.SOVIET, target=target, attackers=group))

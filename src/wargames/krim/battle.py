@@ -45,6 +45,8 @@ FLOWN = "flown"
 """Krim: Air Units: the air unit flew its one mission of this couplet (scoped to the turn)."""
 AT_SEA = "at-sea"
 """Krim: Opposed Landings: a unit in a sea hex waiting to land."""
+LANDING = "krim-landing"
+"""Title variable: unit -> the hex it is landing in (opposed landings)."""
 
 PA_RULE = "Krim: Combat Phase"
 AIR_RULE = "Krim: Air Units & Air Support"
@@ -110,14 +112,15 @@ class Battle:
         return cn.AXIS if self.side == cn.SOVIET else cn.SOVIET
 
 
-def open_battle(ctx: Context, battle: Battle) -> None:
+def open_battle(ctx: Context, battle: Battle) -> bool:
     """Start a battle; an MA skips the adding of units (its group is fixed) and fixes the
-    odds at once."""
+    odds at once. False if it ended without a decision."""
     if battle.kind is Kind.MA:
         battle = _fix_odds(ctx, battle)
     settled = BattleStep.settle(ctx, battle)
     if settled is not None:
         ctx.push("battle", battle=settled.to_json())
+    return settled is not None
 
 
 def attacker_hexes(ctx: Context, battle: Battle) -> list[str]:

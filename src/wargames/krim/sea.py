@@ -16,7 +16,7 @@ from wargames.core.sequence import Step
 from wargames.core.state import Frame
 
 from . import counters as cn
-from .battle import AT_SEA
+from .battle import AT_SEA, LANDING
 from .calendar import month_of
 from .movement import MOVED, SEA_MOVED
 
@@ -25,8 +25,6 @@ SEVASTOPOL = "Krim: Sevastopol Geography"
 TRANSFER = "Krim: Sea Transfers"
 USED = "krim-sea-used"
 """Title variable: divisions moved by sea this Soviet player turn."""
-LANDING = "krim-landing"
-"""Title variable: unit -> the hex it is landing in (opposed landings)."""
 SOURCE = "soviet-source"
 
 

@@ -12,7 +12,7 @@ from wargames.core.errors import IllegalAction
 from wargames.core.markers import PHASE, scoped
 
 from . import counters as cn
-from .battle import AT_SEA
+from .battle import AT_SEA, LANDING
 from .calendar import FROST, weather
 from .movement import MOVED, allowance
 
@@ -37,6 +37,8 @@ def _error(ctx: Context, uid: str, at: str, when: str) -> str | None:
     if cn.occupant_side(ctx, at) == cn.AXIS:
         if when != "movement":
             return f"{at} is enemy-occupied: only during the Movement Phase"
+        if not any(ctx.board.terrain(n) == "sea" for n in ctx.board.neighbours(at)):
+            return f"{at} has no water of the straits beside it"
         return None
     if not cn.fits(ctx, at, 1):
         return f"{at} is full (stacking counts at placement)"
@@ -66,7 +68,7 @@ def enter_straits(ctx: Context, action: Place, when: str) -> None:
     if cn.occupant_side(ctx, at) == cn.AXIS:
         seas = [n for n in sorted(ctx.board.neighbours(at)) if ctx.board.terrain(n) == "sea"]
         ctx.state.put(u.moved_to(seas[0]).marked(AT_SEA, scoped(MOVED, PHASE)))
-        ctx.state.set("krim-landing", {**ctx.state.get("krim-landing", {}), uid: at})
+        ctx.state.set(LANDING, {**ctx.state.get(LANDING, {}), uid: at})
         ctx.emit("straits", f"{uid} crosses to attack {at}", unit=uid, at=at)
         return
     ctx.state.put(u.moved_to(at))
