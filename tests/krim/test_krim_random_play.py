@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from wargames.testing import check_title
+from hypothesis import HealthCheck, given, settings
+
+from wargames.core.game import Game
+from wargames.testing import check_title, games
 
 
 def test_campaign_random_games_reach_a_result() -> None:
@@ -11,3 +14,20 @@ def test_campaign_random_games_reach_a_result() -> None:
 
 def test_1941_scenario_random_games_reach_a_result() -> None:
     check_title("krim", scenario="1941", seeds=range(1, 2), every=60)
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games("krim", max_actions=400))
+def test_positions_keep_stacking_and_never_mix_sides(game: Game) -> None:
+    """Provisional stacking limit (3) on land everywhere; no hex holds both sides; air units
+    never on the map; eliminated units carry no markers."""
+    board = game.scenario.board
+    for node, units in game.state.occupancy().items():
+        sides = {game.scenario.units[u].side for u in units}
+        assert len(sides) == 1, f"{node} holds {units}"
+        if board.terrain(node) != "sea":
+            assert len(units) <= 3, f"{node} is overstacked: {units}"
+        assert not any(game.scenario.units[u].has("air") for u in units)
+    for u in game.state.units.values():
+        if u.box == "eliminated":
+            assert not u.markers

@@ -87,3 +87,12 @@ def test_out_of_tactical_supply_moves_with_half_its_mf() -> None:
     moves = [a for a in game.legal_actions() if isinstance(a, Move)]
     assert max(len(m.path) for m in moves) - 1 <= 2
     game.apply(Pass())
+
+
+def test_month_end_clears_the_marker_of_a_unit_shipped_to_the_qrb() -> None:
+    wall = [unit(f"W{i}", "axis", h) for i, h in enumerate(["C2", "C4", "B3", "B4", "D3", "D4"])]
+    game = new([*units(), *wall])
+    assert game.state.units["S2"].has(OOS)
+    put(game, "S2", box="qrb", markers=("oos",))
+    goto(game, "Month end", "month-end-supply", turn=2)
+    assert game.state.units["S2"].box == "qrb" and not game.state.units["S2"].has(OOS)

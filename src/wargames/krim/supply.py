@@ -81,12 +81,16 @@ class MonthStartSupply(Step):
 
 class MonthEndSupply(Step):
     """Krim: Operational Supply: at the end of each month a unit with an OOS marker that still
-    cannot trace to an operational source is eliminated; the others lose the marker."""
+    cannot trace to an operational source is eliminated; the others lose the marker (a unit
+    sea-transferred off the map into the QRB meanwhile is in port: it keeps no marker)."""
 
     name: ClassVar[str] = "month-end-supply"
     rule: ClassVar[str] = "Krim: Operational Supply"
 
     def run(self, ctx: Context, frame: Frame) -> None:
+        for u in list(ctx.state.units.values()):
+            if u.at is None and u.has(OOS):
+                ctx.state.put(u.unmarked(OOS))
         for side in cn.SIDES:
             line = trace(ctx, side, operational=True)
             for u in ctx.units_of(side):
