@@ -166,3 +166,20 @@ def test_infantry_makes_one_ma_then_stops() -> None:
             )
         )
     assert list(game.legal_actions()) == [Pass()]
+
+
+def test_after_entering_a_cleared_hex_next_to_another_enemy_no_more_moving() -> None:
+    """Provisional ZOC: entering a hex next to an enemy ends the move, MAs still allowed."""
+    game = game_at(
+        1,
+        unit("P", "axis", "E6", **PZ),
+        unit("S2", "soviet", "E5", (1,), (1,), steps=1),
+        unit("S3", "soviet", "E4", (1,), (1,)),
+    )
+    game.apply(Choose("move:P"))
+    game.apply(Attack(("P",), "E5"))
+    resolve(game, 6)
+    game.apply(Choose("step:S2"))
+    assert game.state.units["P"].at == "E5"
+    assert not any(isinstance(a, Move) for a in game.legal_actions())
+    assert Attack(("P",), "E4") in list(game.legal_actions())

@@ -253,6 +253,18 @@ class MoveGroup(SideStep):
         )
 
     @staticmethod
+    def zoc_stopped(ctx: Context, frame: Frame) -> bool:
+        """Provisional ZOC: a group that has entered a hex next to an enemy unit (by a move,
+        a straits entry or an MA into a cleared hex) moves no further; it may still make MAs.
+        A group that started the phase there may leave."""
+        units = MoveGroup.alive(ctx, frame)
+        if not units or not (frame.args["legs"] or frame.args["mas"]):
+            return False
+        at = ctx.state.units[units[0]].at
+        assert at is not None
+        return in_ezoc(ctx, str(frame.args["side"]), at)
+
+    @staticmethod
     def mp_left(ctx: Context, frame: Frame) -> int | None:
         mp = frame.args.get("mp")
         return None if mp is None else int(mp) - int(frame.args["spent"])
@@ -280,7 +292,7 @@ class MoveGroup(SideStep):
         units = tuple(self.alive(ctx, frame))
         mp = self._mp(ctx, frame)
         first = not frame.args["legs"] and not frame.args["mas"]
-        if (mp is None or mp > 0) and not frame.args.get("zoc"):
+        if (mp is None or mp > 0) and not self.zoc_stopped(ctx, frame):
             for _, path in sorted(destinations(ctx, units, mp, first).items()):
                 out.append(Move(units, path))
         out += [Attack(units, t) for t in assault_options(ctx, frame, units)]
@@ -316,7 +328,7 @@ class MoveGroup(SideStep):
             return IllegalAction("Krim: Movement", f"the path must start at {at}")
         if not cn.fits(ctx, action.path[-1], len(units)):
             return IllegalAction("Krim: stacking (provisional)", f"{action.path[-1]} is full")
-        if frame.args.get("zoc"):
+        if self.zoc_stopped(ctx, frame):
             return IllegalAction(CITE.zoc_stop, "the group entered a hex next to an enemy unit")
         mp = self._mp(ctx, frame)
         first = not frame.args["legs"] and not frame.args["mas"]
@@ -331,7 +343,6 @@ class MoveGroup(SideStep):
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         from .mobile_assault import start_assault
 
-        side = frame.args["side"]
         if isinstance(action, Pass):
             for uid in frame.args["units"]:
                 u = ctx.state.units[uid]
@@ -358,10 +369,7 @@ class MoveGroup(SideStep):
             spent = mp  # Krim: Movement: the one-hex minimum move spends all the MP
         for uid in units:
             cn.enter(ctx, uid, action.path)
-        zoc = in_ezoc(ctx, side, action.path[-1])
-        ctx.update(
-            spent=int(frame.args["spent"]) + spent, legs=int(frame.args["legs"]) + 1, zoc=zoc
-        )
+        ctx.update(spent=int(frame.args["spent"]) + spent, legs=int(frame.args["legs"]) + 1)
         ctx.emit(
             "move",
             f"{'+'.join(units)} move {'-'.join(action.path)}",
