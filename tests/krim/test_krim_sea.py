@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from krim_support import goto, new, unit
 
-from wargames.core.actions import Choose, Move, Outcome, Pass, Place
+from wargames.core.actions import Attack, Choose, Move, Outcome, Pass, Place
 from wargames.core.errors import IllegalAction
 from wargames.core.game import Game
 
@@ -157,3 +157,32 @@ def test_enemy_held_straits_hex_is_attacked_as_a_landing() -> None:
     assert game.decision is not None and game.decision.step == "battle"
     battle = game.state.stack[-1].args["battle"]
     assert battle["kind"] == "landing" and battle["target"] == "H6"
+
+
+def test_landed_units_attack_in_the_following_combat_phase() -> None:
+    game = sea_game(qrb("Q"), unit("AX", "axis", "G2"))
+    game.apply(Place("Q", "H2"))
+    game.apply(Pass())
+    while game.decision is not None and game.decision.step == "barrages":
+        game.apply(Pass())
+    assert game.decision is not None and game.decision.step == "assaults"
+    assert Attack(("Q",), "G2") in list(game.legal_actions())
+
+
+def test_land_units_may_join_an_opposed_landing() -> None:
+    game = sea_game(
+        qrb("Q", att=(9, 5), dfn=(9, 5)), unit("AX", "axis", "B3"), unit("L", "soviet", "C3")
+    )
+    game.apply(Place("Q", "B3"))
+    game.apply(Pass())
+    assert Choose("add:L") in list(game.legal_actions())
+
+
+def test_a_unit_may_sea_transfer_after_its_optrans() -> None:
+    units = [unit("S1", "soviet", "D8"), unit("A0", "axis", "H10"), unit("T", "soviet", "E5")]
+    game = new(units, features=FEATURES, terrain=SEA, control=CONTROL)
+    goto(game, "Soviet Operational Transfers", "begin-optrans", turn=3)
+    game.apply(Choose("optrans:T"))
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, Move) and a.path[-1] == "B3"))
+    game.apply(Pass())
+    assert Place("T", "H2") in list(game.legal_actions())
