@@ -31,7 +31,7 @@ later("R-18ID", 4, "infantry", "romanian", "division", (3, 2, 1), (3, 2, 1), 4, 
 later("197StuG", 4, "assault-gun", "german", "battalion", (3, 2), (2, 1), 8, ["mechanized", "assault-gun"], name="197th Assault Gun Battalion", steps=1)
 later("249StuG", 4, "assault-gun", "german", "battalion", (3, 2), (2, 1), 8, ["mechanized", "assault-gun"], name="249th Assault Gun Battalion", steps=1)
 later("22Pz", 5, "panzer", "german", "division", (8, 5, 3), (6, 4, 2), 8, ["mechanized"], name="22nd Panzer Division", steps=2)
-later("28Jg", 6, "jaeger", "german", "division", (6, 4, 2), (5, 4, 2), 5, ["jaeger"], name="28th Jaeger Division")
+later("28Jg", 5, "jaeger", "german", "division", (6, 4, 2), (5, 4, 2), 5, ["jaeger"], name="28th Jaeger Division")
 later("VIII-FK", 6, "air", "german", "air", (0,), (0,), 0, ["air"], name="VIII Fliegerkorps")
 later("KG-100", 6, "air", "german", "air", (0,), (0,), 0, ["air"], name="Kampfgeschwader 100")
 later("300Pz", 7, "panzer", "german", "regiment", (3,), (2,), 8, ["mechanized", "no-ma"], name="300th Panzer Regiment")
