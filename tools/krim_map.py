@@ -254,15 +254,17 @@ HEAD = """# Krim (Ty Bomba's board game, Command No. 6; the computer game's phas
 # row 1 at the top, so pictures show the map south-up. Supply sources, ports, terrain, the
 # order of battle and every chart are provisional (see docs/rules/krim.md)."""
 
-def scenario(name, desc, turns, victory, extra=""):
+def scenario(name, desc, turns, victory, extra="", first=1, units=None, control=None):
     out = [HEAD, f'title = "krim"\nname = "{name}"\ndescription = "{desc}"\nsides = ["soviet", "axis"]\n']
-    out.append(f"[calendar]\nturns = {turns}\nlabels = {tl(MONTH_LABELS[:turns])}\n")
-    out.append(f"[control]\naxis = {tl(axis_ctrl)}\nsoviet = {tl(sov_ctrl)}\n")
+    labels = MONTH_LABELS[first - 1 : first - 1 + turns]
+    out.append(f"[calendar]\nfirst = {first}\nturns = {turns}\nlabels = {tl(labels)}\n")
+    ax, so = control or (axis_ctrl, sov_ctrl)
+    out.append(f"[control]\naxis = {tl(ax)}\nsoviet = {tl(so)}\n")
     out.append("\n".join(MAP) + "\n")
     out.append(CHARTS)
     out.append(victory)
     out.append(extra)
-    out.append(krim_oob.toml())
+    out.append(krim_oob.toml(units))
     return "\n".join(out)
 
 CAMPAIGN_VICTORY = """
@@ -278,7 +280,18 @@ provisional = true
 note = "1941 scenario (research S3 scenario2objectives): the Axis must capture every supply source on the map by the end of December 1941 (calendar month 3); otherwise the Soviets win. Read as every Soviet supply source."
 kind = "all-sources"
 """
+V1942 = """
+[charts.victory]
+provisional = true
+note = "May 1942 (Operation Bustard Hunt, research S3 'bustard' set-up): no victory conditions are known. The Axis wins by taking Kerch (X14) by the end of May 1942, or at once holding every Soviet supply source; otherwise the Soviets win."
+kind = "axis-takes"
+hold = ["X14"]
+"""
+SEV_PERIMETER = {"C6", "C7", "D7", "D8"}
+ax42 = sorted(l for l in land if (H[l].q < H["Q12"].q and l not in SEV_PERIMETER))
+so42 = sorted(l for l in land if l not in ax42)
 root = __import__("pathlib").Path(__file__).parent.parent / "src/wargames/krim/data"
 (root / "campaign.toml").write_text(scenario("campaign", "October 1941 - July 1942, 15 game turns (provisional map, order of battle and charts).", 15, CAMPAIGN_VICTORY))
 (root / "1941.toml").write_text(scenario("1941", "October - December 1941: the Axis must take every supply source (provisional map, order of battle and charts).", 5, V1941))
+(root / "1942.toml").write_text(scenario("1942", "May 1942, Operation Bustard Hunt: the Axis must clear the Kerch peninsula by the end of May (provisional set-up, order of battle and charts).", 2, V1942, first=10, units=krim_oob.may_1942(), control=(ax42, so42)))
 print("written")

@@ -75,9 +75,52 @@ for uid in ("271RD2", "63RD", "224RD"):
     slater(uid, 6, "infantry", "soviet", "division", *SRD, name=f"{uid[:3]} Rifle Division")
 
 
-def toml() -> str:
+# --- May 1942 (Operation Bustard Hunt), provisional set-up -----------------------------------
+MAY_1942 = {
+    # Axis on the Kerch front (XXX and XXXXII Corps)
+    "22Pz": "P11", "190StuG": "P11", "28Jg": "P12", "197StuG": "P12", "132ID": "P13",
+    "249StuG": "P13", "50ID": "O11", "170ID": "O12", "ARKO1": "O12", "744Eng": "O12",
+    "46ID": "O13", "R-8Cav": "O13", "Ziegler": "O13", "R-18ID": "N12", "ARKO2": "N12",
+    # Axis around Sevastopol (LIV Corps, Romanian Mountain Corps)
+    "22ID": "D9", "24ID": "D9", "72ID": "E8", "R-1Mtn": "E8", "73ID": "E7", "R-4Mtn": "E6",
+    "IV-FK": ("box", "axis-air"), "VIII-FK": ("box", "axis-air"), "KG-100": ("box", "axis-air"),
+    # Soviet Crimean Front at the Parpach line
+    "63RD": "Q11", "77RD": "Q11", "224RD": "Q12", "236RD": "Q12", "39TB": "Q12",
+    "302RD": "Q13", "390RD": "Q13", "40TB": "Q13", "396RD": "R11", "398RD": "R12",
+    "55TB": "R12", "ArtCF": "R12", "404RD": "R13", "56TB": "R13", "138RD": "S12",
+    "157RD2": "T12", "271RD2": "U12", "320RD": "W13",
+    # Sevastopol Defence Region
+    "7NIB": "C7", "CoastArt": "C7", "25RD": "C7", "8NIB": "D8", "95RD": "D8", "172RD": "D8",
+    "421RD": "D7", "9NIB": "D7", "2CD": "C6", "51Art": "C6",
+    "VVS-BF": ("box", "soviet-air"), "VVS-CF": ("box", "soviet-air"),
+}
+MAY_1942_MONTH = 7
+
+
+def may_1942() -> list[dict]:
+    """The order of battle placed for May 1942: units of later months stay to come, every
+    other unit not placed is out of play (destroyed or elsewhere by then)."""
     out = []
     for u in U:
+        v = dict(u)
+        where = MAY_1942.get(u["id"])
+        month = u["values"].get("month", 0)
+        v["steps"] = None
+        if isinstance(where, str):
+            v["at"], v["box"] = where, None
+        elif where is not None:
+            v["at"], v["box"] = None, where[1]
+        elif month >= MAY_1942_MONTH:
+            pass
+        else:
+            v["at"], v["box"] = None, "not-in-play"
+        out.append(v)
+    return out
+
+
+def toml(units: list[dict] | None = None) -> str:
+    out = []
+    for u in U if units is None else units:
         lines = ["[[units]]"]
         for k in ("id", "side", "type", "name", "nationality", "size"):
             lines.append(f'{k} = "{u[k]}"')

@@ -180,3 +180,20 @@ def test_campaign_final_result_needs_sevastopol_and_kerch() -> None:
     assert final(ctx).winner is None
     game.state.control["X14"] = "axis"
     assert final(ctx).winner == "axis"
+
+
+def test_may_1942_scenario_starts_in_may_with_its_reinforcements() -> None:
+    """Provisional May 1942 (Bustard Hunt) scenario: turn 10 is the first couplet of May
+    (calendar month 7): the month's reinforcements arrive, the Axis must take Kerch."""
+    game = wargames.new_game("krim", "1942", 0)
+    ctx = game._ctx()
+    from wargames.krim.calendar import month_of
+    from wargames.krim.victory import final
+
+    assert game.state.turn == 10 and month_of(ctx).number == 7
+    goto(game, "Axis New Units Phase", "arrivals", turn=10)
+    assert game.state.units["300Pz"].box == "axis-available"
+    assert game.state.units["Dora"].box == "axis-future"
+    assert final(game._ctx()).winner == "soviet"
+    game.state.control["X14"] = "axis"
+    assert final(game._ctx()).winner == "axis"

@@ -31,3 +31,7 @@ def test_positions_keep_stacking_and_never_mix_sides(game: Game) -> None:
     for u in game.state.units.values():
         if u.box == "eliminated":
             assert not u.markers
+
+
+def test_may_1942_scenario_random_games_reach_a_result() -> None:
+    check_title("krim", scenario="1942", seeds=range(2), every=60)

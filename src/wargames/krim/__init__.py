@@ -95,6 +95,10 @@ class Krim(Title):
             if key not in scenario.charts:
                 raise ScenarioError(scenario.file, f"charts.{key}", "missing")
         months(scenario)
+        if scenario.charts["victory"].get("kind") not in ("campaign", "all-sources", "axis-takes"):
+            raise ScenarioError(
+                scenario.file, "charts.victory.kind", "campaign, all-sources or axis-takes"
+            )
         try:
             CRT.from_data(scenario.charts["crt"])
         except ValueError as exc:

@@ -49,13 +49,18 @@ def months(scenario: Scenario) -> tuple[Month, ...]:
         if out and month.number != out[-1].number + 1:
             raise ScenarioError(scenario.file, f"{field}.month", "months are numbered in order")
         out.append(month)
-    if sum(m.couplets for m in out) < scenario.calendar.last - scenario.calendar.first + 1:
+    if scenario.calendar.first < 1:
+        raise ScenarioError(
+            scenario.file, "calendar.first", "game turns count from 1 (October 1941)"
+        )
+    if sum(m.couplets for m in out) < scenario.calendar.last:
         raise ScenarioError(scenario.file, "charts.calendar.months", "fewer couplets than turns")
     return tuple(out)
 
 
 def _turn_months(scenario: Scenario) -> tuple[tuple[Month, int], ...]:
-    """For each game turn (from the first): its month and its couplet number in the month."""
+    """For each game turn from turn 1 (the first couplet of the first month, whatever turn a
+    scenario starts on): its month and its couplet number in the month."""
     out: list[tuple[Month, int]] = []
     for m in months(scenario):
         out.extend((m, k) for k in range(1, m.couplets + 1))
@@ -70,12 +75,12 @@ def _table(ctx: Context) -> tuple[tuple[Month, int], ...]:
 
 def month_of(ctx: Context, turn: int | None = None) -> Month:
     t = ctx.turn if turn is None else turn
-    return _table(ctx)[t - ctx.scenario.calendar.first][0]
+    return _table(ctx)[t - 1][0]
 
 
 def couplet(ctx: Context) -> int:
     """Which couplet of its month the current game turn is (1 = the month's first)."""
-    return _table(ctx)[ctx.turn - ctx.scenario.calendar.first][1]
+    return _table(ctx)[ctx.turn - 1][1]
 
 
 def weather(ctx: Context) -> str:

@@ -29,7 +29,8 @@ POLICY = MovePolicy(stop_next_to_enemy=True, rules=CITE)
 
 
 def first_month(ctx: Context) -> bool:
-    return month_of(ctx).number == month_of(ctx, ctx.scenario.calendar.first).number
+    """Krim: no OpTrans during the first calendar month (of the campaign: October 1941)."""
+    return month_of(ctx).number == 1
 
 
 def destinations(ctx: Context, uid: str) -> dict[str, tuple[str, ...]]:

@@ -1,5 +1,6 @@
 """Krim: victory (provisional data, charts.victory): the 1941 scenario's "every supply source
-by the end of December 1941" (research S3) and a provisional campaign condition."""
+by the end of December 1941" (research S3), a provisional campaign condition, and the May 1942
+scenario's provisional "take Kerch"."""
 
 from __future__ import annotations
 
@@ -33,6 +34,10 @@ def final(ctx: Context) -> Result:
         return Result(cn.SOVIET, "victory", f"the Soviets still hold {', '.join(held)}")
     hold = list(v["hold"])
     axis = [n for n in hold if ctx.state.control.get(n) == cn.AXIS]
+    if v["kind"] == "axis-takes":
+        if len(axis) == len(hold):
+            return Result(cn.AXIS, "victory", f"the Axis has taken {', '.join(hold)}")
+        return Result(cn.SOVIET, "victory", f"the Axis has not taken {', '.join(hold)}")
     if len(axis) == len(hold):
         return Result(cn.AXIS, "victory", f"the Axis holds {', '.join(hold)}")
     if not axis:
