@@ -128,6 +128,6 @@ class OpposedLandings(Step):
                 u = ctx.state.units[uid].unmarked(AT_SEA)
                 ctx.state.put(u)
                 if target and cn.fits(ctx, target, 1):
-                    cn.enter(ctx, uid, [u.at, target])  # type: ignore[list-item]
+                    cn.step_into(ctx, uid, target)
                 else:
                     ctx.state.put(u.boxed(cn.available_box(cn.SOVIET)))

@@ -146,12 +146,15 @@ class BarrageFire(Step):
         return str(frame.args["side"])
 
     def _joiners(self, ctx: Context, frame: Frame) -> list[str]:
+        """Guns that may fire (Krim: Barrages) and reach the target (Krim: Range)."""
+        target = str(frame.args["target"])
         return [
             u.id
             for u in ctx.units_of(frame.args["side"])
-            if u.id not in frame.args["guns"]
+            if u.at is not None
+            and u.id not in frame.args["guns"]
             and fire_error(ctx, u.id, None) is None
-            and ctx.board.distance(u.at, frame.args["target"]) <= max(ctx.unit_def(u.id).range, 1)  # type: ignore[arg-type]
+            and ctx.board.distance(u.at, target) <= max(ctx.unit_def(u.id).range, 1)
         ]
 
     def _total(self, ctx: Context, frame: Frame) -> float:

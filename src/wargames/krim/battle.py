@@ -124,7 +124,7 @@ def open_battle(ctx: Context, battle: Battle) -> bool:
 
 
 def attacker_hexes(ctx: Context, battle: Battle) -> list[str]:
-    return sorted({ctx.state.units[u].at for u in battle.attackers if ctx.state.units[u].at})  # type: ignore[misc]
+    return sorted({n for u in battle.attackers if (n := ctx.state.units[u].at) is not None})
 
 
 def shift_of(ctx: Context, battle: Battle) -> int:
@@ -537,7 +537,7 @@ class BattleStep(Step):
                 u = u.unmarked(AT_SEA)
                 if cleared and cn.fits(ctx, b.target, 1):
                     ctx.state.put(u)
-                    cn.enter(ctx, uid, [u.at, b.target])  # type: ignore[list-item]
+                    cn.step_into(ctx, uid, b.target)
                 else:
                     ctx.state.put(u.boxed(cn.available_box(cn.SOVIET)))
                     ctx.emit(

@@ -9,6 +9,7 @@ from fractions import Fraction
 from wargames.core.context import Context
 from wargames.core.crt import CRT
 from wargames.core.results import CombatResult
+from wargames.core.supply import SupplyMap
 
 from . import counters as cn
 from .supply import tactical_map
@@ -32,7 +33,7 @@ def strength(
     start of their move); otherwise each unit's supply is traced now."""
     total = Fraction(0)
     known = None if supplied is None else set(supplied)
-    lines: dict[str, object] = {}
+    lines: dict[str, SupplyMap] = {}
     for uid in uids:
         u = ctx.state.units[uid]
         d = ctx.unit_def(uid)
@@ -44,7 +45,7 @@ def strength(
             if side not in lines:
                 lines[side] = tactical_map(ctx, side)
             # landing units at sea are supplied by the fleet (provisional reading)
-            ok = u.at is None or u.has("at-sea") or lines[side].in_supply(u.at)  # type: ignore[attr-defined]
+            ok = u.at is None or u.has("at-sea") or lines[side].in_supply(u.at)
         total += value if ok else value / 2
     return total
 

@@ -7,6 +7,7 @@ units, tank units); the scenario marks them with ``type``, ``nationality`` and `
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from wargames.core import changes
@@ -69,8 +70,8 @@ def is_infantry_kind(d: UnitDef) -> bool:
 
 def division_weight(d: UnitDef) -> float:
     """Krim: Soviet Sea Movement: divisions moved by sea; artillery and tank units count as a
-    full division. Smaller formations count as a fraction (provisional: brigade 1/2,
-    regiment and battalion 1/3, charts-free because the text gives none)."""
+    full division. Smaller formations count as a fraction (provisional, the text gives none:
+    brigade 1/2, regiment and battalion 1/3)."""
     if is_artillery(d) or d.has("tank") or d.size == "division":
         return 1.0
     if d.size == "brigade":
@@ -90,6 +91,12 @@ def ground_units_at(ctx: Context, node: str) -> list[str]:
 def fits(ctx: Context, node: str, adding: int) -> bool:
     """Whether ``adding`` more units may stand in ``node`` (provisional stacking limit)."""
     return len(ctx.state.occupancy().get(node, ())) + adding <= stacking_limit(ctx)
+
+
+def step_into(ctx: Context, uid: str, node: str) -> None:
+    """The unit enters the adjacent ``node`` (taking it), wherever it stands now."""
+    at = ctx.state.units[uid].at
+    enter(ctx, uid, [node] if at is None else [at, node])
 
 
 def occupant_side(ctx: Context, node: str) -> str | None:
@@ -112,7 +119,7 @@ def lose_step(ctx: Context, uid: str, why: str) -> None:
     changes.lose_steps(ctx, uid, 1, ELIMINATED, why)
 
 
-def enter(ctx: Context, uid: str, path: tuple[str, ...] | list[str]) -> None:
+def enter(ctx: Context, uid: str, path: Sequence[str]) -> None:
     """Move a unit along ``path`` (start first); each hex entered becomes its side's."""
     side = ctx.side_of(uid)
     for node in path[1:]:

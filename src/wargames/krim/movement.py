@@ -164,7 +164,8 @@ def path_cost(
 
 def in_ezoc(ctx: Context, side: str, node: str) -> bool:
     ix = ctx.board.index
-    return ix.number[node] in situation(ctx, side).zoc  # type: ignore[operator]
+    zoc = situation(ctx, side).zoc
+    return zoc is not None and ix.number[node] in zoc
 
 
 def can_start_moving(ctx: Context, uid: str) -> bool:

@@ -4,7 +4,7 @@ parachute battalion (one chance in six to survive its drop)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import ClassVar
 
@@ -16,6 +16,7 @@ from wargames.core.errors import IllegalAction
 from wargames.core.markers import PHASE, scoped
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
+from wargames.core.units import UnitDef
 
 from . import counters as cn
 from .calendar import month_of, month_starts
@@ -58,9 +59,9 @@ def replacements(ctx: Context, month: int) -> None:
                     ctx.state.put(attrs.evolve(u, steps=d.steps))
                     ctx.emit("replacement", f"{uid} is brought to full strength", unit=uid)
     if month == 6:
-        _steps(ctx, 2, lambda d: cn.is_mechanized(d))
+        _steps(ctx, 2, cn.is_mechanized)
     if month == 7:
-        _steps(ctx, 2, lambda d: cn.is_mechanized(d))
+        _steps(ctx, 2, cn.is_mechanized)
         _steps(ctx, 3, lambda d: cn.is_german(d) and not cn.is_mechanized(d))
         dead = [
             uid
@@ -75,7 +76,8 @@ def replacements(ctx: Context, month: int) -> None:
             ctx.emit("replacement", f"{uid} is recreated", unit=uid)
 
 
-def _steps(ctx: Context, n: int, kind: object) -> None:
+def _steps(ctx: Context, n: int, kind: Callable[[UnitDef], bool]) -> None:
+    """``n`` replacement steps, one at a time, to reduced Axis units of ``kind``."""
     for _ in range(n):
         reduced = [
             (u.steps - ctx.unit_def(u.id).steps, u.id)
@@ -83,7 +85,7 @@ def _steps(ctx: Context, n: int, kind: object) -> None:
             if ctx.unit_def(u.id).side == cn.AXIS
             and (u.at is not None or u.box == cn.available_box(cn.AXIS))
             and u.steps < ctx.unit_def(u.id).steps
-            and kind(ctx.unit_def(u.id))  # type: ignore[operator]
+            and kind(ctx.unit_def(u.id))
             and not cn.is_air(ctx.unit_def(u.id))
         ]
         if not reduced:
