@@ -96,3 +96,11 @@ def test_month_end_clears_the_marker_of_a_unit_shipped_to_the_qrb() -> None:
     put(game, "S2", box="qrb", markers=("oos",))
     goto(game, "Month end", "month-end-supply", turn=2)
     assert game.state.units["S2"].box == "qrb" and not game.state.units["S2"].has(OOS)
+
+
+def test_a_unit_on_a_source_needs_no_line() -> None:
+    """Krim: Supply Lines: a unit occupying a supply source hex does not need a supply line."""
+    ring = [unit(f"W{i}", "axis", h) for i, h in enumerate(["C6", "C8", "B7", "B8", "D7", "D8"])]
+    game = new([*units(), *ring])
+    assert not game.state.units["S1"].has(OOS)
+    assert in_tactical_supply(game._ctx(), "S1")
