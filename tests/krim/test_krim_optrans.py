@@ -5,10 +5,12 @@ from __future__ import annotations
 import pytest
 from krim_support import goto, new, put, unit
 
-from wargames.core.actions import Attack, Choose, Move, Pass
+from wargames.core.actions import Choose, Move, Pass
 from wargames.core.errors import IllegalAction
 from wargames.core.game import Game
 from wargames.krim.barrage import fire_error
+from wargames.krim.battle import can_assault
+from wargames.krim.optrans import can_optrans
 
 
 def game_at(turn: int, *extra: dict[str, object]) -> Game:
@@ -20,9 +22,10 @@ def game_at(turn: int, *extra: dict[str, object]) -> Game:
 
 def test_no_optrans_in_the_first_calendar_month() -> None:
     game = game_at(2, unit("A1", "axis", "H8"))
-    assert Choose("optrans:A1") not in list(game.legal_actions())
-    with pytest.raises(IllegalAction, match="first calendar month"):
-        game.apply(Choose("optrans:A1"))
+    assert can_optrans(game._ctx(), "A1") == "no OpTrans during the first calendar month"
+    # nothing to decide: the phase passes by itself
+    assert game.decision is not None and game.decision.step == "movement"
+    assert can_optrans(game_at(3, unit("A1", "axis", "H8"))._ctx(), "A1") is None
 
 
 def test_optrans_has_unlimited_mp_and_stops_next_to_an_enemy() -> None:
@@ -41,8 +44,9 @@ def test_optrans_needs_tactical_supply_at_the_phase_start() -> None:
     game = new(units)
     game.state.control["H10"] = "soviet"  # the Axis source is lost
     goto(game, "Axis Operational Transfers", "begin-optrans", turn=3)
-    with pytest.raises(IllegalAction, match="tactical supply"):
-        game.apply(Choose("optrans:A1"))
+    why = can_optrans(game._ctx(), "A1")
+    assert why is not None and "tactical supply" in why
+    assert game.decision is not None and game.decision.step == "movement"
 
 
 def test_no_move_pa_or_barrage_after_an_optrans() -> None:
@@ -61,15 +65,10 @@ def test_no_move_pa_or_barrage_after_an_optrans() -> None:
     assert game.decision is not None and game.decision.step == "movement"
     with pytest.raises(IllegalAction, match="Operational Transfers"):
         game.apply(Choose("move:A1"))
+    assert not can_assault(game._ctx(), "A1", "E5")
     game.apply(Pass())
-    # Combat Phase: the gun may not fire, A1 may not attack
-    assert game.decision is not None and game.decision.step == "barrages"
-    assert not [a for a in game.legal_actions() if isinstance(a, Attack)]
-    game.apply(Pass())
-    while game.decision is not None and game.decision.step == "barrages":
-        game.apply(Pass())
-    assert game.decision is not None and game.decision.step == "assaults"
-    assert Attack(("A1",), "E5") not in list(game.legal_actions())
+    # Combat Phase: the gun may not fire and A1 may not attack: nothing to decide
+    assert game.decision is not None and game.decision.side == "soviet"
 
 
 def test_railroad_artillery_never_optrans() -> None:

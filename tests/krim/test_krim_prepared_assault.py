@@ -17,7 +17,6 @@ def combat(*extra: dict[str, object], turn: int = 1, **kw: object) -> Game:
     goto(game, "Axis Combat Phase", "begin-combat", turn=turn)
     while game.decision is not None and game.decision.step == "barrages":
         game.apply(Pass())
-    assert game.decision is not None and game.decision.step == "assaults"
     return game
 
 
@@ -40,6 +39,7 @@ def test_several_hexes_attack_one_and_each_unit_attacks_once() -> None:
         unit("A2", "axis", "D5", (10,), (10,)),
         unit("S2", "soviet", "E5", (1,), (1,)),
         unit("S3", "soviet", "D4", (1,), (1,)),
+        unit("A3", "axis", "C4", (1,), (1,)),
     )
     game.apply(Attack(("A1",), "E5"))
     choose(game, "add:A2")

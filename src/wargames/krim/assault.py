@@ -13,11 +13,11 @@ from wargames.core.errors import IllegalAction
 from wargames.core.markers import PHASE, has_scoped
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
-from wargames.core.steps import SideStep
 
 from . import counters as cn
 from .battle import AT_SEA, ATTACKED, LANDING, PA_RULE, Battle, Kind, can_assault, open_battle
 from .calendar import month_of
+from .idle import SkippedWhenIdle
 
 MANDATORY_RULE = "Krim option: Soviet Mandatory Attacks"
 
@@ -52,7 +52,7 @@ def mandatory(ctx: Context, side: str) -> bool:
     )
 
 
-class PreparedAssaults(SideStep):
+class PreparedAssaults(SkippedWhenIdle):
     """Krim: Combat Phase: declare PAs (voluntary), each attacker once and each defender once;
     Pass ends the phase."""
 

@@ -16,9 +16,9 @@ from wargames.core.errors import IllegalAction
 from wargames.core.markers import PHASE, has_scoped, scoped
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
-from wargames.core.steps import SideStep
 
 from . import counters as cn
+from .idle import SkippedWhenIdle
 from .movement import OPTRANS
 from .supply import in_tactical_supply
 
@@ -90,7 +90,7 @@ def hit_number(ctx: Context, total: float) -> int | None:
     return need
 
 
-class Barrages(SideStep):
+class Barrages(SkippedWhenIdle):
     """Krim: Barrages: the side fires its barrages one at a time (one artillery unit and a
     target; others may join), then passes."""
 

@@ -18,6 +18,7 @@ from wargames.core.steps import SideStep
 
 from . import counters as cn
 from .calendar import month_of
+from .idle import SkippedWhenIdle
 from .movement import CITE, OPTRANS, costs, situation
 from .supply import tactical_map
 
@@ -77,7 +78,7 @@ class BeginOpTrans(Step):
         ctx.done()
 
 
-class OpTransPhase(SideStep):
+class OpTransPhase(SkippedWhenIdle):
     """Pick a unit for its OpTrans (then its destination); Soviet units may first enter the
     Kerch Straits hexes (:mod:`.straits`); Pass ends the phase."""
 

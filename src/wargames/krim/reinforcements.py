@@ -20,6 +20,7 @@ from wargames.core.units import UnitDef
 
 from . import counters as cn
 from .calendar import month_of, month_starts
+from .idle import SkippedWhenIdle
 from .movement import MOVED
 
 RULE = "Krim: New Units Phase"
@@ -130,7 +131,7 @@ def entry_hexes(ctx: Context) -> list[str]:
     )
 
 
-class AxisNewUnits(Step):
+class AxisNewUnits(SkippedWhenIdle):
     """Krim: the units may be brought onto the map in any New Units Phase of the month: the
     Axis places available units in its entry hexes (provisional: the north map edge)."""
 
@@ -138,9 +139,6 @@ class AxisNewUnits(Step):
     kind: ClassVar[str] = "place"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Place, Pass)
-
-    def actor(self, ctx: Context, frame: Frame) -> str | None:
-        return cn.AXIS
 
     def legal(self, ctx: Context, frame: Frame) -> Iterable[Action]:
         hexes = [n for n in entry_hexes(ctx) if cn.fits(ctx, n, 1)]

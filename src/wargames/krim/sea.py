@@ -18,6 +18,7 @@ from wargames.core.state import Frame
 from . import counters as cn
 from .battle import AT_SEA, LANDING
 from .calendar import month_of
+from .idle import SkippedWhenIdle
 from .movement import MOVED, SEA_MOVED
 
 RULE = "Krim: Soviet Sea Movement"
@@ -188,7 +189,7 @@ def apply_sea(ctx: Context, side: str, action: Action) -> None:
     ctx.emit("sea-transfer", f"{uid} is transferred by sea to {action.at}", unit=uid, at=action.at)
 
 
-class QuickReactionBox(Step):
+class QuickReactionBox(SkippedWhenIdle):
     """Krim: Soviet Sea Movement: in the Soviet New Units Phase units move between the QRB and
     the Reinforcements Available box; the QRB holds at most five divisions."""
 
@@ -196,9 +197,6 @@ class QuickReactionBox(Step):
     kind: ClassVar[str] = "place"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
-
-    def actor(self, ctx: Context, frame: Frame) -> str | None:
-        return cn.SOVIET
 
     def legal(self, ctx: Context, frame: Frame) -> Iterable[Action]:
         out: list[Action] = [Pass()]

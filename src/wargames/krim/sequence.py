@@ -18,10 +18,10 @@ def _player_turn(side: str) -> tuple[Phase, ...]:
     if side == cn.SOVIET:
         new_units += [
             Segment("begin-sea", "Soviet sea capacity"),
-            Segment("qrb", "Soviet Quick Reaction Box"),
+            Segment("qrb", "Soviet Quick Reaction Box", {"side": side}),
         ]
     else:
-        new_units.append(Segment("axis-new-units", "Axis units enter"))
+        new_units.append(Segment("axis-new-units", "Axis units enter", {"side": side}))
     combat = [Segment("begin-combat", f"{name} Combat Phase begins", {"side": side})]
     if side == cn.SOVIET:
         combat.append(Segment("landings", "opposed landings first"))
