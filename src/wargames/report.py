@@ -30,7 +30,9 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
     p = wins / games
     centre = (p + z * z / (2 * games)) / (1 + z * z / games)
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if wins == 0 else max(0.0, centre - half)
+    high = 1.0 if wins == games else min(1.0, centre + half)
+    return (low, high)
 
 
 @attrs.frozen(slots=True)
