@@ -22,8 +22,9 @@ block of its action kind,
 - **variant**: what the factors above leave out (the path's other nodes, the other units of
   ``units``, undeclared words, other fields) is recovered from the legal list: the variant of
   a legal action is the number of legal actions with the same factors that sort before it by
-  their JSON text. A kind allows ``Title.action_variants[kind]`` variants (default: 64 for
-  kinds with a set of ``units``, 1 for kinds with both a unit and a node, else 4).
+  their JSON text. A kind allows ``Title.action_variants[kind]`` variants (default: 8 for the
+  kernel's ``Retreat`` and ``Advance``, 64 for kinds with a set of ``units``, 1 for other
+  kinds with both a unit and a node, else 4).
 
 So ``action_to_index`` and ``index_to_action`` need the game (its legal list); a legal
 action's index is unique and decodes back to it, which the conformance property tests check
@@ -42,7 +43,7 @@ from typing import Any, NamedTuple
 import attrs
 import numpy as np
 
-from .core.actions import Action
+from .core.actions import KERNEL_ACTIONS, Action
 from .core.errors import IllegalAction
 from .core.game import Game
 from .core.scenario import Scenario
@@ -55,6 +56,8 @@ MAX_INT = 64
 DEFAULT_VARIANTS_BIG = 1
 DEFAULT_VARIANTS_SETS = 64
 DEFAULT_VARIANTS = 4
+KERNEL_VARIANTS = {"retreat": 8, "advance": 8}
+"""The kernel's retreats and advances: few at once, but several paths may end in one node."""
 
 __all__ = ["ActionEncoding", "EncodingError", "Factors", "LegalIndex", "action_encoding"]
 
@@ -160,7 +163,9 @@ class ActionEncoding:
         offset = 0
         for cls in title.actions:
             unit, node, token, unit_sets = _fields(cls)
-            if unit_sets:
+            if cls.kind in KERNEL_VARIANTS and cls in KERNEL_ACTIONS:
+                default = KERNEL_VARIANTS[cls.kind]
+            elif unit_sets:
                 default = DEFAULT_VARIANTS_SETS
             elif unit is not None and node is not None:
                 default = DEFAULT_VARIANTS_BIG

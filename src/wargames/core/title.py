@@ -49,8 +49,8 @@ class Title:
     action_variants: ClassVar[Mapping[str, int]] = {}
     """Action kind -> how many legal actions of that kind may share the encoding's factors
     (kind, unit, destination node, token) at one decision, e.g. retreats of one unit to one
-    hex by different paths (default: 64 for kinds with a set of ``units`` and no path, 1 for
-    kinds with a unit and a node, else 4)."""
+    hex by different paths (default: 8 for the kernel's retreats and advances, 64 for kinds
+    with a set of ``units`` and no path, 1 for other kinds with a unit and a node, else 4)."""
     phase_end_step: ClassVar[str | None] = None
     """A rule step run after the last segment of every phase, with args ``{"phase": name}``
     (checks the rules make "at the end of each phase", e.g. stacking). None: no such step."""

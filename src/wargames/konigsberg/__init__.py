@@ -47,8 +47,6 @@ class Konigsberg(Title):
         "mikosch": False,  # K45 15.1b: zbV KG Mikosch enters near Königsberg
     }
 
-    action_variants: ClassVar[Mapping[str, int]] = {"retreat": 8}  # K45 9.0: paths differ
-
     def validate_scenario(self, scenario: Scenario) -> None:
         validate(scenario)
 
