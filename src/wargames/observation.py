@@ -101,36 +101,63 @@ def observe(game: Game, side: str) -> Observation:
     return encode_view(game.title, game.scenario, game.view(side))
 
 
+class _Layout:
+    """What every observation of one title and scenario shares (built once)."""
+
+    def __init__(self, title: Title, scenario: Scenario) -> None:
+        self.title, self.scenario = title, scenario
+        self.shape = observation_shape(title, scenario)
+        self.nodes = {n: i for i, n in enumerate(sorted(scenario.board))}
+        self.sides = {s: i for i, s in enumerate(title.sides)}
+        types = {t: i for i, t in enumerate(_types(scenario))}
+        self.per_side = 2 + len(types)
+        self.unknown = self.per_side * len(self.sides)
+        self.control = self.unknown + 1
+        # unit id -> (its side's base plane, its type plane)
+        self.units = {
+            uid: (self.per_side * self.sides[d.side], 2 + types[d.type])
+            for uid, d in scenario.units.items()
+            if d.side in self.sides
+        }
+        self.static = np.zeros(self.shape.planes, dtype=np.float32)
+        base = self.control + len(self.sides)
+        terrains = {t: i for i, t in enumerate(_terrains(scenario))}
+        for node, col in self.nodes.items():
+            self.static[base + terrains[scenario.board.terrain(node)], col] = 1
+
+
+_LAYOUTS: dict[tuple[int, int], _Layout] = {}
+
+
+def _layout(title: Title, scenario: Scenario) -> _Layout:
+    key = (id(title), id(scenario))
+    got = _LAYOUTS.get(key)
+    if got is None or got.title is not title or got.scenario is not scenario:
+        got = _LAYOUTS[key] = _Layout(title, scenario)
+    return got
+
+
 def encode_view(title: Title, scenario: Scenario, view: dict[str, Any]) -> Observation:
     """The observation tensors of a view (see the module docstring)."""
-    shape = observation_shape(title, scenario)
-    planes = np.zeros(shape.planes, dtype=np.float32)
-    scalars = np.zeros(shape.scalars, dtype=np.float32)
-    nodes = {n: i for i, n in enumerate(sorted(scenario.board))}
-    types = _types(scenario)
-    per_side = 2 + len(types)
-    sides = {s: i for i, s in enumerate(title.sides)}
-    unknown = per_side * len(sides)
+    lay = _layout(title, scenario)
+    planes = lay.static.copy()
+    scalars = np.zeros(lay.shape.scalars, dtype=np.float32)
+    nodes, sides = lay.nodes, lay.sides
     for unit in view.get("units", ()):
-        at = unit.get("at")
-        if at not in nodes:
+        col = nodes.get(unit.get("at"))
+        if col is None:
             continue
-        col = nodes[at]
-        d = scenario.units.get(unit.get("id", ""))
-        if d is None or d.side not in sides:
-            planes[unknown, col] += 1
+        planes_of = lay.units.get(unit.get("id", ""))
+        if planes_of is None:
+            planes[lay.unknown, col] += 1
             continue
-        base = per_side * sides[d.side]
+        base, kind = planes_of
         planes[base, col] += 1
         planes[base + 1, col] += float(unit.get("steps", 0))
-        planes[base + 2 + types.index(d.type), col] += 1
+        planes[base + kind, col] += 1
     for node, owner in view.get("control", {}).items():
         if node in nodes and owner in sides:
-            planes[unknown + 1 + sides[owner], nodes[node]] = 1
-    terrain_base = unknown + 1 + len(sides)
-    terrains = {t: i for i, t in enumerate(_terrains(scenario))}
-    for node, col in nodes.items():
-        planes[terrain_base + terrains[scenario.board.terrain(node)], col] = 1
+            planes[lay.control + sides[owner], nodes[node]] = 1
     cal = scenario.calendar
     span = max(1, cal.last - cal.first)
     scalars[0] = (int(view.get("turn", cal.first)) - cal.first) / span
