@@ -5,9 +5,10 @@
 order; actions are indices of the fixed action encoding (:mod:`wargames.encoding`). Chance
 nodes are explicit: their outcomes are the game's chance outcomes, encoded the same way,
 with their exact probabilities (as floats). Returns: +1 to the winner, -1 to the loser, 0 in
-a draw or when the game parameter ``max_actions`` (0: none) cut the game short. Observations are the side's observation tensor (:mod:`wargames.observation`) and
-its view as JSON text; both come from the side's view only. The game starts from seed 0
-(the seed only drives ``Game.roll``, which OpenSpiel does not use).
+a draw or when the game parameter ``max_actions`` (0: none) cut the game short.
+Observations are the side's observation tensor (:mod:`wargames.observation`) and its view
+as JSON text; both come from the side's view only. The game starts from seed 0 (the seed
+only drives ``Game.roll``, which OpenSpiel does not use).
 """
 
 from __future__ import annotations
