@@ -8,10 +8,10 @@ The secret Russian set-up shifts every threshold 2 cities in the Germans' favour
 
 from __future__ import annotations
 
-import math
 from typing import ClassVar
 
 from wargames.core.context import Context
+from wargames.core.estimate import control_share, logistic, step_share
 from wargames.core.sequence import Step
 from wargames.core.state import Frame, Result
 
@@ -60,12 +60,17 @@ def final(ctx: Context) -> Result:
 
 
 def estimate(ctx: Context, side: str) -> float:
-    """DC: Victory Conditions, for search agents: a logistic score of the cities the Axis
-    holds in supply around the Russian victory threshold of Feb 42 (Sequence A.4), from
-    ``side``'s point of view."""
+    """DC: Victory Conditions, for search agents, from ``side``'s point of view: half a
+    logistic score of the cities the Axis holds in supply around the Russian victory
+    threshold of Feb 42 (Sequence A.4), a quarter the Axis share of steps on the map, a
+    quarter its share of the controlled hexes."""
     total, _ = axis_cities(ctx)
     margin = total - (charts(ctx).victory["russian_max"] - shift(ctx)) - 0.5
-    axis = 1.0 / (1.0 + math.exp(-margin / 1.5))
+    axis = (
+        0.5 * logistic(margin, 1.5)
+        + 0.25 * step_share(ctx, cn.AXIS)
+        + 0.25 * control_share(ctx, cn.AXIS)
+    )
     return axis if side == cn.AXIS else 1.0 - axis
 
 

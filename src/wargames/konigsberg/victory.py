@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import math
 from typing import ClassVar
 
 from wargames.core.context import Context
+from wargames.core.estimate import logistic, step_share
 from wargames.core.sequence import Step
 from wargames.core.state import Frame, Result
 
@@ -19,10 +19,11 @@ def german_vph(ctx: Context) -> int:
 
 
 def estimate(ctx: Context, side: str) -> float:
-    """K45 14.3, for search agents: a logistic score of the German-held VP hexes around the
-    German win threshold (8 VP hexes: German Minor Victory), from ``side``'s point of view."""
+    """K45 14.3, for search agents, from ``side``'s point of view: three quarters a logistic
+    score of the German-held VP hexes around the German win threshold (8 VP hexes: German
+    Minor Victory), a quarter the German share of steps on the map."""
     held = german_vph(ctx)
-    german = 1.0 / (1.0 + math.exp(-(held - 7.5) / 1.5))
+    german = 0.75 * logistic(held - 7.5, 1.5) + 0.25 * step_share(ctx, "german")
     return german if side == "german" else 1.0 - german
 
 

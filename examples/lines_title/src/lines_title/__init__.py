@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from wargames.core.context import Context
+from wargames.core.estimate import step_share
 from wargames.core.sequence import Phase, Segment, Step
 from wargames.core.state import Result
 from wargames.core.title import Title
@@ -74,11 +75,7 @@ class LinesTitle(Title):
         held = sum(
             int(ctx.board.attr(n, "vp", 0)) for n, s in ctx.state.control.items() if s == "north"
         )
-        steps = {s: 0 for s in self.sides}
-        for u in ctx.state.units.values():
-            if u.at is not None:
-                steps[ctx.side_of(u.id)] += u.steps
-        share = steps["north"] / max(1, steps["north"] + steps["south"])
+        share = step_share(ctx, "north")
         score = 0.5 * min(1.0, held / need) + 0.5 * share
         return score if side == "north" else 1.0 - score
 

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from wargames.core.context import Context
 from wargames.core.crt import CRT
 from wargames.core.errors import ScenarioError
+from wargames.core.estimate import step_share
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Segment, Step
 from wargames.core.state import Result
@@ -99,11 +100,7 @@ class MinimalTitle(Title):
         held = sum(
             int(ctx.board.attr(n, "vp", 0)) for n, s in ctx.state.control.items() if s == "blue"
         )
-        steps = {s: 0 for s in self.sides}
-        for u in ctx.state.units.values():
-            if u.at is not None:
-                steps[ctx.side_of(u.id)] += u.steps
-        share = steps["blue"] / max(1, steps["blue"] + steps["red"])
+        share = step_share(ctx, "blue")
         score = 0.5 * min(1.0, held / need) + 0.5 * share
         return score if side == "blue" else 1.0 - score
 

@@ -1,0 +1,61 @@
+"""Title.evaluate: the result once over, else a title's estimate in [0, 1]."""
+
+from __future__ import annotations
+
+import pytest
+
+import wargames
+from wargames.agents import RandomAgent, play_out
+from wargames.core.state import Result
+
+
+@pytest.mark.parametrize("title", wargames.titles())
+def test_estimates_lie_in_the_unit_interval_and_sum_to_one_over_two_sides(title: str) -> None:
+    game = wargames.new_game(title, seed=2)
+    play_out(game, RandomAgent(2), max_actions=80)
+    ctx = game.rules_context()
+    a, b = (game.title.evaluate(ctx, s) for s in game.title.sides)
+    assert 0.0 <= a <= 1.0 and 0.0 <= b <= 1.0
+    assert a + b == pytest.approx(1.0)
+
+
+def test_a_result_scores_one_for_the_winner_and_zero_for_the_loser() -> None:
+    game = wargames.new_game("minimal", seed=2)
+    ctx = game.rules_context()
+    ctx.state.result = Result("red", "victory", "test")
+    assert game.title.evaluate(ctx, "red") == 1.0 and game.title.evaluate(ctx, "blue") == 0.0
+    ctx.state.result = Result(None, "draw", "test")
+    assert game.title.evaluate(ctx, "red") == 0.5
+
+
+def test_minimal_blue_scores_higher_holding_a_town() -> None:
+    # V1: blue wins by the VP of the towns it holds.
+    game = wargames.new_game("minimal", seed=2)
+    ctx = game.rules_context()
+    town = next(n for n in game.scenario.board if game.scenario.board.attr(n, "vp", 0))
+    before = game.title.evaluate(ctx, "blue")
+    ctx.state.control[town] = "blue"
+    assert game.title.evaluate(ctx, "blue") > before
+
+
+def test_konigsberg_germans_score_lower_losing_vp_hexes() -> None:
+    # K45 14.3: the level comes from the VP hexes the Germans hold.
+    from wargames.konigsberg.forces import vp_hexes
+
+    game = wargames.new_game("konigsberg", seed=2)
+    ctx = game.rules_context()
+    before = game.title.evaluate(ctx, "german")
+    for n in list(vp_hexes(ctx))[:6]:
+        ctx.state.control[n] = "soviet"
+    assert game.title.evaluate(ctx, "german") < before
+    assert game.title.evaluate(ctx, "soviet") > 1 - before
+
+
+def test_darkest_axis_scores_higher_with_more_cities() -> None:
+    # DC: Victory Conditions: the Axis counts the victory cities it holds in supply.
+    game = wargames.new_game("darkest", seed=2)
+    ctx = game.rules_context()
+    before = game.title.evaluate(ctx, "axis")
+    for n in ctx.board.nodes_with("victory"):
+        ctx.state.control[n] = "axis"
+    assert game.title.evaluate(ctx, "axis") > before
