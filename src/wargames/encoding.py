@@ -26,6 +26,11 @@ block of its action kind,
   kernel's ``Retreat`` and ``Advance``, 64 for kinds with a set of ``units``, 1 for other
   kinds with both a unit and a node, else 4).
 
+The **factored form** splits an index into a *head* (kind and unit: below ``num_heads``) and
+a *tail* (destination, token, variant: below ``tail_size``), so that an agent picks a unit,
+then its destination, from two small masks (``LegalIndex.head_mask``, ``tail_mask``);
+``split`` and ``join`` convert.
+
 So ``action_to_index`` and ``index_to_action`` need the game (its legal list); a legal
 action's index is unique and decodes back to it, which the conformance property tests check
 for every registered title. A title whose actions differ in ways the factors cannot see, more
@@ -90,9 +95,16 @@ class _Block:
     n_nodes: int
     n_tokens: int
 
+    head: int = 0
+
+    @property
+    def tail(self) -> int:
+        """The tail size: indices per head (node, token and variant)."""
+        return self.n_nodes * self.n_tokens * self.variants
+
     @property
     def size(self) -> int:
-        return self.n_units * self.n_nodes * self.n_tokens * self.variants
+        return self.n_units * self.tail
 
 
 def _fields(cls: type[Action]) -> tuple[str | None, str | None, str | None, bool]:
@@ -117,11 +129,13 @@ def _scalar(tp: Any) -> bool:
 
 
 class LegalIndex:
-    """The legal actions of one decision by index: ``actions[i]``, ``mask``, ``indices``."""
+    """The legal actions of one decision by index: ``actions[i]``, ``mask``, ``indices``,
+    and the factored masks ``head_mask()`` and ``tail_mask(head)``."""
 
-    def __init__(self, size: int, actions: Mapping[int, Action]) -> None:
+    def __init__(self, encoding: ActionEncoding, actions: Mapping[int, Action]) -> None:
+        self.encoding = encoding
         self.actions: dict[int, Action] = dict(actions)
-        self.size = size
+        self.size = encoding.num_distinct_actions
 
     @cached_property
     def indices(self) -> list[int]:
@@ -133,6 +147,21 @@ class LegalIndex:
         """A bool array of length ``num_distinct_actions``: True at the legal indices."""
         m = np.zeros(self.size, dtype=np.bool_)
         m[self.indices] = True
+        return m
+
+    def head_mask(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        """Factored form, first choice: True at every head (kind and unit) with a legal
+        action; length ``num_heads``."""
+        m = np.zeros(self.encoding.num_heads, dtype=np.bool_)
+        m[[self.encoding.split(i)[0] for i in self.actions]] = True
+        return m
+
+    def tail_mask(self, head: int) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        """Factored form, second choice: True at every tail (destination, token, variant)
+        legal after ``head``; length ``tail_size``."""
+        m = np.zeros(self.encoding.tail_size, dtype=np.bool_)
+        tails = [t for h, t in map(self.encoding.split, self.actions) if h == head]
+        m[tails] = True
         return m
 
     def index_of(self, action: Action) -> int:
@@ -160,7 +189,7 @@ class ActionEncoding:
         n_refs = 1 + len(self.units) + len(self.nodes) + MAX_INT
         self._n_refs = n_refs
         blocks: dict[str, _Block] = {}
-        offset = 0
+        offset = head = 0
         for cls in title.actions:
             unit, node, token, unit_sets = _fields(cls)
             if cls.kind in KERNEL_VARIANTS and cls in KERNEL_ACTIONS:
@@ -181,12 +210,19 @@ class ActionEncoding:
                 n_units=1 + len(self.units) if unit else 1,
                 n_nodes=1 + len(self.nodes) if node else 1,
                 n_tokens=(1 + len(self.words)) * n_refs if token else 1,
+                head=head,
             )
             blocks[cls.kind] = block
             offset += block.size
+            head += block.n_units
         self._blocks = blocks
         self._order = list(blocks.values())
         self.num_distinct_actions: int = offset
+        self.num_heads: int = head
+        """Factored form: the number of heads (an action kind and its unit, or none)."""
+        self.tail_size: int = max(b.tail for b in self._order)
+        """Factored form: the largest number of tails (destination, token, variant) a head
+        has; a head's legal tails are below its own kind's tail count."""
 
     # --- factors ---------------------------------------------------------------------------
     def _ref(self, text: str | int) -> int:
@@ -233,11 +269,29 @@ class ActionEncoding:
             t = self._token(getattr(action, block.token_field))
         return block.offset + ((u * block.n_nodes + n) * block.n_tokens + t) * block.variants
 
-    def factors(self, index: int) -> Factors:
-        """The factors of ``index`` by name."""
+    def _block_of(self, index: int) -> _Block:
         if not 0 <= index < self.num_distinct_actions:
             raise ValueError(f"index {index} is not below {self.num_distinct_actions}")
-        block = next(b for b in reversed(self._order) if b.offset <= index)
+        return next(b for b in reversed(self._order) if b.offset <= index)
+
+    def split(self, index: int) -> tuple[int, int]:
+        """Factored form: ``index`` as (head, tail), head = kind and unit, tail = the rest."""
+        block = self._block_of(index)
+        u, tail = divmod(index - block.offset, block.tail)
+        return block.head + u, tail
+
+    def join(self, head: int, tail: int) -> int:
+        """The index of (``head``, ``tail``); ValueError if the pair is out of range."""
+        if not 0 <= head < self.num_heads:
+            raise ValueError(f"head {head} is not below {self.num_heads}")
+        block = next(b for b in reversed(self._order) if b.head <= head)
+        if not 0 <= tail < block.tail:
+            raise ValueError(f"tail {tail} is not below {block.tail} for kind {block.kind!r}")
+        return block.offset + (head - block.head) * block.tail + tail
+
+    def factors(self, index: int) -> Factors:
+        """The factors of ``index`` by name."""
+        block = self._block_of(index)
         rest, variant = divmod(index - block.offset, block.variants)
         rest, t = divmod(rest, block.n_tokens)
         u, n = divmod(rest, block.n_nodes)
@@ -281,7 +335,7 @@ class ActionEncoding:
                 group.sort(key=lambda a: a.to_json())
             for v, a in enumerate(group):
                 out[k + v] = a
-        return LegalIndex(self.num_distinct_actions, out)
+        return LegalIndex(self, out)
 
     def legal_mask(self, game: Game) -> np.ndarray[Any, np.dtype[np.bool_]]:
         """True at the index of every legal action of the pending decision."""

@@ -31,6 +31,16 @@ def check_encoding(game: wargames.core.game.Game) -> None:
     assert mask.dtype == np.bool_ and mask.shape == (enc.num_distinct_actions,)
     assert sorted(np.flatnonzero(mask).tolist()) == sorted(indices)
     assert enc.factors(indices[0]).kind == actions[0].kind
+    # the factored form: (head, tail) pairs, with masks that hold exactly the legal pairs
+    heads = legal.head_mask()
+    assert heads.shape == (enc.num_heads,)
+    pairs = {enc.split(i) for i in indices}
+    assert {enc.join(h, t) for h, t in pairs} == set(indices)
+    assert set(np.flatnonzero(heads).tolist()) == {h for h, _ in pairs}
+    head = int(np.flatnonzero(heads)[0])
+    tails = legal.tail_mask(head)
+    assert tails.shape == (enc.tail_size,)
+    assert set(np.flatnonzero(tails).tolist()) == {t for h, t in pairs if h == head}
 
 
 @pytest.mark.parametrize("title", wargames.titles())
