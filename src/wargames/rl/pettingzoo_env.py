@@ -5,7 +5,8 @@ encoding (:mod:`wargames.encoding`); the observation is a dict with ``"observati
 acting side's flat observation tensor (:mod:`wargames.observation`, built from its view
 only), and ``"action_mask"``, an int8 array with 1 at the legal indices (all 0 when the
 side is not to act). Chance decisions are resolved by the game's own seeded dice, so a
-game is reproducible from the seed given to ``reset``. Rewards come at the end only: +1 to
+game is reproducible from the seed given to ``reset`` (without one: the last seed plus one,
+starting at 0). Rewards come at the end only: +1 to
 the winner, -1 to the loser, 0 for both in a draw. ``max_actions`` truncates a game.
 """
 
@@ -58,6 +59,7 @@ class WargamesEnv(AECEnv):  # type: ignore[misc]
         self.metadata = {**self.metadata, "name": f"wargames_{title}_v0"}
         self._legal: dict[int, Any] = {}
         self._actions = 0
+        self._next_seed = 0
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self._obs_space
@@ -66,7 +68,10 @@ class WargamesEnv(AECEnv):  # type: ignore[misc]
         return self._act_space
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self.game = new_game(self.title_name, self.scenario_name, 0 if seed is None else seed)
+        if seed is None:
+            seed = self._next_seed
+        self._next_seed = seed + 1
+        self.game = new_game(self.title_name, self.scenario_name, seed)
         self.encoding = action_encoding(self.game)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
