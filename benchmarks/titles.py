@@ -14,7 +14,7 @@ import time
 import wargames
 from wargames.agents import RandomAgent, step
 
-TITLES = ("minimal", "darkest", "konigsberg")
+TITLES = ("minimal", "darkcrusade-hex", "darkest", "konigsberg")
 SEEDS = (1, 2, 3)
 
 

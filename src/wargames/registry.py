@@ -13,6 +13,7 @@ ENTRY_POINT_GROUP = "wargames.titles"
 
 # Built-in titles: name -> "module:attribute". Each lands with its plugin package.
 BUILTIN: dict[str, str] = {
+    "darkcrusade-hex": "wargames.darkcrusade.hex:TITLE",
     "darkest": "wargames.darkest:TITLE",
     "konigsberg": "wargames.konigsberg:TITLE",
 }

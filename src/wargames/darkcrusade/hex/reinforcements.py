@@ -1,0 +1,209 @@
+"""DCH: Reinforcements and Replacements, the Siberian Reserve and its gamble, the flipping of
+German armies to their strong side (Sequence A.1, B.1).
+
+Placement is automatic where the text leaves no choice that matters to the rules here: German
+reinforcements enter at their entry hex (or the nearest Axis hex with room), Russian arrivals
+on the eastern mapboard edge (the rail hex with room nearest Moscow).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import ClassVar
+
+import attrs
+
+from wargames.core.actions import Action, Choose, Outcome, Pass
+from wargames.core.context import Context
+from wargames.core.sequence import ChanceStep, Step
+from wargames.core.state import Frame, Result
+from wargames.core.supply import SupplyStatus
+
+from . import counters as cn
+from .charts import charts
+from .rail import advance_railheads
+from .stacking import fits
+from .supply import statuses
+from .terrain import rail_nodes
+
+RULE = "DCH: Reinforcements and Replacements"
+SIBERIA = "DCH: Siberian Reserve units and the Siberian Reserve Gamble"
+
+
+def place_near(ctx: Context, uid: str, wanted: list[str]) -> str | None:
+    """The first hex of ``wanted`` with room for ``uid``, held by its side."""
+    side = ctx.side_of(uid)
+    for n in wanted:
+        here = ctx.state.occupancy().get(n, ())
+        if any(ctx.side_of(u) != side for u in here):
+            continue
+        if ctx.state.control.get(n, side) != side:
+            continue
+        if fits(ctx, uid, n):
+            return n
+    return None
+
+
+def arrive(ctx: Context, uid: str, wanted: list[str]) -> bool:
+    at = place_near(ctx, uid, wanted)
+    if at is None:
+        return False
+    ctx.state.put(attrs.evolve(ctx.state.units[uid], at=at, box=None, markers=frozenset()))
+    ctx.emit("arrive", f"{uid} arrives at {at}", unit=uid, at=at)
+    return True
+
+
+def by_distance(ctx: Context, origin: str, nodes: list[str]) -> list[str]:
+    board = ctx.board
+    return sorted(nodes, key=lambda n: (board.distance(origin, n), n))
+
+
+def east_entry(ctx: Context) -> list[str]:
+    rails = rail_nodes(ctx)
+    edge = ctx.board.nodes_with("east-edge")
+    moscow = ctx.board.nodes_with("victory")[0]
+    for n in ctx.board.nodes_with("victory"):
+        if "Moscow" in str(ctx.board.attr(n, "name", "")):
+            moscow = n
+    first = [n for n in edge if n in rails]
+    return by_distance(ctx, moscow, first) + by_distance(
+        ctx, moscow, [n for n in edge if n not in rails]
+    )
+
+
+class AxisAdmin(Step):
+    """DCH: Sequence A.1: reinforcements, replacements, flipping German armies to their strong
+    side (UnDisrupted, in supply), and the rail conversion (rail heads 2 hexes)."""
+
+    name: ClassVar[str] = "axis-admin"
+    rule: ClassVar[str] = RULE
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        ch = charts(ctx).reinforcements
+        entry = ch["axis_entry"]
+        axis_hexes = by_distance(ctx, entry, [n for n in ctx.board if ctx.board.has(n, "germany")])
+        for uid, turn in sorted(ch["axis"].items()):
+            unit = ctx.state.units[uid]
+            if int(turn) <= ctx.turn and unit.box == cn.REINFORCEMENTS:
+                arrive(ctx, uid, [entry, *axis_hexes])
+        status = statuses(ctx, cn.AXIS)
+        for u in ctx.units_of(cn.AXIS):
+            if (
+                cn.is_german(ctx, u.id)
+                and cn.is_army(ctx, u.id)
+                and u.steps == 1
+                and not u.has(cn.DISRUPTED)
+                and status.get(u.id) == SupplyStatus.SUPPLIED
+            ):
+                ctx.state.put(attrs.evolve(u, steps=2))
+                ctx.emit("flip", f"{u.id} flips to its strong side", unit=u.id)
+        advance_railheads(ctx)
+        ctx.done()
+
+
+class RussianAdmin(Step):
+    """DCH: Sequence B.1: the leftover hidden armies (3 a turn, from the first turn) and the
+    dated arrivals; replacements: 1 rifle factor per major city held (2 for Moscow) and 1 for
+    Siberia, each 2 factors bringing an eliminated rifle army back from the eastern edge."""
+
+    name: ClassVar[str] = "russian-admin"
+    rule: ClassVar[str] = RULE
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        ch = charts(ctx)
+        entry = east_entry(ctx)
+        waiting = sorted(
+            u.id for u in ctx.state.units_in(cn.REINFORCEMENTS) if cn.has(ctx, u.id, "hidden")
+        )
+        for uid in waiting[: int(ch.hidden["per_turn"])]:
+            arrive(ctx, uid, entry)
+        dated = ch.reinforcements["russian"]
+        where = ch.reinforcements["russian_at"]
+        for uid, turn in sorted(dated.items()):
+            if int(turn) <= ctx.turn and ctx.state.units[uid].box == cn.REINFORCEMENTS:
+                arrive(ctx, uid, [where[uid], *by_distance(ctx, where[uid], list(ctx.board))])
+        control = ctx.state.control
+        factors = 1 + sum(
+            (2 if "Moscow" in str(ctx.board.attr(n, "name", "")) else 1)
+            for n in ctx.board.nodes_with("major")
+            if control.get(n) == cn.RUSSIAN
+        )
+        bank = int(ctx.state.get("rifle_factors", 0)) + factors
+        for u in sorted(ctx.state.units_in(cn.ELIMINATED), key=lambda u: u.id):
+            if bank < 2:
+                break
+            if cn.has(ctx, u.id, "hidden") and arrive(ctx, u.id, entry):
+                bank -= 2
+        ctx.state.set("rifle_factors", bank)
+        ctx.done()
+
+
+class SiberianChoice(Step):
+    """DCH: Siberian Reserve Gamble: bring the Siberians in early (at a 1/9 risk of losing the
+    game each early turn) or wait; from the safe turn they come anyway, one a turn."""
+
+    name: ClassVar[str] = "siberians"
+    kind: ClassVar[str] = "choose"
+    rule: ClassVar[str] = SIBERIA
+    actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
+
+    def actor(self, ctx: Context, frame: Frame) -> str | None:
+        if ctx.state.get("siberians_started") or not ctx.state.units_in(cn.SIBERIA):
+            return None
+        if ctx.turn >= int(charts(ctx).siberians["safe_turn"]):
+            return None
+        return cn.RUSSIAN
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        if ctx.turn >= int(charts(ctx).siberians["safe_turn"]) and ctx.state.units_in(cn.SIBERIA):
+            ctx.state.set("siberians_started", True)
+        self._arrive(ctx)
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        return [Pass(), Choose("siberians")]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if isinstance(action, Choose):
+            ctx.state.set("siberians_started", True)
+            ctx.emit("siberians", "the Russian player calls in the Siberian Reserve early")
+        self._arrive(ctx)
+
+    def _arrive(self, ctx: Context) -> None:
+        ctx.done()
+        if not ctx.state.get("siberians_started"):
+            return
+        waiting = sorted(u.id for u in ctx.state.units_in(cn.SIBERIA))
+        if not waiting:
+            return
+        moscow = [
+            n
+            for n in ctx.board.nodes_with("victory")
+            if "Moscow" in str(ctx.board.attr(n, "name", ""))
+        ]
+        arrive(ctx, waiting[0], [*moscow, *east_entry(ctx)])
+        if ctx.turn < int(charts(ctx).siberians["safe_turn"]):
+            ctx.push("siberian-gamble")
+
+
+class SiberianGamble(ChanceStep):
+    """DCH: Siberian Reserve Gamble: two 33% rolls, both failing (1/9), lose the game."""
+
+    name: ClassVar[str] = "siberian-gamble"
+    rule: ClassVar[str] = SIBERIA
+
+    def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
+        k = int(charts(ctx).siberians["loss_in_ninths"])
+        return [(Outcome("lost"), Fraction(k, 9)), (Outcome("safe"), Fraction(9 - k, 9))]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        assert isinstance(action, Outcome)
+        ctx.done()
+        if action.value == "lost":
+            ctx.end(
+                Result(
+                    cn.AXIS,
+                    "victory",
+                    "the early Siberian Reserve cost the Russians "
+                    "the game (DCH: Siberian Reserve Gamble)",
+                )
+            )
