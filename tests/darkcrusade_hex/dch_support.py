@@ -38,7 +38,7 @@ def game(
     g = wargames.new_game("darkcrusade-hex", seed=0)
     g.apply(Outcome(group))
     st = g.state
-    for uid, u in list(st.units.items()):
+    for u in list(st.units.values()):
         st.put(attrs.evolve(u, at=None, box=OUT, markers=frozenset()))
     for uid, at in placements.items():
         st.put(attrs.evolve(st.units[uid], at=at, box=None))

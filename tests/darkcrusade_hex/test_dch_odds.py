@@ -9,10 +9,11 @@ from fractions import Fraction
 from dch_support import NW, SW, C, W, ctx, die_for, disrupt, fight, game, stage
 
 from wargames.core.actions import Choose, Outcome
+from wargames.core.game import Game
 from wargames.darkcrusade.hex.odds import odds, round_up_sixths
 
 
-def outcomes(g) -> dict[object, Fraction]:  # type: ignore[no-untyped-def]
+def outcomes(g: Game) -> dict[object, Fraction]:
     return {a.value: p for a, p in g.chance_outcomes()}
 
 
