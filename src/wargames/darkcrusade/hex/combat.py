@@ -18,12 +18,14 @@ import attrs
 from wargames.core.actions import Action, Advance, AllocateLosses, Choose, Outcome, Pass
 from wargames.core.actions import Retreat as RetreatAction
 from wargames.core.advance import AdvanceRules, AdvanceSituation, advance_paths
+from wargames.core.changes import eliminate as remove
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.markers import SEGMENT, TURN, scoped
 from wargames.core.retreat import RetreatRules, RetreatSituation, retreat_paths
 from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame
+from wargames.core.steps import SideStep
 
 from . import counters as cn
 from .battle import Battle, Stage, current, save
@@ -53,13 +55,11 @@ def alive(ctx: Context, uids: tuple[str, ...]) -> list[str]:
 
 def eliminate(ctx: Context, uid: str, why: str) -> None:
     """Off the map to the eliminated box; a hidden army's counter goes back to the pile."""
-    unit = ctx.state.units[uid]
-    ctx.state.put(attrs.evolve(unit, at=None, box=cn.ELIMINATED, markers=frozenset()))
+    remove(ctx, uid, cn.ELIMINATED, why)
     if cn.has(ctx, uid, "hidden"):
         set_profile(ctx, uid, None)
         shown = [u for u in ctx.state.get("revealed", ()) if u != uid]
         ctx.state.set("revealed", shown)
-    ctx.emit("eliminated", f"{uid} is eliminated ({why})", unit=uid)
 
 
 def disrupt(ctx: Context, uid: str) -> None:
@@ -540,10 +540,8 @@ def recovers_after_attack(ctx: Context, uid: str) -> bool:
 
 
 # --- decision steps --------------------------------------------------------------------------
-class BattleDecision(Step):
-    def actor(self, ctx: Context, frame: Frame) -> str | None:
-        by: str = frame.args["by"]
-        return by
+class BattleDecision(SideStep):
+    """A decision inside the battle by the side named ``by`` in the frame."""
 
 
 def choices(ctx: Context, b: Battle) -> list[str]:

@@ -14,8 +14,8 @@ from wargames.core.actions import Action, Attack, Choose, Move, Pass
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.markers import TURN, has_scoped, scoped
-from wargames.core.sequence import Step
 from wargames.core.state import Frame
+from wargames.core.steps import SideStep
 
 from . import counters as cn
 from .attacks import (
@@ -33,12 +33,6 @@ from .movement import may_attack_after, move_error, routes
 
 CANCEL = "cancel:"
 COMBAT = "DCH: Sequence (Ground Combat Resolution)"
-
-
-class SideStep(Step):
-    def actor(self, ctx: Context, frame: Frame) -> str | None:
-        side: str = frame.args["side"]
-        return side
 
 
 def unused(ctx: Context, uid: str) -> bool:
