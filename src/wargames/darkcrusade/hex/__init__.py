@@ -24,6 +24,7 @@ from . import counters as cn
 from .combat import STEPS as COMBAT_STEPS
 from .disruption import RecoverStep
 from .hidden import MechGroupStep, RevealStep
+from .katyusha import KatyushaRoll
 from .operations import Combat, Declare, EarlyAttacks, Operations, Orders
 from .rail import RailStep
 from .reinforcements import AxisAdmin, RussianAdmin, SiberianChoice, SiberianGamble
@@ -73,6 +74,7 @@ class DarkCrusadeHex(Title):
         Combat(),
         *COMBAT_STEPS,
         RevealStep(),
+        KatyushaRoll(),
         RussianVDP(),
         SupplyStep(),
         RussianAdmin(),

@@ -31,6 +31,7 @@ with open(FILE, "rb") as _f:
 class Charts:
     crt: CRT
     weather: tuple[str, ...]
+    weather_months: tuple[str, ...]
     movement: Mapping[str, Any]
     supply: Mapping[str, int]
     victory: Mapping[str, Any]
@@ -38,6 +39,7 @@ class Charts:
     siberians: Mapping[str, int]
     rail: Mapping[str, Any]
     reinforcements: Mapping[str, Any]
+    special: Mapping[str, Any]
 
 
 _CACHE: weakref.WeakKeyDictionary[Scenario, Charts] = weakref.WeakKeyDictionary()
@@ -63,6 +65,7 @@ def build(scenario: Scenario) -> Charts:
     return Charts(
         crt=crt,
         weather=weather,
+        weather_months=tuple(data["weather"]["months"]),
         movement=data["movement"],
         supply=data["supply"],
         victory=data["victory"],
@@ -70,6 +73,7 @@ def build(scenario: Scenario) -> Charts:
         siberians=data["siberians"],
         rail=data["rail"],
         reinforcements=data["reinforcements"],
+        special=data["special"],
     )
 
 

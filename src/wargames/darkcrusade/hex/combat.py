@@ -81,6 +81,7 @@ def start(ctx: Context, target: str, attackers: list[str], side: str, mode: str)
     if side == cn.AXIS and any(ctx.board.has(o, "romania") for o in origins):
         ctx.state.set("romania_attacked", True)  # DCH: Special First Turn Rules
     defs = tuple(defenders(ctx, target, side))
+    ctx.state.set("last_battle", [ctx.turn, ctx.state.phase, ctx.state.segment])
     b = Battle(target, side, mode, tuple(attackers), tuple(origins), defs)
     ctx.emit("battle", f"{'+'.join(attackers)} attack {target}", target=target)
     save(ctx, b)

@@ -179,7 +179,24 @@ def _routes(ctx: Context, uid: str, mode: str) -> dict[str, tuple[tuple[str, ...
             if node != got.start and label not in ends:
                 ends[label] = (tuple(got.path_labels(node)), False)
     occ = ctx.state.occupancy()
-    return {n: v for n, v in ends.items() if n not in occ or fits(ctx, uid, n)}
+    south = south_only(ctx, uid)
+    return {
+        n: v
+        for n, v in ends.items()
+        if (n not in occ or fits(ctx, uid, n)) and (south is None or _row(n) >= south)
+    }
+
+
+def _row(node: str) -> int:
+    return int(node[2:])
+
+
+def south_only(ctx: Context, uid: str) -> int | None:
+    """DCH: Operational Movement: Axis allied units must remain in the south (provisional:
+    not north of map row ``allies_north_row``)."""
+    if not cn.is_ally(ctx, uid):
+        return None
+    return int(charts(ctx).reinforcements["allies_north_row"])
 
 
 def bonus_allowed(ctx: Context, uid: str) -> bool:

@@ -80,6 +80,7 @@ def odds(ctx: Context, attackers: Sequence[str], target: str) -> Odds:
             near += cn.attack_factor(ctx, u)
     if near * 2 <= attack:
         shifts.append(("DCH: Cross-River", -1))
+    shifts += railway_guns(ctx, attackers, target, side)
     w = column_shift(weather(ctx), side, city_defence(ctx, target))
     if w:
         shifts.append(("DCH: Weather", w))
@@ -102,3 +103,34 @@ def round_up_sixths(ctx: Context, o: Odds) -> int:
 def final_column(ctx: Context, base: int, shift: int) -> int:
     """The column after shifts: clamped at 9:1 above and at 1:5 below."""
     return charts(ctx).crt.scale.shifted(base, shift)
+
+
+def railway_guns(
+    ctx: Context, attackers: Sequence[str], target: str, side: str
+) -> list[tuple[str, int]]:
+    """DCH: Russian Leningrad Railway Guns: +1 column supporting a Russian attack down its line
+    (a gun in supply next to the target across a rail hexside); -1 column to an attack on its
+    hex by units attacking from its line (across a rail hexside)."""
+    board = ctx.board
+    occ = ctx.state.occupancy()
+    russian = statuses(ctx, cn.RUSSIAN)
+    out: list[tuple[str, int]] = []
+    guns_near = [
+        u
+        for n in board.neighbours(target)
+        if "rail" in board.edge_features(n, target)
+        for u in occ.get(n, ())
+        if cn.has(ctx, u, "railway-gun") and russian.get(u) != SupplyStatus.UNSUPPLIED
+    ]
+    if side == cn.RUSSIAN and guns_near:
+        out.append(("DCH: Russian Leningrad Railway Guns (support)", 1))
+    guns_here = [
+        u
+        for u in occ.get(target, ())
+        if cn.has(ctx, u, "railway-gun") and russian.get(u) != SupplyStatus.UNSUPPLIED
+    ]
+    if side == cn.AXIS and guns_here:
+        froms = {ctx.state.units[u].at for u in attackers}
+        if any(f is not None and "rail" in board.edge_features(f, target) for f in froms):
+            out.append(("DCH: Russian Leningrad Railway Guns (defence)", -1))
+    return out

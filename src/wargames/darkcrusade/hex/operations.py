@@ -28,6 +28,7 @@ from .attacks import (
     targets,
 )
 from .combat import set_control, start
+from .katyusha import fire, strikes
 from .movement import RULE as MOVE_RULE
 from .movement import may_attack_after, move_error, routes
 
@@ -288,6 +289,11 @@ class Combat(SideStep):
             return super().actor(ctx, frame)
         return None
 
+    def _rockets(self, ctx: Context, frame: Frame) -> list[Attack]:
+        if not allocations(ctx):
+            return []
+        return strikes(ctx, frame.args["side"])
+
     def run(self, ctx: Context, frame: Frame) -> None:
         for u in ctx.units_of(frame.args["side"]):
             if u.has(cn.BLITZ):
@@ -300,6 +306,7 @@ class Combat(SideStep):
         if frame.args["side"] == cn.AXIS:
             out += [Choose(CANCEL + t) for t in sorted(a)]
         out += self._blitz(ctx, frame)
+        out += self._rockets(ctx, frame)
         if not a:
             out.insert(0, Pass())
         return out
@@ -308,6 +315,9 @@ class Combat(SideStep):
         side = frame.args["side"]
         if isinstance(action, Pass):
             self.run(ctx, frame)
+            return
+        if isinstance(action, Attack) and cn.has(ctx, action.units[0], "katyusha"):
+            fire(ctx, action)
             return
         if isinstance(action, Attack):
             uid = action.units[0]

@@ -97,6 +97,7 @@ class AxisAdmin(Step):
             ):
                 ctx.state.put(attrs.evolve(u, steps=2))
                 ctx.emit("flip", f"{u.id} flips to its strong side", unit=u.id)
+        panzer_replacements(ctx)
         advance_railheads(ctx)
         ctx.done()
 
@@ -135,7 +136,61 @@ class RussianAdmin(Step):
             if cn.has(ctx, u.id, "hidden") and arrive(ctx, u.id, entry):
                 bank -= 2
         ctx.state.set("rifle_factors", bank)
+        tank_replacements(ctx, entry)
         ctx.done()
+
+
+def month_starts(ctx: Context) -> bool:
+    months = charts(ctx).weather_months
+    t = ctx.turn
+    return t == 1 or months[t - 1] != months[t - 2]
+
+
+def panzer_replacements(ctx: Context) -> None:
+    """DCH: Axis Replacements: 2 panzer factors at the start of each month from August: a lost
+    2-factor panzer division comes back at the entry hex, else an UnDisrupted motorized korps
+    on its weak side is built back up (automatic, lost divisions first)."""
+    ch = charts(ctx).reinforcements
+    bank = int(ctx.state.get("panzer_factors", 0))
+    if ctx.turn >= int(ch["panzer_from_turn"]) and month_starts(ctx):
+        bank += int(ch["panzer_factors"])
+    entry = ch["axis_entry"]
+    near = by_distance(ctx, entry, [n for n in ctx.board if ctx.board.has(n, "germany")])
+    for u in sorted(ctx.state.units_in(cn.ELIMINATED), key=lambda u: u.id):
+        cost = cn.attack_factor(ctx, u.id)
+        panzer = cn.has(ctx, u.id, "panzer") and cn.is_division(ctx, u.id)
+        if panzer and cost <= bank and arrive(ctx, u.id, [entry, *near]):
+            bank -= cost
+    for u in ctx.units_of(cn.AXIS):
+        d = ctx.unit_def(u.id)
+        if not (cn.has(ctx, u.id, "motorized") and cn.is_korps(ctx, u.id)) or u.steps >= d.steps:
+            continue
+        cost = int(d.attack_at(d.steps) - d.attack_at(u.steps))
+        if not u.has(cn.DISRUPTED) and cost <= bank:
+            ctx.state.put(attrs.evolve(u, steps=d.steps))
+            ctx.emit("rebuild", f"{u.id} is built back up to full strength", unit=u.id)
+            bank -= cost
+    ctx.state.set("panzer_factors", bank)
+
+
+def tank_replacements(ctx: Context, entry: list[str]) -> None:
+    """DCH: Russian Replacements: each tank factory held (and Tankograd) makes 1 tank factor a
+    turn, cumulated; lost tank units come back weakest first, from the eastern edge."""
+    control = ctx.state.control
+    made = int(charts(ctx).reinforcements["tankograd"]) + sum(
+        1 for n in ctx.board.nodes_with("factory") if control.get(n) == cn.RUSSIAN
+    )
+    bank = int(ctx.state.get("tank_factors", 0)) + made
+    lost = sorted(
+        (u for u in ctx.state.units_in(cn.ELIMINATED) if cn.has(ctx, u.id, "tank")),
+        key=lambda u: (cn.attack_factor(ctx, u.id), u.id),
+    )
+    for u in lost:
+        cost = cn.attack_factor(ctx, u.id)
+        if cost > bank or not arrive(ctx, u.id, entry):
+            break
+        bank -= cost
+    ctx.state.set("tank_factors", bank)
 
 
 class SiberianChoice(Step):

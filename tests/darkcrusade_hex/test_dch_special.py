@@ -1,0 +1,70 @@
+"""DCH: Special Units (Katyushas, Leningrad Railway Guns), Axis allied units in the south, and
+the panzer and tank replacements."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import attrs
+from dch_support import NW, C, W, at_step, ctx, game
+
+from wargames.core.actions import Attack, Outcome
+from wargames.darkcrusade.hex import counters as cn
+from wargames.darkcrusade.hex.movement import routes
+from wargames.darkcrusade.hex.odds import odds
+
+
+def test_axis_allied_units_must_remain_in_the_south() -> None:
+    g = game({"3RoA": "1015"})
+    ends = routes(ctx(g), "3RoA", "op")
+    assert ends and all(int(n[2:]) >= 13 for n in ends)
+    g2 = game({"I": "1015"})
+    assert any(int(n[2:]) < 13 for n in routes(ctx(g2), "I", "op"))
+
+
+def test_railway_gun_supports_a_russian_attack_down_its_line() -> None:
+    # 0512 (Brest) - 0612 is a rail hexside
+    g = game({"RG1": "0612", "T01": "0511", "I": "0512"}, turn=2)
+    shifts = dict(odds(ctx(g), ["T01"], "0512").shifts)
+    assert shifts.get("DCH: Russian Leningrad Railway Guns (support)") == 1
+
+
+def test_railway_gun_defends_against_attacks_from_its_line() -> None:
+    g = game({"RG1": "0612", "H01": "0612", "I": "0512"}, profiles={"H01": "1-1"})
+    shifts = dict(odds(ctx(g), ["I"], "0612").shifts)
+    assert shifts.get("DCH: Russian Leningrad Railway Guns (defence)") == -1
+
+
+def test_katyusha_fires_before_the_ground_attacks_disrupting_on_its_index() -> None:
+    g = game({"Kat1": W, "T01": NW, "I": C, "XX": C}, turn=2)
+    g.state.set("allocations", {C: ["T01"]})
+    at_step(g, "combat", side=cn.RUSSIAN, mode="op")
+    assert Attack(("Kat1",), C) in list(g.legal_actions())
+    g.apply(Attack(("Kat1",), C))
+    assert g.decision is not None and g.decision.step == "katyusha-roll"
+    assert {a.value: p for a, p in g.chance_outcomes()} == {d: Fraction(1, 6) for d in range(1, 7)}
+    g.apply(Outcome(2))  # index A: 1 or 2 disrupts
+    g.apply(Outcome(4))
+    assert g.state.units["I"].has(cn.DISRUPTED) != g.state.units["XX"].has(cn.DISRUPTED)
+    assert Attack(("Kat1",), C) not in list(g.legal_actions())  # once a turn
+
+
+def test_germans_get_two_panzer_factors_a_month_from_august() -> None:
+    g = game({"XXXXI": C}, turn=4)
+    g.state.put(attrs.evolve(g.state.units["XXXXI"], steps=1))
+    at_step(g, "axis-admin")
+    assert g.state.units["XXXXI"].steps == 2
+    g2 = game({"XXXXI": C}, turn=3)
+    g2.state.put(attrs.evolve(g2.state.units["XXXXI"], steps=1))
+    at_step(g2, "axis-admin")
+    assert g2.state.units["XXXXI"].steps == 1
+
+
+def test_lost_tank_korps_come_back_weakest_first_from_the_factories() -> None:
+    g = game({}, turn=2)
+    for uid in ("T01", "T07"):
+        g.state.put(attrs.evolve(g.state.units[uid], at=None, box=cn.ELIMINATED))
+    at_step(g, "russian-admin")
+    # 5 factories held + Tankograd = 6 factors: the 2-1 (2) first, then the 3-2 (3)
+    assert g.state.units["T07"].at is not None and g.state.units["T01"].at is not None
+    assert g.state.get("tank_factors") == 1
