@@ -136,7 +136,19 @@ def test_axis_immediate_win_with_seven_points_including_l_m_or_s() -> None:
         g.state.control[n] = cn.AXIS
     g.state.set("railheads", ["1408", "0902"])
     at_step(g, "german-vdp")
+    assert set(g.legal_actions()) == {Choose("claim"), Pass()}  # or wait for the end
+    g.apply(Choose("claim"))
     assert g.result() is not None and g.result().winner == cn.AXIS  # type: ignore[union-attr]
+
+
+def test_no_immediate_win_without_leningrad_moscow_or_stalingrad() -> None:
+    g = game({"18A": "0915", "16A": "1513", "9A": "1009", "4A": "0920", "6A": "1619"})
+    for n in ("0915", "1513", "1009", "0920", "1619"):  # Kiev, Voronezh, Smolensk, Odessa, Rostov
+        g.state.control[n] = cn.AXIS
+    g.state.set("railheads", ["0915", "1513", "1009", "0920", "1619"])
+    assert axis_points(ctx(g)) == (7, False)
+    at_step(g, "german-vdp")
+    assert g.result() is None
 
 
 def test_taking_moscow_in_supply_rolls_for_russian_collapse() -> None:

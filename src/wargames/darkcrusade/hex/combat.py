@@ -22,7 +22,12 @@ from wargames.core.changes import eliminate as remove
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.markers import SEGMENT, TURN, scoped
-from wargames.core.retreat import RetreatRules, RetreatSituation, retreat_paths
+from wargames.core.retreat import (
+    AwayFromAttackers,
+    RetreatRules,
+    RetreatSituation,
+    retreat_paths,
+)
 from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame
 from wargames.core.steps import SideStep
@@ -45,7 +50,16 @@ ADVANCE = "DCH: Tactical Advances After Combat"
 PRESSED = "DCH: Asymmetric Combat Odds Calculations (pressed attack)"
 OVERRUN = "DCH: Armored Overrun"
 
-RETREAT_RULES = RetreatRules(rule=RETREAT, blocked=RETREAT, farther=RETREAT, attackers=RETREAT)
+# DCH: Tactical Retreats: away from the attacked hex (each hex farther), never next to a hex
+# the stack was attacked from unless a friendly unit holds it, and "if possible" away from
+# the attackers' hexes.
+RETREAT_RULES = RetreatRules(
+    rule=RETREAT,
+    blocked=RETREAT,
+    farther=RETREAT,
+    attackers=RETREAT,
+    preferences=(AwayFromAttackers(RETREAT),),
+)
 
 
 # --- helpers ---------------------------------------------------------------------------------

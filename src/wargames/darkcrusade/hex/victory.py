@@ -14,7 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import ClassVar
 
-from wargames.core.actions import Action, Outcome
+from wargames.core.actions import Action, Choose, Outcome, Pass
 from wargames.core.context import Context
 from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame, Result
@@ -48,20 +48,40 @@ def axis_points(ctx: Context) -> tuple[int, bool]:
     return points, must
 
 
+def immediate_win(ctx: Context) -> int | None:
+    """The Axis points if it may claim the 1941 immediate win now, else None."""
+    v = charts(ctx).victory
+    points, must = axis_points(ctx)
+    if ctx.turn <= int(v["last_sudden_turn"]) and points >= int(v["axis_win"]) and must:
+        return points
+    return None
+
+
 class GermanVDP(Step):
-    """DCH: Sequence B.7: the Axis immediate win in 1941."""
+    """DCH: Sequence B.7: the Axis immediate win in 1941, which the Axis player may claim or
+    decline to wait for the game's end (a Strategic, Smashing Victory with 10 cities)."""
 
     name: ClassVar[str] = "german-vdp"
+    kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = RULE
+    actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
+
+    def actor(self, ctx: Context, frame: Frame) -> str | None:
+        return cn.AXIS if immediate_win(ctx) is not None else None
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        return [Choose("claim"), Pass()]
 
     def run(self, ctx: Context, frame: Frame) -> None:
-        v = charts(ctx).victory
-        points, must = axis_points(ctx)
-        ctx.emit("vdp", f"Axis victory points: {points}", points=points)
-        if ctx.turn <= int(v["last_sudden_turn"]) and points >= int(v["axis_win"]) and must:
-            ctx.end(Result(cn.AXIS, "victory", f"{points} victory city points in supply in 1941"))
-            return
         ctx.done()
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        points = immediate_win(ctx)
+        ctx.done()
+        if isinstance(action, Choose):
+            ctx.end(Result(cn.AXIS, "victory", f"{points} victory city points in supply in 1941"))
+        else:
+            ctx.emit("wait", "the Axis player waits for the game's end")
 
 
 class RussianVDP(Step):
