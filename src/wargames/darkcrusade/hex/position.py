@@ -23,27 +23,19 @@ _CACHE: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
 
 def fingerprint(ctx: Context) -> tuple[Any, ...]:
     state = ctx.state
-    occ = state.occupancy()
-    disrupted = tuple(
-        u.id for u in state.units.values() if u.at is not None and cn.DISRUPTED in u.markers
-    )
-    limited = tuple(
-        u.id
+    marks = (cn.DISRUPTED, cn.LIMITED, cn.ISOLATED)
+    units = tuple(
+        (u.steps, tuple(m in u.markers for m in marks)) if u.markers else u.steps
         for u in state.units.values()
-        if u.at is not None and (cn.LIMITED in u.markers or cn.ISOLATED in u.markers)
     )
-    control = hash(tuple(state.control.items()))
-    steps = tuple(u.steps for u in state.units.values())
     return (
         id(ctx.scenario),
-        id(occ),
-        disrupted,
-        limited,
-        control,
+        id(state.occupancy()),
+        units,
+        tuple(state.control.values()),
         state.turn,
-        steps,
-        tuple(state.get("railheads", ())),
-        tuple(state.get("profiles", {}).items()),
+        state.get("railheads"),
+        state.get("profiles"),
     )
 
 
