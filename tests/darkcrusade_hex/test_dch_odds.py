@@ -109,7 +109,9 @@ def test_snow_raises_russian_attacks_except_on_cities() -> None:
 
 def test_cross_river_attack_is_one_column_left_unless_most_factors_are_not_across() -> None:
     # 0512 (Brest) has a river with 0413 and none with 0612.
-    g = game({"I": "0413", "H01": "0512"}, profiles={"H01": "1-1"}, axis_hexes=("0413", "0612"))
+    g = game(
+        {"I": "0413", "H01": "0512"}, profiles={"H01": "1-1"}, axis_hexes=("0413", "0612"), turn=2
+    )
     assert dict(odds(ctx(g), ["I"], "0512").shifts).get("DCH: Cross-River") == -1
     g.state.put(g.state.units["XX"].moved_to("0612"))
     g.state.put(g.state.units["1Pz"].moved_to("0612"))
@@ -124,3 +126,19 @@ def test_the_die_reads_the_shifted_column() -> None:
     die = die_for(g, "DE")
     g.apply(Outcome(die))
     assert any(e.kind == "result" and e.data["code"] == "DE" for e in g.events)
+
+
+def test_first_turn_one_river_hexside_ignores_the_russian_defence_shift() -> None:
+    g = game(
+        {"I": "0413", "XX": "0412", "H01": "0512"},
+        profiles={"H01": "1-1"},
+        axis_hexes=("0413", "0412"),
+    )
+    assert "DCH: Cross-River" not in dict(odds(ctx(g), ["I"], "0512").shifts)
+    fight(g, ["I"], "0512")
+    assert list(g.state.get("free_river")) == ["0413", "0512"]
+    # another river hexside is no longer free; the same one still is
+    assert dict(odds(ctx(g), ["XX"], "0512").shifts).get("DCH: Cross-River") == -1
+    assert "DCH: Cross-River" not in dict(odds(ctx(g), ["I"], "0512").shifts)
+    g.state.turn = 2
+    assert dict(odds(ctx(g), ["I"], "0512").shifts).get("DCH: Cross-River") == -1

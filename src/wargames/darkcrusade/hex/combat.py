@@ -36,7 +36,7 @@ from . import counters as cn
 from .battle import Battle, Stage, current, save
 from .charts import charts
 from .hidden import reveal, set_profile, to_reveal
-from .odds import defenders, german_rounding, odds, round_up_sixths
+from .odds import defenders, free_river, german_rounding, odds, river_sides, round_up_sixths
 from .results import RETREATS, convert, extra_retreat, is_exchange, multiplier
 from .stacking import fits
 from .terrain import bonused, water
@@ -95,6 +95,8 @@ def start(ctx: Context, target: str, attackers: list[str], side: str, mode: str)
     if side == cn.AXIS and any(ctx.board.has(o, "romania") for o in origins):
         ctx.state.set("romania_attacked", True)  # DCH: Special First Turn Rules
     defs = tuple(defenders(ctx, target, side))
+    if ctx.state.get("free_river") is None and free_river(ctx, attackers, target):
+        ctx.state.set("free_river", river_sides(ctx, attackers, target)[0])
     ctx.state.set("last_battle", [ctx.turn, ctx.state.phase, ctx.state.segment])
     b = Battle(target, side, mode, tuple(attackers), tuple(origins), defs)
     ctx.emit("battle", f"{'+'.join(attackers)} attack {target}", target=target)

@@ -78,7 +78,7 @@ def odds(ctx: Context, attackers: Sequence[str], target: str) -> Odds:
         assert at is not None
         if not across_river(ctx, at, target):
             near += cn.attack_factor(ctx, u)
-    if near * 2 <= attack:
+    if near * 2 <= attack and not free_river(ctx, attackers, target):
         shifts.append(("DCH: Cross-River", -1))
     shifts += railway_guns(ctx, attackers, target, side)
     w = column_shift(weather(ctx), side, city_defence(ctx, target))
@@ -134,3 +134,25 @@ def railway_guns(
         if any(f is not None and "rail" in board.edge_features(f, target) for f in froms):
             out.append(("DCH: Russian Leningrad Railway Guns (defence)", -1))
     return out
+
+
+def river_sides(ctx: Context, attackers: Sequence[str], target: str) -> list[list[str]]:
+    """The river hexsides the attackers attack ``target`` across."""
+    out = []
+    for u in attackers:
+        at = ctx.state.units[u].at
+        if at is not None and across_river(ctx, at, target):
+            out.append(sorted((at, target)))
+    return sorted(out)
+
+
+def free_river(ctx: Context, attackers: Sequence[str], target: str) -> bool:
+    """DCH: Special First Turn Rules: against any one river hexside the Russian defence shift
+    is ignored (the first one the Axis attacks across on the first turn)."""
+    if ctx.turn != ctx.scenario.calendar.first or ctx.side_of(attackers[0]) != cn.AXIS:
+        return False
+    chosen = ctx.state.get("free_river")
+    sides = river_sides(ctx, attackers, target)
+    if not sides:
+        return False
+    return chosen is None or list(chosen) in sides
