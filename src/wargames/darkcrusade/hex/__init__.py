@@ -28,6 +28,7 @@ from .katyusha import KatyushaRoll
 from .operations import Combat, Declare, EarlyAttacks, Operations, Orders
 from .rail import RailStep
 from .reinforcements import AxisAdmin, RussianAdmin, SiberianChoice, SiberianGamble
+from .sea import SeaStep, SinkingStep
 from .sequence import PHASES
 from .supply import AXIS_COUNTRIES, SupplyStep
 from .terrain import WATER
@@ -66,6 +67,8 @@ class DarkCrusadeHex(Title):
         WeatherStep(),
         AxisAdmin(),
         RailStep(),
+        SeaStep(),
+        SinkingStep(),
         EarlyAttacks(),
         Declare(),
         Operations(),

@@ -40,6 +40,7 @@ class Charts:
     rail: Mapping[str, Any]
     reinforcements: Mapping[str, Any]
     special: Mapping[str, Any]
+    sea: Mapping[str, Any]
 
 
 _CACHE: weakref.WeakKeyDictionary[Scenario, Charts] = weakref.WeakKeyDictionary()
@@ -74,6 +75,7 @@ def build(scenario: Scenario) -> Charts:
         rail=data["rail"],
         reinforcements=data["reinforcements"],
         special=data["special"],
+        sea=data["sea"],
     )
 
 

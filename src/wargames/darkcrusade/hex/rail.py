@@ -108,9 +108,12 @@ class RailStep(Step):
 
     def actor(self, ctx: Context, frame: Frame) -> str | None:
         side: str = frame.args["side"]
+        if frame.args.get("unit") is None and not movers(ctx, side):
+            return None
         return side
 
     def run(self, ctx: Context, frame: Frame) -> None:
+        ctx.state.set("railed", 0)
         ctx.done()
 
     def legal(self, ctx: Context, frame: Frame) -> list[Action]:

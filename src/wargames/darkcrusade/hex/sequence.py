@@ -24,6 +24,7 @@ PHASES: tuple[Phase, ...] = (
         (
             Segment("axis-admin", "A.1 reinforcements, armies to strong side, rail heads"),
             Segment("rail", "A.1 Axis strategic/rail movement", {"side": A}),
+            Segment("sea", "A.1 Axis strategic movement by sea", {"side": A}),
         ),
     ),
     Phase(
@@ -63,6 +64,7 @@ PHASES: tuple[Phase, ...] = (
             Segment("russian-admin", "B.1 arrivals and replacements"),
             Segment("siberians", "B.1 Siberian Reserve"),
             Segment("rail", "B.1 Russian strategic/rail movement", {"side": R}),
+            Segment("sea", "B.1 Russian strategic movement by sea", {"side": R}),
         ),
     ),
     Phase(
