@@ -434,6 +434,20 @@ TANKS_AT = [(23.6, 55.2), (24.5, 54.3), (24.4, 53.3), (24.2, 52.6), (25.0, 51.9)
             (28.0, 50.9), (29.5, 49.5)]
 ELITE_AT = [(27.56, 53.9), (30.52, 50.45), (30.0, 55.2), (26.25, 50.62), (28.66, 50.25),
             (31.0, 52.4), (36.2, 50.0), (30.3, 59.9), (32.0, 54.8), (37.6, 55.7)]
+# air units: id, side, name, airfield, close air support shifts, range
+AIR = [
+    ("I.FK", "axis", "I. Fliegerkorps (Luftflotte 1)", "0310", 2, 6, "air fliegerkorps"),
+    ("II.FK", "axis", "II. Fliegerkorps (Luftflotte 2)", "0412", 2, 6, "air fliegerkorps"),
+    ("VIII.FK", "axis", "VIII. Fliegerkorps (Luftflotte 2)", "0313", 3, 6, "air fliegerkorps"),
+    ("V.FK", "axis", "V. Fliegerkorps (Luftflotte 4)", "0414", 2, 6, "air fliegerkorps"),
+    ("IV.FK", "axis", "IV. Fliegerkorps (Luftflotte 4)", "0621", 2, 6, "air fliegerkorps"),
+    ("VVS-NW", "russian", "North-Western Front air force", "0606", 1, 4, "air front-air"),
+    ("VVS-W", "russian", "Western Front air force", "0710", 1, 4, "air front-air"),
+    ("VVS-SW", "russian", "South-Western Front air force", "0915", 1, 4, "air front-air"),
+    ("VVS-S", "russian", "Southern Front air force", "0920", 1, 4, "air front-air"),
+    ("6.IAK", "russian", "6. Interceptor Korps (Moscow)", "1408", 0, 3, "air interceptor"),
+    ("7.IAK", "russian", "7. Interceptor Korps (Leningrad)", "0902", 0, 3, "air interceptor"),
+]
 PARAS = [("P1", 30.31, 59.94), ("P3", 27.56, 53.9), ("P5", 30.52, 50.45), ("P2", 30.73, 46.48),
          ("P4", 37.62, 55.75)]
 
@@ -498,6 +512,13 @@ def oob() -> list[str]:
     for i in range(1, 5):
         unit(f"S{i}", "russian", "army", 4, 4, 3, "army shock siberian red", "russian", "",
              f"{i}. Siberian Shock Army", box="siberia")
+    for uid, side, name, base, cas, rng, flags in AIR:
+        out.extend(["", "[[units]]", f'id = "{uid}"', f'side = "{side}"', 'type = "air"',
+                    f'name = "{name}"', f'nationality = "{"german" if side == "axis" else side}"',
+                    "attack = 0", "defence = 0", "movement = 0",
+                    f"flags = {sorted(flags.split())!r}".replace("'", '"'),
+                    'box = "air"',
+                    f'values = {{ base = "{base}", cas = {cas}, range = {rng} }}'])
     for i in (1, 2):
         unit(f"RG{i}", "russian", "regiment", 0, 1, 0, "railway-gun no-stack", "russian", "",
              f"Leningrad Railway Gun {i}", box="reinforcements")

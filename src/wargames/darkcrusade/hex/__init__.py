@@ -21,6 +21,7 @@ from wargames.core.title import Title
 
 from . import charts as charts_module
 from . import counters as cn
+from .air import AirStep
 from .combat import STEPS as COMBAT_STEPS
 from .disruption import RecoverStep
 from .hidden import MechGroupStep, RevealStep
@@ -76,6 +77,7 @@ class DarkCrusadeHex(Title):
         RecoverStep(),
         Combat(),
         *COMBAT_STEPS,
+        AirStep(),
         RevealStep(),
         KatyushaRoll(),
         RussianVDP(),

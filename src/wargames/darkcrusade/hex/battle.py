@@ -17,6 +17,7 @@ from wargames.core.context import Context
 
 class Stage(enum.Enum):
     REVEAL = "reveal"
+    AIR = "air"
     NO_RETREAT = "no-retreat"
     FORCED_BEFORE = "forced-before"
     PRESS = "press"
@@ -68,6 +69,10 @@ class Battle:
     retreated: int = 0
     advanced: tuple[str, ...] = ()
     into: int = 0
+    air: tuple[str, ...] = ()
+
+    def evolve(self, **changes: Any) -> Battle:
+        return attrs.evolve(self, **changes)
 
     @property
     def need_value(self) -> Fraction:
@@ -76,7 +81,7 @@ class Battle:
     def to_json(self) -> dict[str, Any]:
         d = attrs.asdict(self, recurse=False)
         d["stage"] = self.stage.value
-        for k in ("attackers", "origins", "defenders", "advanced"):
+        for k in ("attackers", "origins", "defenders", "advanced", "air"):
             d[k] = list(d[k])
         return d
 
@@ -84,7 +89,7 @@ class Battle:
     def from_json(cls, d: Any) -> Battle:
         data = dict(d)
         data["stage"] = Stage(data["stage"])
-        for k in ("attackers", "origins", "defenders", "advanced"):
+        for k in ("attackers", "origins", "defenders", "advanced", "air"):
             data[k] = tuple(data[k])
         return cls(**data)
 

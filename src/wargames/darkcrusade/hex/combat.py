@@ -33,6 +33,7 @@ from wargames.core.state import Frame
 from wargames.core.steps import SideStep
 
 from . import counters as cn
+from .air import support_options
 from .battle import Battle, Stage, current, save
 from .charts import charts
 from .hidden import reveal, set_profile, to_reveal
@@ -262,6 +263,7 @@ class BattleStep(Step):
     def run(self, ctx: Context, frame: Frame) -> None:
         handlers: dict[Stage, Callable[[Context, Battle], Battle | None]] = {
             Stage.REVEAL: _reveal,
+            Stage.AIR: _air,
             Stage.NO_RETREAT: _no_retreat,
             Stage.FORCED_BEFORE: _forced_before,
             Stage.PRESS: _press,
@@ -310,7 +312,15 @@ def _reveal(ctx: Context, b: Battle) -> Battle | None:
     if o.base < 0:
         # the revealed strengths put the attack below 1:5: it is read on 1:5
         o = attrs.evolve(o, base=0)
-    return _to(b, Stage.NO_RETREAT, base=o.base, shift=o.shift, defence=o.defence)
+    return _to(b, Stage.AIR, base=o.base, shift=o.shift, defence=o.defence)
+
+
+def _air(ctx: Context, b: Battle) -> Battle | None:
+    # DCH: Close Air Support: the attacker may commit air units before the battle.
+    if support_options(ctx, b):
+        ctx.push("battle-air", by=b.side)
+        return None
+    return _to(b, Stage.NO_RETREAT)
 
 
 def _decide(ctx: Context, b: Battle, by: str) -> None:

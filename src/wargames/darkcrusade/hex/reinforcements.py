@@ -20,6 +20,7 @@ from wargames.core.state import Frame, Result
 from wargames.core.supply import SupplyStatus
 
 from . import counters as cn
+from .air import relocate
 from .charts import charts
 from .rail import advance_railheads
 from .stacking import fits
@@ -99,6 +100,7 @@ class AxisAdmin(Step):
                 ctx.emit("flip", f"{u.id} flips to its strong side", unit=u.id)
         panzer_replacements(ctx)
         advance_railheads(ctx)
+        relocate(ctx, cn.AXIS)  # DCH: A.1: after the rail conversion markers
         ctx.done()
 
 
@@ -137,6 +139,7 @@ class RussianAdmin(Step):
                 bank -= 2
         ctx.state.set("rifle_factors", bank)
         tank_replacements(ctx, entry)
+        relocate(ctx, cn.RUSSIAN)
         ctx.done()
 
 
