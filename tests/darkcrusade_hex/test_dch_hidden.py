@@ -63,3 +63,19 @@ def test_an_eliminated_army_goes_back_into_the_pile() -> None:
     eliminate(ctx(g), "H01", "test")
     assert pool_left(ctx(g))["4-4"] == before + 1
     assert "H01" not in g.state.get("revealed", [])
+
+
+def test_revealed_undisrupted_armies_may_be_re_hidden_from_both_players() -> None:
+    from dch_support import at_step
+
+    from wargames.core.actions import Choose
+
+    g = game({"H01": C, "H02": "1814"}, profiles={"H01": "3-3", "H02": "2-2"})
+    g.state.set("revealed", ["H01", "H02"])
+    g.state.put(g.state.units["H02"].marked(cn.DISRUPTED))
+    at_step(g, "rehide")
+    assert {a.option for a in g.legal_actions() if isinstance(a, Choose)} == {"H01"}
+    g.apply(Choose("H01"))
+    for side in cn.SIDES:
+        assert "profile" not in {u["id"]: u for u in g.view(side)["units"]}["H01"]
+    assert g.state.get("profiles")["H01"] == "3-3"  # the same counter, face down

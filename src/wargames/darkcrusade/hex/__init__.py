@@ -24,7 +24,7 @@ from . import counters as cn
 from .air import AirStep
 from .combat import STEPS as COMBAT_STEPS
 from .disruption import RecoverStep
-from .hidden import MechGroupStep, RevealStep
+from .hidden import MechGroupStep, RehideStep, RevealStep
 from .katyusha import KatyushaRoll
 from .operations import Combat, Declare, EarlyAttacks, Operations, Orders
 from .rail import RailStep
@@ -79,6 +79,7 @@ class DarkCrusadeHex(Title):
         *COMBAT_STEPS,
         AirStep(),
         RevealStep(),
+        RehideStep(),
         KatyushaRoll(),
         RussianVDP(),
         SupplyStep(),
@@ -119,6 +120,8 @@ class DarkCrusadeHex(Title):
         turn) or declare No Retreat!; legality is unchanged."""
         if isinstance(action, Choose) and action.option in ("siberians", "no-retreat"):
             return 0.05
+        if isinstance(action, Choose) and ctx.state.stack[-1].step == "rehide":
+            return 0.1
         return 1.0
 
 

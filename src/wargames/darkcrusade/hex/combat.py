@@ -304,8 +304,8 @@ def _reveal(ctx: Context, b: Battle) -> Battle | None:
         ctx.push("reveal", unit=hidden[0])
         return None
     for u in units:
-        if cn.has(ctx, u, "elite-group"):
-            reveal(ctx, u)
+        if cn.has(ctx, u, "elite-group") or cn.has(ctx, u, "hidden"):
+            reveal(ctx, u)  # a face-down counter (drawn before, or re-hidden) fights face up
     if not alive(ctx, b.defenders):
         return _to(b, Stage.ADVANCE, code="DE")
     o = odds(ctx, alive(ctx, b.attackers), b.target)

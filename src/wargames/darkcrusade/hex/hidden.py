@@ -18,10 +18,11 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from wargames.core.actions import Action, Outcome
+from wargames.core.actions import Action, Choose, Outcome, Pass
 from wargames.core.context import Context
 from wargames.core.sequence import ChanceStep
 from wargames.core.state import Frame
+from wargames.core.steps import SideStep
 
 from . import counters as cn
 from .charts import charts
@@ -103,6 +104,44 @@ class MechGroupStep(ChanceStep):
         ctx.state.set("mech_units", members)
         ctx.emit("mech-group", "the German player picks a face-down mech group")
         ctx.done()
+
+
+def rehidable(ctx: Context) -> list[str]:
+    """Revealed, UnDisrupted rifle armies on the map, which the Russian player may re-hide."""
+    shown = set(ctx.state.get("revealed", ()))
+    return [
+        u.id
+        for u in ctx.units_of(cn.RUSSIAN)
+        if u.id in shown and cn.has(ctx, u.id, "hidden") and not u.has(cn.DISRUPTED)
+    ]
+
+
+class RehideStep(SideStep):
+    """DCH: Hidden and/vs. Revealed Russian units: once revealed, UnDisrupted armies may be
+    re-hidden (face down for both players: the Russian may not peek) until their next combat."""
+
+    name: ClassVar[str] = "rehide"
+    kind: ClassVar[str] = "choose"
+    rule: ClassVar[str] = RULE
+    actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
+
+    def actor(self, ctx: Context, frame: Frame) -> str | None:
+        return cn.RUSSIAN if rehidable(ctx) else None
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        ctx.done()
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        return [Pass(), *(Choose(u) for u in rehidable(ctx))]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if isinstance(action, Pass):
+            ctx.done()
+            return
+        assert isinstance(action, Choose)
+        shown = [u for u in ctx.state.get("revealed", ()) if u != action.option]
+        ctx.state.set("revealed", shown)
+        ctx.emit("rehide", f"{action.option} is turned face down again", unit=action.option)
 
 
 def visible_profile(state_vars: dict[str, Any], uid: str, side: str) -> str | None:
