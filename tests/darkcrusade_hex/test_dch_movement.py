@@ -162,3 +162,14 @@ def test_orders_may_pass() -> None:
 
     at_step(g, "orders", unit="18A", side="axis", mode="op", moved=False)
     assert Pass() in list(g.legal_actions())
+
+
+def test_other_units_move_one_extra_hex_along_a_road_except_in_mud() -> None:
+    g = game({"18A": "0512"})  # Brest, on the road to Minsk
+    board = g.scenario.board
+    with_road = routes(ctx(g), "18A", "op")
+    far = max(board.distance("0512", h) for h, (_, attack) in with_road.items() if attack)
+    assert far == 4  # OMF 3 + 1 road hex, and it may still attack
+    g2 = game({"18A": "0512"}, turn=8)  # light mud
+    near = max(board.distance("0512", h) for h, (_, a) in routes(ctx(g2), "18A", "op").items() if a)
+    assert near == 3

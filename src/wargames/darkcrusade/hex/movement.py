@@ -22,6 +22,7 @@ from wargames.core.movement import (
     Costs,
     Crossing,
     MovePolicy,
+    Reach,
     Situation,
     check_path,
     halved,
@@ -167,17 +168,24 @@ def _routes(ctx: Context, uid: str, mode: str) -> dict[str, tuple[tuple[str, ...
     index = ctx.board.index
     c = unit_costs(ctx, uid)
     ends: dict[str, tuple[tuple[str, ...], bool]] = {}
+    extra = not road_doubled(ctx, uid) and road_bonus(weather(ctx))
     if base > 0:
-        got = reach(index, unit.at, base * SCALE, c, POLICY, situation(ctx, side))
+        sit = situation(ctx, side)
+        got = reach(index, unit.at, base * SCALE, c, POLICY, sit)
         for node in got.cost:
             if node != got.start:
                 ends[index.ids[node]] = (tuple(got.path_labels(node)), True)
+        if extra:
+            _road_extra(ctx, got, sit, True, ends)
     if bonus_allowed(ctx, uid):
-        got = reach(index, unit.at, (base + bonus) * SCALE, c, POLICY, situation(ctx, side, True))
+        sit = situation(ctx, side, True)
+        got = reach(index, unit.at, (base + bonus) * SCALE, c, POLICY, sit)
         for node in got.cost:
             label = index.ids[node]
             if node != got.start and label not in ends:
                 ends[label] = (tuple(got.path_labels(node)), False)
+        if extra:
+            _road_extra(ctx, got, sit, False, ends)
     occ = ctx.state.occupancy()
     south = south_only(ctx, uid)
     return {
@@ -185,6 +193,40 @@ def _routes(ctx: Context, uid: str, mode: str) -> dict[str, tuple[tuple[str, ...
         for n, v in ends.items()
         if (n not in occ or fits(ctx, uid, n)) and (south is None or _row(n) >= south)
     }
+
+
+def _road_extra(
+    ctx: Context,
+    got: Reach,
+    sit: Situation,
+    may_attack: bool,
+    ends: dict[str, tuple[tuple[str, ...], bool]],
+) -> None:
+    """DCH: Road Movement: units not doubled on roads move 1 extra hex along a road (not out
+    of a hex where a ZOC stopped them, nor into an enemy or a closed hex)."""
+    index = ctx.board.index
+    road = index.mask("road")
+    if not road:
+        return
+    zones = sit.zoc
+    zset = zones.nodes if zones is not None else frozenset()
+    enemies = {index.number[n] if isinstance(n, str) else n for n in sit.enemies}
+    for node in sorted(got.cost):
+        if node != got.start and node in zset:
+            continue  # the ZOC ended the move here
+        for k, nxt in enumerate(index.adj[node]):
+            if not index.edge_bits[node][k] & road or nxt in enemies or nxt == got.start:
+                continue
+            if index.terrain_names[index.terrain[nxt]] in SEAS:
+                continue
+            if zones is not None and zones.shared(node, nxt):
+                continue
+            if sit.can_enter is not None and not sit.can_enter(nxt):
+                continue
+            label = index.ids[nxt]
+            old = ends.get(label)
+            if old is None or (may_attack and not old[1]):
+                ends[label] = ((*got.path_labels(node), label), may_attack)
 
 
 def _row(node: str) -> int:
@@ -258,6 +300,9 @@ def _path_error(ctx: Context, uid: str, path: tuple[str, ...], mode: str) -> Ill
 
 def may_attack_after(ctx: Context, uid: str, path: tuple[str, ...], mode: str) -> bool:
     """Whether the move along ``path`` stayed within the OMF (no bonus used)."""
+    listed = routes(ctx, uid, mode).get(path[-1])
+    if listed is not None and listed[0] == path:
+        return listed[1]
     base, _ = allowance(ctx, uid, mode)
     try:
         check_path(
