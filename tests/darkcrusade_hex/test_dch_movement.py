@@ -173,3 +173,30 @@ def test_other_units_move_one_extra_hex_along_a_road_except_in_mud() -> None:
     g2 = game({"18A": "0512"}, turn=8)  # light mud
     near = max(board.distance("0512", h) for h, (_, a) in routes(ctx(g2), "18A", "op").items() if a)
     assert near == 3
+
+
+def test_a_stack_of_seven_attack_factors_overruns_a_one_factor_defender() -> None:
+    from dch_support import at_step
+
+    g = game({"18A": W, "1Pz": W, "P1": C})
+    at_step(g, "orders", unit="18A", side="axis", mode="op", moved=False)
+    overrun = Move(("18A", "1Pz"), (W, C))
+    assert overrun in list(g.legal_actions())
+    g.apply(overrun)
+    assert g.state.units["P1"].box == cn.ELIMINATED
+    assert g.state.units["18A"].at == C and g.state.units["1Pz"].at == C
+
+
+def test_no_overrun_with_six_factors_or_against_two() -> None:
+    from dch_support import at_step
+
+    g = game({"18A": W, "P1": C})
+    at_step(g, "orders", unit="18A", side="axis", mode="op", moved=False)
+    assert not [a for a in g.legal_actions() if isinstance(a, Move) and len(a.units) > 1]
+    g2 = game({"18A": W, "1Pz": W, "T07": C})  # a 2-1 tank korps: defence 1
+    g2.state.put(g2.state.units["T07"].moved_to(C))
+    at_step(g2, "orders", unit="18A", side="axis", mode="op", moved=False)
+    assert Move(("18A", "1Pz"), (W, C)) in list(g2.legal_actions())
+    g3 = game({"18A": W, "1Pz": W, "T01": C})  # a 3-2: defence 2
+    at_step(g3, "orders", unit="18A", side="axis", mode="op", moved=False)
+    assert Move(("18A", "1Pz"), (W, C)) not in list(g3.legal_actions())

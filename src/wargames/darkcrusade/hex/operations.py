@@ -27,10 +27,11 @@ from .attacks import (
     set_allocations,
     targets,
 )
-from .combat import set_control, start
+from .combat import eliminate, set_control, start
 from .katyusha import fire, strikes
 from .movement import RULE as MOVE_RULE
 from .movement import may_attack_after, move_error, routes
+from .overrun import overrun_error, overruns
 
 CANCEL = "cancel:"
 COMBAT = "DCH: Sequence (Ground Combat Resolution)"
@@ -219,12 +220,17 @@ class Orders(SideStep):
         if not frame.args["moved"]:
             ends = routes(ctx, uid, frame.args["mode"])
             out += [Move((uid,), ends[n][0]) for n in sorted(ends)]
+            out += overruns(ctx, uid, frame.args["mode"])
         return out
 
     def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
         uid = frame.args["unit"]
         if isinstance(action, Pass):
             return None
+        if isinstance(action, Move) and len(action.units) > 1:
+            if frame.args["moved"] or action.units[0] != uid:
+                return IllegalAction(self.rule, f"{uid} leads an overrun before it moves")
+            return overrun_error(ctx, action.units, action.path, frame.args["mode"])
         if action.units != (uid,):  # type: ignore[attr-defined]
             return IllegalAction(self.rule, f"these are the orders of {uid}")
         if isinstance(action, Move):
@@ -254,6 +260,9 @@ class Orders(SideStep):
             ctx.done()
             return
         assert isinstance(action, Move)
+        if len(action.units) > 1:
+            self._overrun(ctx, frame, action)
+            return
         may = may_attack_after(ctx, uid, action.path, frame.args["mode"])
         ctx.state.put(unit.moved_to(action.path[-1]).marked(scoped(cn.MOVED, TURN)))
         for n in action.path[1:]:
@@ -263,6 +272,21 @@ class Orders(SideStep):
             ctx.update(moved=True, may_attack=True)
             return
         ctx.state.put(ctx.state.units[uid].marked(scoped(cn.DONE, TURN)))
+        ctx.done()
+
+    def _overrun(self, ctx: Context, frame: Frame, action: Move) -> None:
+        """DCH: Overrun: the defenders are eliminated; the stack enters and its move ends."""
+        target = action.path[-1]
+        side = frame.args["side"]
+        for u in [u for u in ctx.state.occupancy().get(target, ()) if ctx.side_of(u) != side]:
+            eliminate(ctx, u, "overrun")
+        for u in action.units:
+            unit = ctx.state.units[u]
+            ctx.state.put(
+                unit.moved_to(target).marked(scoped(cn.MOVED, TURN), scoped(cn.DONE, TURN))
+            )
+        set_control(ctx, target, side)
+        ctx.emit("overrun", f"{'+'.join(action.units)} overrun {target}", target=target)
         ctx.done()
 
 
