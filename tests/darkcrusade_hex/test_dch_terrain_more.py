@@ -91,3 +91,20 @@ def test_the_russians_may_not_cancel_attacks_once_resolution_has_begun() -> None
     g2.state.set("allocations", {C: ["18A"]})
     at_step(g2, "combat", side=cn.AXIS, mode="op")
     assert Choose("cancel:" + C) in list(g2.legal_actions())
+
+
+def test_on_a_d_some_defenders_may_withdraw_and_others_stay() -> None:
+    g = game({"18A": W, "16A": NW, "9A": SW, "H01": C, "T01": C}, profiles={"H01": "2-2"})
+    fight(g, ["18A", "16A", "9A"], C)  # 15:4
+    g.apply(Choose("retreat"))
+    g.apply(Choose("press:0"))
+    if stage(g) == "round-up":
+        g.apply(Outcome("stay"))
+    g.apply(Outcome(die_for(g, "D")))
+    alone = [a for a in g.legal_actions() if isinstance(a, Retreat) and a.units == ("T01",)]
+    assert alone
+    g.apply(alone[0])
+    assert g.state.units["T01"].at != C and g.state.units["H01"].at == C
+    assert g.decision is not None and g.decision.step == "battle-retreat"  # H01 may still go
+    g.apply(Pass())
+    assert g.state.units["H01"].at == C

@@ -105,7 +105,14 @@ def start(ctx: Context, target: str, attackers: list[str], side: str, mode: str)
     ctx.push("battle")
 
 
-def retreat_options(ctx: Context, b: Battle, length: int, minimum: int) -> list[tuple[str, ...]]:
+def in_target(ctx: Context, b: Battle) -> list[str]:
+    """The defenders still in the attacked hex."""
+    return [u for u in b.defenders if ctx.state.units[u].at == b.target]
+
+
+def retreat_options(
+    ctx: Context, b: Battle, length: int, minimum: int, stack: list[str] | None = None
+) -> list[tuple[str, ...]]:
     """DCH: Tactical Retreats: paths for the defending stack of ``minimum``..``length`` hexes
     (away from the attacked hex, no closer to the attackers, not into enemy units, the sea,
     an unfrozen lake, or a movement-blocking EZOC not held by a friendly unit); an empty list
@@ -113,7 +120,8 @@ def retreat_options(ctx: Context, b: Battle, length: int, minimum: int) -> list[
     index = ctx.board.index
     occ = ctx.state.occupancy()
     side = cn.enemy(b.side)
-    stack = alive(ctx, b.defenders)
+    if stack is None:
+        stack = in_target(ctx, b)
     friends = {index.number[n] for n, us in occ.items() if ctx.side_of(us[0]) == side}
     zoc = zone_map(ctx, b.side).nodes - friends
     prohibited = {index.number[n] for n, us in occ.items() if ctx.side_of(us[0]) == b.side}
@@ -480,7 +488,7 @@ def _length(ctx: Context, b: Battle) -> Battle | None:
 
 
 def _retreat(ctx: Context, b: Battle) -> Battle | None:
-    if not alive(ctx, b.defenders) or b.retreat + b.extra == 0:
+    if not in_target(ctx, b) or b.retreat + b.extra == 0:
         return _to(b, Stage.ADVANCE)
     if not retreat_options(ctx, b, b.retreat + b.extra, b.retreat):
         # DCH: Edge of the World / Retreat Impossible: units that cannot retreat are lost
@@ -491,8 +499,16 @@ def _retreat(ctx: Context, b: Battle) -> Battle | None:
     return None
 
 
+def withdrawals(ctx: Context, b: Battle) -> list[RetreatAction]:
+    """DCH: D: some or all of the defenders may withdraw up to 2 hexes: the whole stack, or
+    one unit at a time."""
+    stack = in_target(ctx, b)
+    groups = [stack] + ([[u] for u in stack] if len(stack) > 1 else [])
+    return [RetreatAction(tuple(g), p) for g in groups for p in retreat_options(ctx, b, 2, 1, g)]
+
+
 def _withdraw(ctx: Context, b: Battle) -> Battle | None:
-    if not alive(ctx, b.defenders) or not retreat_options(ctx, b, 2, 1):
+    if not withdrawals(ctx, b):
         return _to(b, Stage.ADVANCE)
     ctx.push("battle-retreat", by=cn.enemy(b.side))
     return None
@@ -709,17 +725,17 @@ class RetreatStep(BattleDecision):
     rule: ClassVar[str] = RETREAT
     actions: ClassVar[tuple[type[Action], ...]] = (RetreatAction, Pass)
 
-    def _options(self, ctx: Context, b: Battle) -> list[tuple[str, ...]]:
-        if b.stage == Stage.WITHDRAW:
-            return retreat_options(ctx, b, 2, 1)
-        return retreat_options(ctx, b, b.retreat + b.extra, max(b.retreat, 1))
-
     def legal(self, ctx: Context, frame: Frame) -> list[Action]:
         b = current(ctx)
-        units = tuple(alive(ctx, b.defenders))
-        out: list[Action] = [RetreatAction(units, p) for p in self._options(ctx, b)]
-        if b.stage == Stage.WITHDRAW or b.retreat == 0:
-            out.insert(0, Pass())
+        out: list[Action]
+        if b.stage == Stage.WITHDRAW:
+            out = [Pass(), *withdrawals(ctx, b)]
+        else:
+            units = tuple(in_target(ctx, b))
+            paths = retreat_options(ctx, b, b.retreat + b.extra, max(b.retreat, 1))
+            out = [RetreatAction(units, p) for p in paths]
+            if b.retreat == 0:
+                out.insert(0, Pass())
         return out
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
@@ -730,7 +746,11 @@ class RetreatStep(BattleDecision):
             for n in action.path[1:]:
                 set_control(ctx, n, cn.enemy(b.side))
             ctx.emit("retreat", f"{'+'.join(action.units)} retreat {'-'.join(action.path)}")
-            b = attrs.evolve(b, retreated=len(action.path) - 1)
+            b = attrs.evolve(b, retreated=max(b.retreated, len(action.path) - 1))
+            if b.stage == Stage.WITHDRAW and withdrawals(ctx, b):
+                save(ctx, b)  # others may still withdraw
+                ctx.done()
+                return
         save(ctx, _to(b, Stage.ADVANCE))
         ctx.done()
 
