@@ -209,3 +209,27 @@ def test_no_armored_overrun_in_mud() -> None:
     roll(g, "D2")
     assert where(g, "H01") == C
     assert not any("overrun" in e.text for e in g.events)
+
+
+def test_no_retreat_orders_unit_by_unit_convert_only_those_units() -> None:
+    g = game({**ARMIES, "H01": C, "T01": C}, profiles={"H01": "2-2"})  # 15:4
+    fight(g, list(ARMIES), C)
+    assert {a.option for a in g.legal_actions()} == {
+        "retreat",
+        "no-retreat",
+        "hold:H01",
+        "hold:T01",
+    }
+    g.apply(Choose("hold:H01"))
+    assert {a.option for a in g.legal_actions()} == {"retreat", "no-retreat"}
+    g.apply(Choose("retreat"))  # the others may retreat
+    g.apply(Choose("press:0"))
+    if stage(g) == "round-up":
+        g.apply(Outcome("stay"))
+    g.apply(Outcome(die_for(g, "D2")))
+    g.apply(Choose("no"))  # no Forced Exchange
+    assert where(g, "H01") is None  # D2 -> DE under No Retreat!
+    assert g.decision is not None and g.decision.step == "battle-choose"  # T01's retreat length
+    g.apply(Choose("retreat:2"))
+    routes = [a for a in g.legal_actions() if isinstance(a, Retreat)]
+    assert routes and all(a.units == ("T01",) for a in routes)

@@ -70,6 +70,7 @@ class Battle:
     advanced: tuple[str, ...] = ()
     into: int = 0
     air: tuple[str, ...] = ()
+    holding: tuple[str, ...] = ()
 
     def evolve(self, **changes: Any) -> Battle:
         return attrs.evolve(self, **changes)
@@ -81,7 +82,7 @@ class Battle:
     def to_json(self) -> dict[str, Any]:
         d = attrs.asdict(self, recurse=False)
         d["stage"] = self.stage.value
-        for k in ("attackers", "origins", "defenders", "advanced", "air"):
+        for k in ("attackers", "origins", "defenders", "advanced", "air", "holding"):
             d[k] = list(d[k])
         return d
 
@@ -89,7 +90,7 @@ class Battle:
     def from_json(cls, d: Any) -> Battle:
         data = dict(d)
         data["stage"] = Stage(data["stage"])
-        for k in ("attackers", "origins", "defenders", "advanced", "air"):
+        for k in ("attackers", "origins", "defenders", "advanced", "air", "holding"):
             data[k] = tuple(data[k])
         return cls(**data)
 

@@ -106,8 +106,8 @@ def start(ctx: Context, target: str, attackers: list[str], side: str, mode: str)
 
 
 def in_target(ctx: Context, b: Battle) -> list[str]:
-    """The defenders still in the attacked hex."""
-    return [u for u in b.defenders if ctx.state.units[u].at == b.target]
+    """The defenders still in the attacked hex that may retreat (not under No Retreat!)."""
+    return [u for u in b.defenders if ctx.state.units[u].at == b.target and u not in b.holding]
 
 
 def retreat_options(
@@ -418,9 +418,29 @@ def _result(ctx: Context, b: Battle) -> Battle | None:
     code = b.rolled
     if b.avoided:
         code = "D3"
+        b = attrs.evolve(b, holding=())
+    elif b.forced:
+        code = convert(code, True, True)
     else:
         surrounded = code in ("D1", "D2", "DE") and not can_retreat(ctx, b)
-        code = convert(code, b.no_retreat or surrounded, b.forced)
+        everyone = set(b.holding) >= set(alive(ctx, b.defenders))
+        if surrounded or everyone:
+            code = convert(code, True, False)
+        elif b.holding:
+            # DCH: No Retreat! orders given to some units: their result is converted alone
+            held = convert(code, True, False)
+            ctx.emit(
+                "result",
+                f"the units under No Retreat! in {b.target} suffer {held}",
+                target=b.target,
+                code=held,
+                units=list(b.holding),
+            )
+            for u in alive(ctx, b.holding):
+                if held in ("DE", "BK"):
+                    eliminate(ctx, u, f"{held} under No Retreat!")
+                elif held in ("D", "D1", "D2", "D3"):
+                    disrupt(ctx, u)
     ctx.emit("result", f"the attack on {b.target} results in {code}", target=b.target, code=code)
     b = attrs.evolve(b, code=code)
     defs = alive(ctx, b.defenders)
@@ -590,7 +610,10 @@ class BattleDecision(SideStep):
 def choices(ctx: Context, b: Battle) -> list[str]:
     """The named options of the battle's pending choice."""
     if b.stage == Stage.NO_RETREAT:
-        return ["retreat", "no-retreat"]
+        # DCH: No Retreat! orders for any of the defender's units: all, none, or unit by unit
+        free = [u for u in b.defenders if u not in b.holding]
+        more = [f"hold:{u}" for u in free] if len(b.defenders) > 1 and len(free) > 1 else []
+        return ["retreat", "no-retreat", *more]
     if b.stage in (Stage.FORCED_BEFORE, Stage.FORCED_AFTER):
         return ["no", "forced"]
     if b.stage == Stage.AVOID:
@@ -627,7 +650,13 @@ class ChooseStep(BattleDecision):
         o = action.option
         s = b.stage
         if s == Stage.NO_RETREAT:
-            b = _to(b, Stage.FORCED_BEFORE, no_retreat=o == "no-retreat")
+            if o.startswith("hold:"):
+                b = attrs.evolve(b, holding=(*b.holding, o[len("hold:") :]))
+            elif o == "no-retreat":
+                held = b.defenders
+                b = _to(b, Stage.FORCED_BEFORE, no_retreat=True, holding=held)
+            else:
+                b = _to(b, Stage.FORCED_BEFORE, no_retreat=bool(b.holding))
         elif s == Stage.FORCED_BEFORE:
             b = _to(b, Stage.PRESS, forced=o == "forced")
         elif s == Stage.PRESS:
