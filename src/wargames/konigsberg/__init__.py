@@ -38,6 +38,7 @@ class Konigsberg(Title):
     default_scenario: ClassVar[str] = "campaign"
     phases: ClassVar[tuple[Phase, ...]] = PHASES
     rule_steps: ClassVar[tuple[Step, ...]] = STEPS
+    phase_end_step: ClassVar[str | None] = "phase-end"  # K45 5.0a: stacking at each phase's end
     actions: ClassVar[tuple[type[Action], ...]] = (*KERNEL_ACTIONS, StrategicMove, AtrocityMove)
     options: ClassVar[Mapping[str, Any]] = {
         "bohme": False,  # K45 15.1a: SS Regiment Böhme sets up in Königsberg
