@@ -38,7 +38,6 @@ from .view import side_view
 from .weather import weather
 
 DATA = Path(__file__).parent / "data"
-SCENARIOS = ("barbarossa-1941",)
 
 
 class WeatherStep(Step):
@@ -91,9 +90,7 @@ class DarkCrusadeHex(Title):
         MoscowCollapse(),
     )
     options: ClassVar[Mapping[str, Any]] = {}
-
-    def scenario_files(self) -> Mapping[str, Path]:
-        return {name: DATA / f"{name}.toml" for name in SCENARIOS}
+    data_dir: ClassVar[Path | None] = DATA  # the charts live in data/charts/, not globbed
 
     def validate_scenario(self, scenario: Scenario) -> None:
         charts_module.check(scenario)
