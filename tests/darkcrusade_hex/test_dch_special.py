@@ -68,3 +68,20 @@ def test_lost_tank_korps_come_back_weakest_first_from_the_factories() -> None:
     # 5 factories held + Tankograd = 6 factors: the 2-1 (2) first, then the 3-2 (3)
     assert g.state.units["T07"].at is not None and g.state.units["T01"].at is not None
     assert g.state.get("tank_factors") == 1
+
+
+def test_a_lone_katyusha_is_moved_through_and_eliminated_by_a_german_unit() -> None:
+    from dch_support import E
+
+    from wargames.core.actions import Move
+
+    g = game({"1Pz": W, "Kat1": C})
+    path = routes(ctx(g), "1Pz", "op")[E][0]
+    assert C in path  # through the Katyusha's hex
+    at_step(g, "orders", unit="1Pz", side="axis", mode="op", moved=False)
+    g.apply(Move(("1Pz",), path))
+    assert g.state.units["Kat1"].box == cn.ELIMINATED
+    g2 = game({"1Pz": W, "Kat1": C, "MMRD": C})  # protected by another Russian unit
+    assert all(C not in p for p, _ in routes(ctx(g2), "1Pz", "op").values())
+    g3 = game({"HuMob": "1814", "Kat1": "1914"})  # German units only, not Axis allies
+    assert all("1914" not in p for p, _ in routes(ctx(g3), "HuMob", "op").values())

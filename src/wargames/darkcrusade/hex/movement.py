@@ -132,16 +132,28 @@ def allowance(ctx: Context, uid: str, mode: str) -> tuple[int, int]:
     return base, bonus
 
 
-def situation(ctx: Context, side: str, bonus: bool = False) -> Situation:
+def situation(ctx: Context, side: str, bonus: bool = False, german: bool = False) -> Situation:
     """The position seen by ``side``'s movers (the kernel memoizes its tables on it)."""
-    return cached(ctx, ("situation", side, bonus), lambda: _situation(ctx, side, bonus))
+    key = ("situation", side, bonus, german)
+    return cached(ctx, key, lambda: _situation(ctx, side, bonus, german))
 
 
-def _situation(ctx: Context, side: str, bonus: bool = False) -> Situation:
+def lone_katyushas(ctx: Context) -> set[str]:
+    """DCH: Russian Katyushas: hexes of Katyushas not stacked with other Russian units, which
+    a German unit may move through (eliminating them)."""
+    return {
+        n for n, us in ctx.state.occupancy().items() if all(cn.has(ctx, u, "katyusha") for u in us)
+    }
+
+
+def _situation(ctx: Context, side: str, bonus: bool, german: bool) -> Situation:
     occ = ctx.state.occupancy()
     index = ctx.board.index
     other = cn.enemy(side)
-    enemies = {index.number[n] for n, us in occ.items() if ctx.side_of(us[0]) == other}
+    lone = lone_katyushas(ctx) if german else set()
+    enemies = {
+        index.number[n] for n, us in occ.items() if ctx.side_of(us[0]) == other and n not in lone
+    }
     friends = {index.number[n] for n, us in occ.items() if ctx.side_of(us[0]) == side}
     can_enter = None
     if bonus:
@@ -169,8 +181,9 @@ def _routes(ctx: Context, uid: str, mode: str) -> dict[str, tuple[tuple[str, ...
     c = unit_costs(ctx, uid)
     ends: dict[str, tuple[tuple[str, ...], bool]] = {}
     extra = not road_doubled(ctx, uid) and road_bonus(weather(ctx))
+    german = cn.is_german(ctx, uid)
     if base > 0:
-        sit = situation(ctx, side)
+        sit = situation(ctx, side, german=german)
         got = reach(index, unit.at, base * SCALE, c, POLICY, sit)
         for node in got.cost:
             if node != got.start:
@@ -178,7 +191,7 @@ def _routes(ctx: Context, uid: str, mode: str) -> dict[str, tuple[tuple[str, ...
         if extra:
             _road_extra(ctx, got, sit, True, ends)
     if bonus_allowed(ctx, uid):
-        sit = situation(ctx, side, True)
+        sit = situation(ctx, side, True, german)
         got = reach(index, unit.at, (base + bonus) * SCALE, c, POLICY, sit)
         for node in got.cost:
             label = index.ids[node]
@@ -277,7 +290,7 @@ def _path_error(ctx: Context, uid: str, path: tuple[str, ...], mode: str) -> Ill
             base * SCALE,
             unit_costs(ctx, uid),
             POLICY,
-            situation(ctx, side),
+            situation(ctx, side, german=cn.is_german(ctx, uid)),
         )
         return None
     except IllegalAction as exc:
@@ -291,7 +304,7 @@ def _path_error(ctx: Context, uid: str, path: tuple[str, ...], mode: str) -> Ill
             (base + bonus) * SCALE,
             unit_costs(ctx, uid),
             POLICY,
-            situation(ctx, side, True),
+            situation(ctx, side, True, cn.is_german(ctx, uid)),
         )
     except IllegalAction as exc:
         return exc
@@ -311,7 +324,7 @@ def may_attack_after(ctx: Context, uid: str, path: tuple[str, ...], mode: str) -
             base * SCALE,
             unit_costs(ctx, uid),
             POLICY,
-            situation(ctx, ctx.side_of(uid)),
+            situation(ctx, ctx.side_of(uid), german=cn.is_german(ctx, uid)),
         )
     except IllegalAction:
         return False

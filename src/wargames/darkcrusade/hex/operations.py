@@ -30,7 +30,7 @@ from .attacks import (
 from .combat import eliminate, set_control, start
 from .katyusha import fire, strikes
 from .movement import RULE as MOVE_RULE
-from .movement import may_attack_after, move_error, routes
+from .movement import lone_katyushas, may_attack_after, move_error, routes
 from .overrun import overrun_error, overruns
 
 CANCEL = "cancel:"
@@ -264,6 +264,12 @@ class Orders(SideStep):
             self._overrun(ctx, frame, action)
             return
         may = may_attack_after(ctx, uid, action.path, frame.args["mode"])
+        # DCH: Russian Katyushas: lone Katyushas moved through by a German unit are eliminated
+        lone = lone_katyushas(ctx)
+        for n in action.path[1:-1]:
+            if n in lone:
+                for k in list(ctx.state.occupancy().get(n, ())):
+                    eliminate(ctx, k, f"overrun by {uid}")
         ctx.state.put(unit.moved_to(action.path[-1]).marked(scoped(cn.MOVED, TURN)))
         for n in action.path[1:]:
             set_control(ctx, n, frame.args["side"])
