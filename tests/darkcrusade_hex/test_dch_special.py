@@ -85,3 +85,23 @@ def test_a_lone_katyusha_is_moved_through_and_eliminated_by_a_german_unit() -> N
     assert all(C not in p for p, _ in routes(ctx(g2), "1Pz", "op").values())
     g3 = game({"HuMob": "1814", "Kat1": "1914"})  # German units only, not Axis allies
     assert all("1914" not in p for p, _ in routes(ctx(g3), "HuMob", "op").values())
+
+
+def test_factories_evacuate_loading_then_on_the_track_then_produce_in_siberia() -> None:
+    from wargames.core.actions import Choose
+    from wargames.darkcrusade.hex.factories import producing
+
+    g = game({}, turn=2)
+    assert producing(ctx(g)) == 5
+    at_step(g, "evacuate")
+    g.apply(Choose("evacuate:1315"))  # Kharkov
+    assert producing(ctx(g)) == 4  # loading: no production
+    g.state.turn = 3
+    at_step(g, "russian-admin")
+    assert g.state.get("factories")["1315"]["state"] == "track"
+    g.state.control["1315"] = cn.AXIS  # the Axis takes Kharkov: the factory is gone east
+    for turn in (4, 5, 6):
+        g.state.turn = turn
+        at_step(g, "russian-admin")
+    assert g.state.get("factories")["1315"]["state"] == "siberia"
+    assert producing(ctx(g)) == 5

@@ -24,6 +24,7 @@ from . import counters as cn
 from .air import AirStep
 from .combat import STEPS as COMBAT_STEPS
 from .disruption import RecoverStep
+from .factories import EvacuateStep
 from .hidden import MechGroupStep, RehideStep, RevealStep
 from .katyusha import KatyushaRoll
 from .operations import Combat, Declare, EarlyAttacks, Operations, Orders
@@ -79,6 +80,7 @@ class DarkCrusadeHex(Title):
         AirStep(),
         RevealStep(),
         RehideStep(),
+        EvacuateStep(),
         KatyushaRoll(),
         RussianVDP(),
         SupplyStep(),
@@ -117,7 +119,7 @@ class DarkCrusadeHex(Title):
         turn) or declare No Retreat!; legality is unchanged."""
         if isinstance(action, Choose) and action.option in ("siberians", "no-retreat"):
             return 0.05
-        if isinstance(action, Choose) and ctx.state.stack[-1].step == "rehide":
+        if isinstance(action, Choose) and ctx.state.stack[-1].step in ("rehide", "evacuate"):
             return 0.1
         return 1.0
 

@@ -20,6 +20,7 @@ from wargames.core.state import Frame, Result
 from wargames.core.supply import SupplyStatus
 
 from . import counters as cn
+from . import factories
 from .air import relocate
 from .charts import charts
 from .rail import advance_railheads
@@ -179,10 +180,8 @@ def panzer_replacements(ctx: Context) -> None:
 def tank_replacements(ctx: Context, entry: list[str]) -> None:
     """DCH: Russian Replacements: each tank factory held (and Tankograd) makes 1 tank factor a
     turn, cumulated; lost tank units come back weakest first, from the eastern edge."""
-    control = ctx.state.control
-    made = int(charts(ctx).reinforcements["tankograd"]) + sum(
-        1 for n in ctx.board.nodes_with("factory") if control.get(n) == cn.RUSSIAN
-    )
+    factories.advance(ctx)
+    made = int(charts(ctx).reinforcements["tankograd"]) + factories.producing(ctx)
     bank = int(ctx.state.get("tank_factors", 0)) + made
     lost = sorted(
         (u for u in ctx.state.units_in(cn.ELIMINATED) if cn.has(ctx, u.id, "tank")),

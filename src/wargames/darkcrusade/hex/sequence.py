@@ -64,6 +64,7 @@ PHASES: tuple[Phase, ...] = (
             Segment("russian-admin", "B.1 arrivals and replacements"),
             Segment("siberians", "B.1 Siberian Reserve"),
             Segment("rehide", "B.1 re-hiding revealed armies"),
+            Segment("evacuate", "B.1 factory evacuation"),
             Segment("rail", "B.1 Russian strategic/rail movement", {"side": R}),
             Segment("sea", "B.1 Russian strategic movement by sea", {"side": R}),
         ),
