@@ -200,3 +200,27 @@ def test_no_overrun_with_six_factors_or_against_two() -> None:
     g3 = game({"18A": W, "1Pz": W, "T01": C})  # a 3-2: defence 2
     at_step(g3, "orders", unit="18A", side="axis", mode="op", moved=False)
     assert Move(("18A", "1Pz"), (W, C)) not in list(g3.legal_actions())
+
+
+def test_only_one_panzer_or_motorized_unit_in_a_mountain_hex() -> None:
+    from wargames.darkcrusade.hex.stacking import fits
+
+    g = game({"1Pz": "1222"})  # Sevastopol, a mountain hex on this map
+    assert g.scenario.board.terrain("1222") == "mountain"
+    assert not fits(ctx(g), "3Pz", "1222")
+    assert fits(ctx(g), "I", "1222")
+
+
+def test_attacking_across_a_river_costs_panzers_and_german_armies_one_more_factor() -> None:
+    from wargames.darkcrusade.hex.movement import river_attack_error
+
+    # 0413 - 0512 (Brest) is a river hexside
+    g = game(
+        {"18A": "0413", "I": "0413", "H01": "0512"},
+        profiles={"H01": "1-1"},
+        axis_hexes=("0413",),
+        turn=2,
+    )
+    assert river_attack_error(ctx(g), "18A", "0512", 2 * 2, "op") is None  # 1 MF left of 3
+    assert river_attack_error(ctx(g), "18A", "0512", 3 * 2, "op") is not None  # none left
+    assert river_attack_error(ctx(g), "I", "0512", 4 * 2, "op") is None  # infantry korps

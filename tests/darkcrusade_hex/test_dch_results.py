@@ -233,3 +233,21 @@ def test_no_retreat_orders_unit_by_unit_convert_only_those_units() -> None:
     g.apply(Choose("retreat:2"))
     routes = [a for a in g.legal_actions() if isinstance(a, Retreat)]
     assert routes and all(a.units == ("T01",) for a in routes)
+
+
+def test_retreats_next_to_an_attacking_hex_only_onto_friends_not_under_attack() -> None:
+    from dch_support import ctx
+
+    from wargames.darkcrusade.hex.battle import Battle
+    from wargames.darkcrusade.hex.combat import retreat_options
+
+    # German units hold every other way out: only NW (next to the attacker in W) is left
+    blocked = {"I": NE, "XX": SE, "XIII": E}
+    g = game({"18A": W, "H01": C, "T02": NW, **blocked}, profiles={"H01": "2-2"})
+    b = Battle(C, cn.AXIS, "op", ("18A",), (W,), ("H01",))
+    assert (C, NW) in retreat_options(ctx(g), b, 1, 1)  # NW is next to W, but friendly
+    g.state.set("allocations", {NW: ["16A"]})
+    assert (C, NW) not in retreat_options(ctx(g), b, 1, 1)  # ... under an unresolved attack
+    g.state.put(g.state.units["T02"].moved_to("1814"))
+    g.state.set("allocations", {})
+    assert (C, NW) not in retreat_options(ctx(g), b, 1, 1)  # empty: next to the attacker

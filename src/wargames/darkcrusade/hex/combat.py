@@ -34,6 +34,7 @@ from wargames.core.steps import SideStep
 
 from . import counters as cn
 from .air import support_options
+from .attacks import allocations
 from .battle import Battle, Stage, current, save
 from .charts import charts
 from .hidden import reveal, set_profile, to_reveal
@@ -124,6 +125,9 @@ def retreat_options(
         stack = in_target(ctx, b)
     friends = {index.number[n] for n, us in occ.items() if ctx.side_of(us[0]) == side}
     zoc = zone_map(ctx, b.side).nodes - friends
+    # DCH: Tactical Retreats: only friendly units not under an unresolved attack open a
+    # hexside next to a hex the stack was attacked from
+    pending = {index.number[t] for t in allocations(ctx)}
     prohibited = {index.number[n] for n, us in occ.items() if ctx.side_of(us[0]) == b.side}
     prohibited |= {index.number[n] for n in ctx.board if water(ctx, n)}
     prohibited |= set(zoc)
@@ -135,7 +139,7 @@ def retreat_options(
     situation = RetreatSituation(
         prohibited=frozenset(prohibited),
         attackers=frozenset(index.number[o] for o in b.origins),
-        friendly=frozenset(friends),
+        friendly=frozenset(friends - pending),
         fits=fit,
     )
     paths = retreat_paths(index, index.number[b.target], length, RETREAT_RULES, situation, minimum)

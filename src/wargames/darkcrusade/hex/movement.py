@@ -34,7 +34,7 @@ from . import counters as cn
 from .charts import charts
 from .position import cached
 from .stacking import fits
-from .terrain import SEAS
+from .terrain import SEAS, across_river
 from .weather import frozen, halves_omf, road_bonus, weather
 from .zoc import bonus_zoc, zone_map
 
@@ -329,3 +329,33 @@ def may_attack_after(ctx: Context, uid: str, path: tuple[str, ...], mode: str) -
     except IllegalAction:
         return False
     return base > 0
+
+
+def spent(ctx: Context, uid: str, path: tuple[str, ...]) -> int:
+    """The MP (half factors) a move along ``path`` costs ``uid`` (no allowance)."""
+    return check_path(
+        ctx.board.index,
+        list(path),
+        None,
+        unit_costs(ctx, uid),
+        MovePolicy(),
+        situation(ctx, ctx.side_of(uid), german=cn.is_german(ctx, uid)),
+    )
+
+
+def river_attack_error(
+    ctx: Context, uid: str, target: str, used: int, mode: str
+) -> IllegalAction | None:
+    """DCH: Cross-River: panzer/tank units and German armies attacking across a river pay 1
+    more movement factor, which they must still have after their move."""
+    at = ctx.state.units[uid].at
+    assert at is not None
+    payer = cn.is_armour(ctx, uid) or (cn.is_german(ctx, uid) and cn.is_army(ctx, uid))
+    if not payer or not across_river(ctx, at, target):
+        return None
+    base, _ = allowance(ctx, uid, mode)
+    if used + SCALE > base * SCALE:
+        return IllegalAction(
+            "DCH: Cross-River", f"{uid} has no movement factor left to attack across the river"
+        )
+    return None

@@ -30,7 +30,14 @@ from .attacks import (
 from .combat import eliminate, set_control, start
 from .katyusha import fire, strikes
 from .movement import RULE as MOVE_RULE
-from .movement import lone_katyushas, may_attack_after, move_error, routes
+from .movement import (
+    lone_katyushas,
+    may_attack_after,
+    move_error,
+    river_attack_error,
+    routes,
+    spent,
+)
 from .overrun import overrun_error, overruns
 
 CANCEL = "cancel:"
@@ -216,7 +223,12 @@ class Orders(SideStep):
         uid = frame.args["unit"]
         out: list[Action] = [Pass()]
         if frame.args.get("may_attack", True):
-            out += [Attack((uid,), t) for t in targets(ctx, uid)]
+            used = int(frame.args.get("spent", 0))
+            out += [
+                Attack((uid,), t)
+                for t in targets(ctx, uid)
+                if river_attack_error(ctx, uid, t, used, frame.args["mode"]) is None
+            ]
         if not frame.args["moved"]:
             ends = routes(ctx, uid, frame.args["mode"])
             out += [Move((uid,), ends[n][0]) for n in sorted(ends)]
@@ -242,7 +254,10 @@ class Orders(SideStep):
             return IllegalAction(
                 "DCH: Operational Movement (OMB)", f"{uid} used its bonus: it may not attack"
             )
-        return attack_error(ctx, uid, action.target)
+        used = int(frame.args.get("spent", 0))
+        return attack_error(ctx, uid, action.target) or river_attack_error(
+            ctx, uid, action.target, used, frame.args["mode"]
+        )
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         uid = frame.args["unit"]
@@ -264,6 +279,7 @@ class Orders(SideStep):
             self._overrun(ctx, frame, action)
             return
         may = may_attack_after(ctx, uid, action.path, frame.args["mode"])
+        cost = spent(ctx, uid, action.path) if may else 0
         # DCH: Russian Katyushas: lone Katyushas moved through by a German unit are eliminated
         lone = lone_katyushas(ctx)
         for n in action.path[1:-1]:
@@ -275,7 +291,7 @@ class Orders(SideStep):
             set_control(ctx, n, frame.args["side"])
         ctx.emit("move", f"{uid} moves {'-'.join(action.path)}", unit=uid)
         if may and targets(ctx, uid):
-            ctx.update(moved=True, may_attack=True)
+            ctx.update(moved=True, may_attack=True, spent=cost)
             return
         ctx.state.put(ctx.state.units[uid].marked(scoped(cn.DONE, TURN)))
         ctx.done()

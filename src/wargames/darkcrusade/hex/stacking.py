@@ -54,4 +54,11 @@ def fits(ctx: Context, uid: str, node: str, leaving: Iterable[str] = ()) -> bool
     """Whether ``uid`` may end in ``node`` with the units there (minus ``leaving``)."""
     gone = set(leaving) | {uid}
     here = [u for u in ctx.state.occupancy().get(node, ()) if u not in gone]
+    mountain = ctx.board.terrain(node) == "mountain" and mobile(ctx, uid)
+    if mountain and any(mobile(ctx, u) for u in here):
+        return False  # DCH: Mountain: not more than 1 panzer/tank or motorized unit a hex
     return stacking_error(ctx, [*here, uid]) is None
+
+
+def mobile(ctx: Context, uid: str) -> bool:
+    return cn.is_armour(ctx, uid) or cn.has(ctx, uid, "motorized")
