@@ -108,3 +108,12 @@ def test_on_a_d_some_defenders_may_withdraw_and_others_stay() -> None:
     assert g.decision is not None and g.decision.step == "battle-retreat"  # H01 may still go
     g.apply(Pass())
     assert g.state.units["H01"].at == C
+
+
+def test_no_withdrawal_is_offered_once_every_defender_has_gone() -> None:
+    from wargames.darkcrusade.hex.battle import Battle
+    from wargames.darkcrusade.hex.combat import withdrawals
+
+    g = game({"18A": W, "H01": "1814"}, profiles={"H01": "2-2"})
+    b = Battle(C, cn.AXIS, "op", ("18A",), (W,), ("H01",))
+    assert withdrawals(ctx(g), b) == []

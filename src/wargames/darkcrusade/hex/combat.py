@@ -527,6 +527,8 @@ def withdrawals(ctx: Context, b: Battle) -> list[RetreatAction]:
     """DCH: D: some or all of the defenders may withdraw up to 2 hexes: the whole stack, or
     one unit at a time."""
     stack = in_target(ctx, b)
+    if not stack:
+        return []
     groups = [stack] + ([[u] for u in stack] if len(stack) > 1 else [])
     return [RetreatAction(tuple(g), p) for g in groups for p in retreat_options(ctx, b, 2, 1, g)]
 
