@@ -4,7 +4,7 @@ front air units, non-operational airfields out of full supply, the doubling cap.
 from __future__ import annotations
 
 import attrs
-from dch_support import SW, C, W, fight, game, stage
+from dch_support import SW, C, W, ctx, fight, game, stage
 
 from wargames.core.actions import Choose, Pass
 from wargames.core.game import Game
@@ -85,3 +85,26 @@ def test_an_airfield_out_of_full_supply_is_non_operational() -> None:
 
 def test_sw_is_a_neighbour_of_c() -> None:
     assert SW in game({}).scenario.board.neighbours(C)
+
+
+def test_air_supply_of_a_hex_in_range_german_beyond_half_range_at_even_odds() -> None:
+    from fractions import Fraction
+
+    from dch_support import at_step
+
+    from wargames.core.actions import Outcome
+    from wargames.core.supply import SupplyStatus
+    from wargames.darkcrusade.hex import counters as cn
+    from wargames.darkcrusade.hex.supply import statuses
+
+    g = game({"I": "2013"}, axis_hexes=("1609",))  # 6 hexes from the rail head: Limited
+    with_air(g, {"II.FK": "1609"})
+    assert statuses(ctx(g), cn.AXIS)["I"] == SupplyStatus.LIMITED
+    at_step(g, "air-supply", side=cn.AXIS)
+    g.apply(Choose("II.FK>2013"))
+    assert {a.value: p for a, p in g.chance_outcomes()} == {
+        "supplied": Fraction(1, 2),
+        "missed": Fraction(1, 2),
+    }
+    g.apply(Outcome("supplied"))
+    assert statuses(ctx(g), cn.AXIS)["I"] == SupplyStatus.SUPPLIED

@@ -28,7 +28,7 @@ def test_the_turn_runs_a1_to_a9_then_b1_to_b8() -> None:
     steps = {p.name.split(" ")[0]: [s.step for s in p.segments] for p in PHASES}
     assert steps["A.2"] == ["early-attacks"] and steps["A.3"] == ["operations"]
     assert steps["A.6"] == ["operations", "recover", "combat"]
-    assert steps["A.8"] == ["supply"] and steps["B.6"] == ["supply"]
+    assert steps["A.8"] == ["air-supply", "supply"] and steps["B.6"] == ["air-supply", "supply"]
 
 
 def test_one_axis_unit_moves_by_rail_and_arrives_disrupted() -> None:

@@ -21,7 +21,7 @@ from wargames.core.title import Title
 
 from . import charts as charts_module
 from . import counters as cn
-from .air import AirStep
+from .air import AirDropStep, AirStep, AirSupplyStep
 from .combat import STEPS as COMBAT_STEPS
 from .disruption import RecoverStep
 from .factories import EvacuateStep
@@ -78,6 +78,8 @@ class DarkCrusadeHex(Title):
         Combat(),
         *COMBAT_STEPS,
         AirStep(),
+        AirSupplyStep(),
+        AirDropStep(),
         RevealStep(),
         RehideStep(),
         EvacuateStep(),

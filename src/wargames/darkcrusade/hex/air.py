@@ -11,11 +11,13 @@ Luftwaffe units combine freely, Russian front air units may not be combined.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import ClassVar
 
-from wargames.core.actions import Action, Choose, Pass
+from wargames.core.actions import Action, Choose, Outcome, Pass
 from wargames.core.context import Context
 from wargames.core.markers import TURN, has_scoped, scoped
+from wargames.core.sequence import ChanceStep
 from wargames.core.state import Frame
 from wargames.core.steps import SideStep
 from wargames.core.supply import SupplyStatus
@@ -151,3 +153,90 @@ def relocate(ctx: Context, side: str) -> None:
         if best != old:
             bases[uid] = best
     ctx.state.set("airbases", bases)
+
+
+SUPPLY = "DCH: Supply (Air Supply)"
+
+
+def air_supply_options(ctx: Context, side: str) -> list[str]:
+    """``unit>hex`` pairs: an operational air unit not yet flown this turn may supply all the
+    otherwise out-of-supply units in one hex within its maximum range."""
+    from .supply import statuses
+
+    status = statuses(ctx, side)
+    hexes = sorted(
+        {
+            at
+            for u, st in status.items()
+            if st != SupplyStatus.SUPPLIED and (at := ctx.state.units[u].at) is not None
+        }
+    )
+    out = []
+    for uid in air_units(ctx, side):
+        if has_scoped(ctx.state.units[uid], FLOWN, TURN) or not operational(ctx, uid):
+            continue
+        for h in hexes:
+            if ctx.board.distance(base(ctx, uid), h) <= value(ctx, uid, "range"):
+                out.append(f"{uid}>{h}")
+    return out
+
+
+class AirSupplyStep(SideStep):
+    """DCH: Supply: Air Supply before the Supply Status Determination (A.8, B.6); a German air
+    unit beyond half its range supplies each unit with a 50% chance."""
+
+    name: ClassVar[str] = "air-supply"
+    kind: ClassVar[str] = "choose"
+    rule: ClassVar[str] = SUPPLY
+    actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
+
+    def actor(self, ctx: Context, frame: Frame) -> str | None:
+        return super().actor(ctx, frame) if air_supply_options(ctx, frame.args["side"]) else None
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        ctx.done()
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        return [Pass(), *(Choose(o) for o in air_supply_options(ctx, frame.args["side"]))]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if isinstance(action, Pass):
+            ctx.done()
+            return
+        assert isinstance(action, Choose)
+        uid, _, hex_ = action.option.partition(">")
+        side = frame.args["side"]
+        ctx.state.put(ctx.state.units[uid].marked(scoped(FLOWN, TURN)))
+        from .supply import statuses
+
+        status = statuses(ctx, side)
+        units = [
+            u
+            for u in ctx.state.occupancy().get(hex_, ())
+            if ctx.side_of(u) == side and status.get(u) != SupplyStatus.SUPPLIED
+        ]
+        far = 2 * ctx.board.distance(base(ctx, uid), hex_) > value(ctx, uid, "range")
+        ctx.emit("air-supply", f"{uid} supplies {hex_} by air", unit=uid, hex=hex_)
+        if side == cn.AXIS and far:
+            for u in reversed(units):
+                ctx.push("air-drop", unit=u)
+            return
+        for u in units:
+            ctx.state.put(ctx.state.units[u].marked(scoped(cn.AIR_SUPPLIED, TURN)))
+
+
+class AirDropStep(ChanceStep):
+    """German Air Supply beyond half range: 50% per unit."""
+
+    name: ClassVar[str] = "air-drop"
+    rule: ClassVar[str] = SUPPLY
+
+    def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
+        return [(Outcome("supplied"), Fraction(1, 2)), (Outcome("missed"), Fraction(1, 2))]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        assert isinstance(action, Outcome)
+        uid = frame.args["unit"]
+        if action.value == "supplied":
+            ctx.state.put(ctx.state.units[uid].marked(scoped(cn.AIR_SUPPLIED, TURN)))
+        ctx.done()

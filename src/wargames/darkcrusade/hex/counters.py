@@ -29,6 +29,7 @@ BONUS = "bonus"
 DONE = "done"
 HIT = "re-disrupted"
 BLITZ = "blitz"
+AIR_SUPPLIED = "air-supplied"
 
 # Boxes.
 ELIMINATED = "eliminated"

@@ -23,7 +23,7 @@ _CACHE: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
 
 def fingerprint(ctx: Context) -> tuple[Any, ...]:
     state = ctx.state
-    marks = (cn.DISRUPTED, cn.LIMITED, cn.ISOLATED)
+    marks = (cn.DISRUPTED, cn.LIMITED, cn.ISOLATED, cn.AIR_SUPPLIED + "@turn")
     units = tuple(
         (u.steps, tuple(m in u.markers for m in marks)) if u.markers else u.steps
         for u in state.units.values()

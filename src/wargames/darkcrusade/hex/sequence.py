@@ -56,7 +56,13 @@ PHASES: tuple[Phase, ...] = (
         ),
     ),
     Phase("A.7 Russian Victory Determination", (Segment("russian-vdp", "A.7"),)),
-    Phase("A.8 Supply Status Determination (German)", (Segment("supply", "A.8", {"side": A}),)),
+    Phase(
+        "A.8 Supply Status Determination (German)",
+        (
+            Segment("air-supply", "A.8 air supply", {"side": A}),
+            Segment("supply", "A.8", {"side": A}),
+        ),
+    ),
     Phase("A.9 Recovery of German units", (Segment("recover", "A.9", {"group": "german"}),)),
     Phase(
         "B.1 Reinforcements, Replacements, Siberians, Rail Movement",
@@ -82,7 +88,13 @@ PHASES: tuple[Phase, ...] = (
         (Segment("recover", "B.4", {"group": "allied", "unattacked": True}),),
     ),
     Phase("B.5 Ground Combat Resolution", (Segment("combat", "B.5", {"side": R, "mode": "op"}),)),
-    Phase("B.6 Supply Status Determination (Russian)", (Segment("supply", "B.6", {"side": R}),)),
+    Phase(
+        "B.6 Supply Status Determination (Russian)",
+        (
+            Segment("air-supply", "B.6 air supply", {"side": R}),
+            Segment("supply", "B.6", {"side": R}),
+        ),
+    ),
     Phase("B.7 German Victory Determination", (Segment("german-vdp", "B.7"),)),
     Phase(
         "B.8 Recovery of red-lettered units", (Segment("recover", "B.8", {"group": "russian-red"}),)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from wargames.core.context import Context
+from wargames.core.markers import TURN, scoped
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
 from wargames.core.supply import SupplyMap, SupplyRules, SupplyStatus, trace_supply
@@ -99,6 +100,9 @@ def _statuses(ctx: Context, side: str) -> dict[str, SupplyStatus]:
                 a is not None and board.distance(at, a) <= radius for a in armies
             ):
                 out[u] = SupplyStatus.UNSUPPLIED
+    for u in out:
+        if ctx.state.units[u].has(scoped(cn.AIR_SUPPLIED, TURN)):
+            out[u] = SupplyStatus.SUPPLIED  # DCH: Supply: Air Supply
     return out
 
 
