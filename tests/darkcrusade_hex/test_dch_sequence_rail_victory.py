@@ -172,3 +172,12 @@ def test_russian_smashing_victory_holding_warsaw_in_supply() -> None:
     at_step(g, "russian-vdp")
     r = g.result()
     assert r is not None and r.winner == cn.RUSSIAN and "smashing" in r.level
+
+
+def test_the_breakthrough_is_for_german_units_not_yet_moved_or_attacked() -> None:
+    from wargames.core.markers import TURN, scoped
+
+    g = game({"18A": C, "16A": "1814", "3RoA": "1815"})
+    g.state.put(g.state.units["16A"].marked(scoped(cn.MOVED, TURN)))
+    at_step(g, "operations", side=cn.AXIS, mode="break")
+    assert {a.option for a in g.legal_actions() if isinstance(a, Choose)} == {"18A"}
