@@ -251,3 +251,15 @@ def test_retreats_next_to_an_attacking_hex_only_onto_friends_not_under_attack() 
     g.state.put(g.state.units["T02"].moved_to("1814"))
     g.state.set("allocations", {})
     assert (C, NW) not in retreat_options(ctx(g), b, 1, 1)  # empty: next to the attacker
+
+
+def test_panzers_advance_three_movement_factors_after_de_infantry_one_hex() -> None:
+    atts = {"1Pz": W, "7Pz": NW, "3Pz": SW, "I": W}
+    g = german({"H01": C}, {"H01": "1-1"}, atts)  # 9:1
+    roll(g, "DE")
+    paths = [a for a in g.legal_actions() if isinstance(a, Advance)]
+    by_unit: dict[str, int] = {}
+    for a in paths:
+        by_unit[a.units[0]] = max(by_unit.get(a.units[0], 0), len(a.path) - 1)
+    assert by_unit["1Pz"] == 3  # three clear hexes: 3 movement factors
+    assert by_unit["I"] == 1

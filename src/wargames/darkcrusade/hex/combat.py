@@ -18,6 +18,7 @@ import attrs
 from wargames.core.actions import Action, Advance, AllocateLosses, Choose, Outcome, Pass
 from wargames.core.actions import Retreat as RetreatAction
 from wargames.core.advance import AdvanceRules, AdvanceSituation, advance_paths
+from wargames.core.board_index import BoardIndex
 from wargames.core.changes import eliminate as remove
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
@@ -38,6 +39,7 @@ from .attacks import allocations
 from .battle import Battle, Stage, current, save
 from .charts import charts
 from .hidden import reveal, set_profile, to_reveal
+from .movement import SCALE, unit_costs
 from .odds import defenders, free_river, german_rounding, odds, river_sides, round_up_sixths
 from .results import RETREATS, convert, extra_retreat, is_exchange, multiplier
 from .stacking import fits
@@ -225,6 +227,18 @@ def ignores_zoc(ctx: Context, uid: str, b: Battle) -> bool:
     )
 
 
+def _advance_cost(ctx: Context, uid: str) -> Callable[[BoardIndex, int, int], int]:
+    rows = unit_costs(ctx, uid).rows(ctx.board.index)
+
+    def cost(index: BoardIndex, u: int, v: int) -> int:
+        for w, c, _ in rows[u]:
+            if w == v:
+                return c
+        return 99
+
+    return cost
+
+
 def _fitter(ctx: Context, uid: str) -> Callable[[int], bool]:
     ids = ctx.board.index.ids
     return lambda v: fits(ctx, uid, ids[v])
@@ -258,6 +272,11 @@ def advances(ctx: Context, b: Battle) -> list[Action]:
             fits=_fitter(ctx, uid),
         )
         limit = advance_limit(ctx, uid, b)
+        if limit > 1 and b.code in ("BK", "DE", "D3"):
+            # DCH: Tactical Advances: 2 or 3 movement factors, road movement past the vacated
+            # hex, the river's extra factor (the first hex is always allowed)
+            rules = attrs.evolve(rules, cost=_advance_cost(ctx, uid))
+            limit *= SCALE
         for p in advance_paths(
             index, index.number[at], index.number[b.target], limit, rules, situation
         ):
