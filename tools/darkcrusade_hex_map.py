@@ -512,6 +512,13 @@ def oob() -> list[str]:
     for i in range(1, 5):
         unit(f"S{i}", "russian", "army", 4, 4, 3, "army shock siberian red", "russian", "",
              f"{i}. Siberian Shock Army", box="siberia")
+    # PROVISIONAL: weak infantry/rifle divisions that may survive a DE (counts not in the text)
+    for i in range(1, 5):
+        unit(f"WD{i}", "axis", "division", 1, 1, 4, "division infantry weak", "german", "",
+             f"weak infantry division {i}", box="weak-divisions")
+    for i in range(1, 9):
+        unit(f"WR{i}", "russian", "division", 1, 1, 3, "division rifle weak", "russian", "",
+             f"weak rifle division {i}", box="weak-divisions")
     for uid, side, name, base, cas, rng, flags in AIR:
         out.extend(["", "[[units]]", f'id = "{uid}"', f'side = "{side}"', 'type = "air"',
                     f'name = "{name}"', f'nationality = "{"german" if side == "axis" else side}"',

@@ -263,3 +263,32 @@ def test_panzers_advance_three_movement_factors_after_de_infantry_one_hex() -> N
         by_unit[a.units[0]] = max(by_unit.get(a.units[0], 0), len(a.path) - 1)
     assert by_unit["1Pz"] == 3  # three clear hexes: 3 movement factors
     assert by_unit["I"] == 1
+
+
+def test_a_weak_division_may_survive_an_armys_elimination_and_retreats_as_for_d3() -> None:
+    import attrs
+
+    g = game({**ARMIES, "H01": C}, profiles={"H01": "2-2"})
+    g.state.put(attrs.evolve(g.state.units["WR1"], box=cn.WEAK_DIVISIONS))
+    fight(g, list(ARMIES), C)
+    g.apply(Choose("retreat"))
+    g.apply(Choose("press:0"))
+    if stage(g) == "round-up":
+        g.apply(Outcome("stay"))
+    roll(g, "DE")
+    assert where(g, "H01") is None and where(g, "WR1") == C
+    routes = [a for a in g.legal_actions() if isinstance(a, Retreat)]
+    assert routes and all(a.units == ("WR1",) and len(a.path) == 4 for a in routes)
+    g.apply(routes[0])
+    assert where(g, "WR1") == routes[0].path[-1]
+
+
+def test_no_surviving_division_under_no_retreat() -> None:
+    import attrs
+
+    g = german({"H01": C}, {"H01": "2-2"}, no_retreat=True)
+    g.state.put(attrs.evolve(g.state.units["WR1"], box=cn.WEAK_DIVISIONS))
+    roll(g, "DE")
+    if stage(g) == "forced-after":
+        g.apply(Choose("no"))
+    assert where(g, "WR1") is None

@@ -477,8 +477,14 @@ def _result(ctx: Context, b: Battle) -> Battle | None:
     if code == "AE":
         return _to(b, Stage.LOSSES, need=str(b.defence))
     if code in ("DE", "BK"):
+        big = [
+            d for d in defs if cn.is_army(ctx, d) or (cn.is_german(ctx, d) and cn.is_korps(ctx, d))
+        ]
         for d in defs:
             eliminate(ctx, d, code)
+        survivor = weak_division(ctx, b, big)
+        if survivor is not None:
+            return _to(b, Stage.RETREAT, defenders=(*b.defenders, survivor), retreat=3, extra=0)
         return _to(b, Stage.ADVANCE)
     if is_exchange(code):
         if b.side == cn.AXIS and weather(ctx) == GOOD and all(cn.is_german(ctx, u) for u in atts):
@@ -493,6 +499,25 @@ def _result(ctx: Context, b: Battle) -> Battle | None:
         return _to(b, Stage.WITHDRAW)
     n = RETREATS[code]
     return _to(b, Stage.LENGTH, extra=extra_retreat(n))
+
+
+def weak_division(ctx: Context, b: Battle, eliminated: list[str]) -> str | None:
+    """DCH: DE: 1 weak infantry/rifle division may survive the elimination of a German korps
+    or a Russian or German army and retreat as for a D3, unless in a No Retreat! situation
+    (a division from the side's pool of weak divisions is put in the defended hex)."""
+    if not eliminated or b.holding or b.no_retreat:
+        return None
+    side = ctx.side_of(eliminated[0])
+    pool = sorted(u.id for u in ctx.state.units_in(cn.WEAK_DIVISIONS) if ctx.side_of(u.id) == side)
+    if not pool:
+        return None
+    uid = pool[0]
+    ctx.state.put(ctx.state.units[uid].moved_to(b.target).marked(cn.DISRUPTED))
+    if not retreat_options(ctx, b, 3, 3, [uid]):
+        eliminate(ctx, uid, "its retreat is blocked")
+        return None
+    ctx.emit("survivor", f"{uid} survives the elimination in {b.target}", unit=uid)
+    return uid
 
 
 def _opt_out(ctx: Context, b: Battle) -> Battle | None:

@@ -36,6 +36,7 @@ ELIMINATED = "eliminated"
 REINFORCEMENTS = "reinforcements"
 SIBERIA = "siberia"
 POOL = "pool"
+WEAK_DIVISIONS = "weak-divisions"
 
 
 def d(ctx: Context, uid: str) -> UnitDef:
