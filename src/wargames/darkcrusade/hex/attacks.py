@@ -19,7 +19,7 @@ from wargames.core.markers import TURN, has_scoped
 
 from . import counters as cn
 from .charts import charts
-from .odds import odds
+from .odds import base_odds
 from .terrain import water
 
 RULE = "DCH: General Rule (attacks)"
@@ -79,7 +79,7 @@ def targets(ctx: Context, uid: str) -> list[str]:
 
 def floor_error(ctx: Context, attackers: list[str], target: str) -> IllegalAction | None:
     """DCH: no attacks at less than 1:5."""
-    o = odds(ctx, attackers, target)
+    o = base_odds(ctx, attackers, target)
     if o.base < 0 and not any(cn.has(ctx, u, "hidden") for u in ctx.state.occupancy()[target]):
         return IllegalAction(
             charts(ctx).crt.scale.rule, f"{o.attack}:{o.defence} is below 1:5 (not allowed)"
@@ -94,7 +94,7 @@ def must_attack(ctx: Context, a: dict[str, list[str]]) -> IllegalAction | None:
     for target, attackers in sorted(a.items()):
         if not attackers:
             continue
-        col = odds(ctx, attackers, target).base
+        col = base_odds(ctx, attackers, target).base
         for n in sorted(ctx.board.neighbours(target)):
             held = occ.get(n, ())
             if not any(
@@ -108,7 +108,7 @@ def must_attack(ctx: Context, a: dict[str, list[str]]) -> IllegalAction | None:
             if not near:
                 continue
             other = a.get(n, [])
-            if not other or odds(ctx, other, n).base < col:
+            if not other or base_odds(ctx, other, n).base < col:
                 return IllegalAction(
                     RULE,
                     f"the German army/korps in {n}, next to Russians attacking {target}, "

@@ -40,7 +40,15 @@ from .battle import Battle, Stage, current, save
 from .charts import charts
 from .hidden import reveal, set_profile, to_reveal
 from .movement import SCALE, unit_costs
-from .odds import defenders, free_river, german_rounding, odds, river_sides, round_up_sixths
+from .odds import (
+    base_odds,
+    defenders,
+    free_river,
+    german_rounding,
+    odds,
+    river_sides,
+    round_up_sixths,
+)
 from .results import RETREATS, convert, extra_retreat, is_exchange, multiplier
 from .stacking import fits
 from .terrain import bonused, water
@@ -378,7 +386,7 @@ def _press(ctx: Context, b: Battle) -> Battle | None:
 
 
 def _round_up(ctx: Context, b: Battle) -> Battle | None:
-    o = odds(ctx, alive(ctx, b.attackers), b.target)
+    o = base_odds(ctx, alive(ctx, b.attackers), b.target)
     if german_rounding(ctx, alive(ctx, b.attackers)) and round_up_sixths(
         ctx, attrs.evolve(o, base=b.base)
     ):
@@ -729,7 +737,7 @@ class ChooseStep(BattleDecision):
 
 def chance_outcomes(ctx: Context, b: Battle) -> list[tuple[Action, Fraction]]:
     if b.stage == Stage.ROUND_UP:
-        o = odds(ctx, alive(ctx, b.attackers), b.target)
+        o = base_odds(ctx, alive(ctx, b.attackers), b.target)
         k = round_up_sixths(ctx, attrs.evolve(o, base=b.base))
         return [(Outcome("up"), Fraction(k, 6)), (Outcome("stay"), Fraction(6 - k, 6))]
     if b.stage == Stage.PRESS_ROLL:

@@ -54,6 +54,16 @@ def defenders(ctx: Context, target: str, side: str) -> list[str]:
     return sorted(u for u in ctx.state.occupancy().get(target, ()) if ctx.side_of(u) != side)
 
 
+def base_odds(ctx: Context, attackers: Sequence[str], target: str) -> Odds:
+    """The attack's factors and base column, without the shifts (cheap: no supply trace)."""
+    side = ctx.side_of(attackers[0])
+    defs = defenders(ctx, target, side)
+    attack = sum(cn.attack_factor(ctx, u) for u in attackers)
+    defence = defence_strength(ctx, target, defs, attackers)
+    raw = charts(ctx).crt.scale.raw_column(attack, defence)
+    return Odds(attack, defence, -1 if raw is None else raw, ())
+
+
 def odds(ctx: Context, attackers: Sequence[str], target: str) -> Odds:
     """The attack's numbers now (the supply status for combat is the one at this moment)."""
     side = ctx.side_of(attackers[0])
