@@ -108,3 +108,20 @@ def test_air_supply_of_a_hex_in_range_german_beyond_half_range_at_even_odds() ->
     }
     g.apply(Outcome("supplied"))
     assert statuses(ctx(g), cn.AXIS)["I"] == SupplyStatus.SUPPLIED
+
+
+def test_a_fliegerkorps_may_also_accompany_one_blitzkrieg_attack() -> None:
+    from wargames.core.markers import TURN, scoped
+    from wargames.darkcrusade.hex import counters as cn
+
+    g = game({"18A": W, "H01": C}, profiles={"H01": "1-1"}, axis_hexes=("1609",))
+    with_air(g, {"II.FK": "1609"})
+    g.state.put(g.state.units["II.FK"].marked(scoped("flown", TURN)))  # used once already
+    fight(g, ["18A"], C)
+    assert stage(g) != "air"  # an ordinary attack: no second use
+    g2 = game({"18A": W, "H01": C}, profiles={"H01": "1-1"}, axis_hexes=("1609",))
+    with_air(g2, {"II.FK": "1609"})
+    g2.state.put(g2.state.units["II.FK"].marked(scoped("flown", TURN)))
+    g2.state.put(g2.state.units["18A"].marked(cn.BLITZ))
+    fight(g2, ["18A"], C)
+    assert stage(g2) == "air"  # a Blitzkrieg! attack

@@ -32,6 +32,7 @@ RULE = "DCH: Air (Close Air Support)"
 AIRFIELD = "DCH: Air (Airfields)"
 BOX = "air"
 FLOWN = "flown"
+FLOWN_BLITZ = "flown-blitz"
 
 
 def air_units(ctx: Context, side: str) -> list[str]:
@@ -66,10 +67,15 @@ def support_options(ctx: Context, b: Battle) -> list[str]:
         return []  # Russian front air units may not be combined
     out = []
     for uid in air_units(ctx, b.side):
-        if uid in b.air or value(ctx, uid, "cas") <= 0:
+        if uid in b.air or value(ctx, uid, "cas") <= 0 or not operational(ctx, uid):
             continue
-        if has_scoped(ctx.state.units[uid], FLOWN, TURN) or not operational(ctx, uid):
-            continue
+        unit = ctx.state.units[uid]
+        if has_scoped(unit, FLOWN, TURN):
+            # DCH: Close Air Support: a fliegerkorps may further accompany the attackers in
+            # one Blitzkrieg! attack
+            german = cn.is_german(ctx, uid)
+            if not (b.blitz and german and not has_scoped(unit, FLOWN_BLITZ, TURN)):
+                continue
         if ctx.board.distance(base(ctx, uid), b.target) <= value(ctx, uid, "range"):
             out.append(uid)
     return out
@@ -110,7 +116,9 @@ class AirStep(SideStep):
             return
         assert isinstance(action, Choose)
         uid = action.option
-        ctx.state.put(ctx.state.units[uid].marked(scoped(FLOWN, TURN)))
+        unit = ctx.state.units[uid]
+        again = has_scoped(unit, FLOWN, TURN)
+        ctx.state.put(unit.marked(scoped(FLOWN_BLITZ if again else FLOWN, TURN)))
         attack = sum(cn.attack_factor(ctx, u) for u in b.attackers if ctx.state.units[u].at)
         room = max(0, doubling_cap(ctx, b, attack) - (b.base + b.shift))
         add = min(support_shift(ctx, b, uid), room)

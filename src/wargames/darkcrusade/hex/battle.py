@@ -71,6 +71,7 @@ class Battle:
     into: int = 0
     air: tuple[str, ...] = ()
     holding: tuple[str, ...] = ()
+    blitz: bool = False
 
     def evolve(self, **changes: Any) -> Battle:
         return attrs.evolve(self, **changes)

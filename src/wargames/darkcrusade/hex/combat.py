@@ -101,6 +101,7 @@ def set_control(ctx: Context, node: str, side: str) -> None:
 def start(ctx: Context, target: str, attackers: list[str], side: str, mode: str) -> None:
     """Begin resolving the attack on ``target`` (pushes the ``battle`` step)."""
     origins = sorted({at for u in attackers if (at := ctx.state.units[u].at) is not None})
+    blitz = any(ctx.state.units[u].has(cn.BLITZ) for u in attackers)
     for u in attackers:
         unit = ctx.state.units[u]
         ctx.state.put(unit.marked(scoped(cn.ATTACKED, TURN)).unmarked(cn.BLITZ))
@@ -110,7 +111,7 @@ def start(ctx: Context, target: str, attackers: list[str], side: str, mode: str)
     if ctx.state.get("free_river") is None and free_river(ctx, attackers, target):
         ctx.state.set("free_river", river_sides(ctx, attackers, target)[0])
     ctx.state.set("last_battle", [ctx.turn, ctx.state.phase, ctx.state.segment])
-    b = Battle(target, side, mode, tuple(attackers), tuple(origins), defs)
+    b = Battle(target, side, mode, tuple(attackers), tuple(origins), defs, blitz=blitz)
     ctx.emit("battle", f"{'+'.join(attackers)} attack {target}", target=target)
     save(ctx, b)
     ctx.push("battle")
