@@ -181,3 +181,24 @@ def test_the_breakthrough_is_for_german_units_not_yet_moved_or_attacked() -> Non
     g.state.put(g.state.units["16A"].marked(scoped(cn.MOVED, TURN)))
     at_step(g, "operations", side=cn.AXIS, mode="break")
     assert {a.option for a in g.legal_actions() if isinstance(a, Choose)} == {"18A"}
+
+
+def test_general_rule_in_b2_the_obliged_army_must_be_attacked_before_the_phase_ends() -> None:
+    from wargames.darkcrusade.hex.attacks import early_obligations, record_early
+
+    g = game(
+        {"I": C, "18A": NW, "H01": W, "H02": "1708"}, turn=2, profiles={"H01": "4-4", "H02": "4-4"}
+    )
+    at_step(g, "early-attacks", side=cn.RUSSIAN, mode="pre")
+    record_early(ctx(g), C, ["H01"])  # 4:3 against the korps: 1:1
+    assert g.scenario.board.adjacent("1708", NW)
+    err = early_obligations(ctx(g))
+    assert isinstance(err, IllegalAction) and "General Rule" in err.rule
+    assert Pass() not in list(g.legal_actions())
+    record_early(ctx(g), NW, ["H02", "H01"])  # 8:5 on the army: 3:2, at least equal
+    assert early_obligations(ctx(g)) is None
+    g2 = game({"I": C, "18A": NW, "H01": W}, turn=2, profiles={"H01": "4-4"})
+    at_step(g2, "early-attacks", side=cn.RUSSIAN, mode="pre")
+    record_early(ctx(g2), C, ["H01"])
+    g2.state.put(g2.state.units["H01"].marked(cn.DISRUPTED))  # nobody left who could
+    assert early_obligations(ctx(g2)) is None

@@ -115,3 +115,54 @@ def must_attack(ctx: Context, a: dict[str, list[str]]) -> IllegalAction | None:
                     f"must also be attacked at odds at least equal",
                 )
     return None
+
+
+def early_obligations(ctx: Context) -> IllegalAction | None:
+    """DCH: General Rule in B.2 (attacks resolved as declared): every German army or korps the
+    phase's Russian attacks oblige to be attacked must have been attacked at odds at least
+    equal - unless the Russians can no longer do it (no unit left that could reach those
+    odds), so that the phase can always end."""
+    done: list[Any] = list(ctx.state.get("early_attacks", ()))
+    here = [ctx.turn, ctx.state.phase, ctx.state.segment]
+    made = [a for a in done if list(a["when"]) == here]
+    best: dict[str, int] = {}
+    for a in made:
+        best[a["target"]] = max(best.get(a["target"], -1), int(a["col"]))
+    occ = ctx.state.occupancy()
+    for a in made:
+        for n in sorted(ctx.board.neighbours(a["target"])):
+            if n == a["target"] or best.get(n, -1) >= int(a["col"]):
+                continue
+            held = occ.get(n, ())
+            if not any(
+                cn.is_german(ctx, u)
+                and (cn.is_army(ctx, u) or cn.is_korps(ctx, u))
+                and not cn.disrupted(ctx, u)
+                for u in held
+            ):
+                continue
+            if not any(ctx.board.adjacent(o, n) for o in a["origins"]):
+                continue
+            able = [
+                u.id
+                for u in ctx.units_of(cn.RUSSIAN)
+                if attack_error(ctx, u.id, n) is None and not has_scoped(u, cn.MOVED, TURN)
+            ]
+            if able and base_odds(ctx, able, n).base >= int(a["col"]):
+                return IllegalAction(
+                    RULE,
+                    f"the German army/korps in {n}, next to Russians who attacked "
+                    f"{a['target']}, must also be attacked at odds at least equal",
+                )
+    return None
+
+
+def record_early(ctx: Context, target: str, attackers: list[str]) -> None:
+    """Note a Russian attack resolved before movement, for :func:`early_obligations`."""
+    done = list(ctx.state.get("early_attacks", ()))
+    here = [ctx.turn, ctx.state.phase, ctx.state.segment]
+    done = [a for a in done if list(a["when"]) == here]
+    origins = sorted({at for u in attackers if (at := ctx.state.units[u].at) is not None})
+    col = base_odds(ctx, attackers, target).base
+    done.append({"when": here, "target": target, "origins": origins, "col": col})
+    ctx.state.set("early_attacks", done)

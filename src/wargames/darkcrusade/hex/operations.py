@@ -21,9 +21,11 @@ from . import counters as cn
 from .attacks import (
     allocations,
     attack_error,
+    early_obligations,
     floor_error,
     may_fight,
     must_attack,
+    record_early,
     set_allocations,
     targets,
 )
@@ -61,7 +63,9 @@ class EarlyAttacks(SideStep):
     actions: ClassVar[tuple[type[Action], ...]] = (Attack, Pass)
 
     def legal(self, ctx: Context, frame: Frame) -> list[Action]:
-        out: list[Action] = [Pass()]
+        out: list[Action] = []
+        if frame.args["side"] != cn.RUSSIAN or early_obligations(ctx) is None:
+            out.append(Pass())
         for u in ctx.units_of(frame.args["side"]):
             if may_fight(ctx, u.id) and (unused(ctx, u.id) or u.has(cn.BLITZ)):
                 out += [Attack((u.id,), t) for t in targets(ctx, u.id)]
@@ -69,6 +73,8 @@ class EarlyAttacks(SideStep):
 
     def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
         if isinstance(action, Pass):
+            if frame.args["side"] == cn.RUSSIAN:
+                return early_obligations(ctx)
             return None
         assert isinstance(action, Attack)
         if len(action.units) != 1 or ctx.side_of(action.units[0]) != frame.args["side"]:
@@ -135,6 +141,8 @@ class Declare(SideStep):
         units = list(frame.args["units"])
         side, target, mode = frame.args["side"], frame.args["target"], frame.args["mode"]
         ctx.done()
+        if side == cn.RUSSIAN:
+            record_early(ctx, target, units)
         start(ctx, target, units, side, mode)
 
 
