@@ -103,6 +103,12 @@ def test_siberian_reserve_early_is_a_one_in_nine_gamble() -> None:
     at_step(g, "siberians")
     assert {a for a in g.legal_actions()} == {Pass(), Choose("siberians")}
     g.apply(Choose("siberians"))
+    # the Russian player places it: the eastern edge, next to a Russian unit in supply, ...
+    places = {a.at for a in g.legal_actions() if isinstance(a, Place)}
+    assert set(g.scenario.board.nodes_with("east-edge")) <= places
+    assert "1408" in places  # Moscow, a Russian city in supply
+    g.apply(Place("S1", "1408"))
+    assert g.state.units["S1"].at == "1408"
     assert {a.value: p for a, p in g.chance_outcomes()} == {
         "lost": Fraction(1, 9),
         "safe": Fraction(8, 9),
@@ -116,6 +122,7 @@ def test_siberians_come_safely_from_the_safe_turn_one_a_turn() -> None:
     g = game({}, turn=13)
     siberians_back(g)
     at_step(g, "siberians")
+    g.apply(Place("S1", "1408"))
     assert sum(1 for u in g.state.units.values() if u.box == cn.SIBERIA) == 3
     assert g.result() is None
 

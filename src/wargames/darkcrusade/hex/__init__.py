@@ -29,7 +29,13 @@ from .hidden import MechGroupStep, RehideStep, RevealStep
 from .katyusha import KatyushaRoll
 from .operations import Combat, Declare, EarlyAttacks, Operations, Orders
 from .rail import RailStep
-from .reinforcements import AxisAdmin, RussianAdmin, SiberianChoice, SiberianGamble
+from .reinforcements import (
+    AxisAdmin,
+    RussianAdmin,
+    SiberianChoice,
+    SiberianGamble,
+    SiberianPlace,
+)
 from .sea import SeaStep, SinkingStep
 from .sequence import PHASES
 from .supply import AXIS_COUNTRIES, SupplyStep
@@ -89,6 +95,7 @@ class DarkCrusadeHex(Title):
         RussianAdmin(),
         SiberianChoice(),
         SiberianGamble(),
+        SiberianPlace(),
         GermanVDP(),
         MoscowCheck(),
         MoscowCollapse(),

@@ -13,7 +13,7 @@ from typing import ClassVar
 
 import attrs
 
-from wargames.core.actions import Action, Choose, Outcome, Pass
+from wargames.core.actions import Action, Choose, Outcome, Pass, Place
 from wargames.core.context import Context
 from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame, Result
@@ -25,7 +25,7 @@ from .air import relocate
 from .charts import charts
 from .rail import advance_railheads
 from .stacking import fits
-from .supply import statuses
+from .supply import statuses, supply_map
 from .terrain import rail_nodes
 
 RULE = "DCH: Reinforcements and Replacements"
@@ -232,14 +232,49 @@ class SiberianChoice(Step):
         waiting = sorted(u.id for u in ctx.state.units_in(cn.SIBERIA))
         if not waiting:
             return
-        moscow = [
-            n
-            for n in ctx.board.nodes_with("victory")
-            if "Moscow" in str(ctx.board.attr(n, "name", ""))
-        ]
-        arrive(ctx, waiting[0], [*moscow, *east_entry(ctx)])
         if ctx.turn < int(charts(ctx).siberians["safe_turn"]):
             ctx.push("siberian-gamble")
+        if siberian_hexes(ctx, waiting[0]):
+            ctx.push("siberian-place", unit=waiting[0])
+
+
+def siberian_hexes(ctx: Context, uid: str) -> list[str]:
+    """DCH: Siberian Reserve: from the eastern mapboard edge, or on or next to any other
+    Russian unit in supply, or on any Russian city or town in supply."""
+    status = statuses(ctx, cn.RUSSIAN)
+    supplied = supply_map(ctx, cn.RUSSIAN)
+    board = ctx.board
+    wanted = set(board.nodes_with("east-edge"))
+    for u, st in status.items():
+        at = ctx.state.units[u].at
+        if at is not None and st == SupplyStatus.SUPPLIED:
+            wanted.add(at)
+            wanted.update(board.neighbours(at))
+    for n in board:
+        if (board.has(n, "city") or board.has(n, "town")) and supplied.in_supply(n):
+            wanted.add(n)
+    return [n for n in sorted(wanted) if place_near(ctx, uid, [n]) == n]
+
+
+class SiberianPlace(Step):
+    """The Russian player places an arriving Siberian shock army."""
+
+    name: ClassVar[str] = "siberian-place"
+    kind: ClassVar[str] = "place"
+    rule: ClassVar[str] = SIBERIA
+    actions: ClassVar[tuple[type[Action], ...]] = (Place,)
+
+    def actor(self, ctx: Context, frame: Frame) -> str | None:
+        return cn.RUSSIAN
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        uid = frame.args["unit"]
+        return [Place(uid, n) for n in siberian_hexes(ctx, uid)]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        assert isinstance(action, Place)
+        arrive(ctx, action.unit, [action.at])
+        ctx.done()
 
 
 class SiberianGamble(ChanceStep):
