@@ -65,9 +65,20 @@ def test_lost_tank_korps_come_back_weakest_first_from_the_factories() -> None:
     for uid in ("T01", "T07"):
         g.state.put(attrs.evolve(g.state.units[uid], at=None, box=cn.ELIMINATED))
     at_step(g, "russian-admin")
-    # 5 factories held + Tankograd = 6 factors: the 2-1 (2) first, then the 3-2 (3)
-    assert g.state.units["T07"].at is not None and g.state.units["T01"].at is not None
+    # 5 factories held + Tankograd = 6 factors: the 2-1 (2) first, then the 3-2 (3); the
+    # Russian player places each on the eastern edge (or keeps it back, refunded)
+    from wargames.core.actions import Pass, Place
+
+    assert g.decision is not None and g.decision.step == "russian-arrival"
+    first = [a for a in g.legal_actions() if isinstance(a, Place)]
+    assert first[0].unit == "T07"
+    assert {a.at for a in first} <= set(g.scenario.board.nodes_with("east-edge"))
+    g.apply(first[0])
+    assert g.state.units["T07"].at == first[0].at
     assert g.state.get("tank_factors") == 1
+    g.apply(Pass())  # T01 is kept back: its 3 factors return to the bank
+    assert g.state.units["T01"].box == cn.ELIMINATED
+    assert g.state.get("tank_factors") == 4
 
 
 def test_a_lone_katyusha_is_moved_through_and_eliminated_by_a_german_unit() -> None:

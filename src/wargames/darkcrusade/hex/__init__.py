@@ -32,6 +32,7 @@ from .rail import RailStep
 from .reinforcements import (
     AxisAdmin,
     RussianAdmin,
+    RussianArrival,
     SiberianChoice,
     SiberianGamble,
     SiberianPlace,
@@ -93,6 +94,7 @@ class DarkCrusadeHex(Title):
         RussianVDP(),
         SupplyStep(),
         RussianAdmin(),
+        RussianArrival(),
         SiberianChoice(),
         SiberianGamble(),
         SiberianPlace(),

@@ -9,7 +9,7 @@ on the eastern mapboard edge (the rail hex with room nearest Moscow).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -116,11 +116,11 @@ class RussianAdmin(Step):
     def run(self, ctx: Context, frame: Frame) -> None:
         ch = charts(ctx)
         entry = east_entry(ctx)
+        coming: list[list[Any]] = []
         waiting = sorted(
             u.id for u in ctx.state.units_in(cn.REINFORCEMENTS) if cn.has(ctx, u.id, "hidden")
         )
-        for uid in waiting[: int(ch.hidden["per_turn"])]:
-            arrive(ctx, uid, entry)
+        coming += [[uid, "", 0] for uid in waiting[: int(ch.hidden["per_turn"])]]
         dated = ch.reinforcements["russian"]
         where = ch.reinforcements["russian_at"]
         for uid, turn in sorted(dated.items()):
@@ -136,12 +136,50 @@ class RussianAdmin(Step):
         for u in sorted(ctx.state.units_in(cn.ELIMINATED), key=lambda u: u.id):
             if bank < 2:
                 break
-            if cn.has(ctx, u.id, "hidden") and arrive(ctx, u.id, entry):
+            if cn.has(ctx, u.id, "hidden"):
+                coming.append([u.id, "rifle_factors", 2])
                 bank -= 2
         ctx.state.set("rifle_factors", bank)
-        tank_replacements(ctx, entry)
+        coming += tank_replacements(ctx)
         relocate(ctx, cn.RUSSIAN)
         ctx.done()
+        coming = [c for c in coming if place_near(ctx, c[0], entry) is not None]
+        if coming:
+            ctx.push("russian-arrival", coming=coming)
+
+
+class RussianArrival(Step):
+    """DCH: Set-up / Russian Reinforcements: the Russian player places each arriving army and
+    replacement on the eastern mapboard edge, one at a time (or keeps it back: its
+    replacement factors are refunded)."""
+
+    name: ClassVar[str] = "russian-arrival"
+    kind: ClassVar[str] = "place"
+    rule: ClassVar[str] = RULE
+    actions: ClassVar[tuple[type[Action], ...]] = (Place, Pass)
+
+    def actor(self, ctx: Context, frame: Frame) -> str | None:
+        return cn.RUSSIAN
+
+    def prompt(self, ctx: Context, frame: Frame) -> str:
+        return f"place {frame.args['coming'][0][0]} on the eastern edge"
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        uid = frame.args["coming"][0][0]
+        edge = east_entry(ctx)
+        return [Pass(), *(Place(uid, n) for n in sorted(edge) if place_near(ctx, uid, [n]) == n)]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        coming = [list(c) for c in frame.args["coming"]]
+        _uid, bank, cost = coming.pop(0)
+        if isinstance(action, Place):
+            arrive(ctx, action.unit, [action.at])
+        elif bank:
+            ctx.state.set(bank, int(ctx.state.get(bank, 0)) + int(cost))
+        if coming:
+            ctx.update(coming=coming)
+        else:
+            ctx.done()
 
 
 def month_starts(ctx: Context) -> bool:
@@ -177,9 +215,10 @@ def panzer_replacements(ctx: Context) -> None:
     ctx.state.set("panzer_factors", bank)
 
 
-def tank_replacements(ctx: Context, entry: list[str]) -> None:
+def tank_replacements(ctx: Context) -> list[list[Any]]:
     """DCH: Russian Replacements: each tank factory held (and Tankograd) makes 1 tank factor a
-    turn, cumulated; lost tank units come back weakest first, from the eastern edge."""
+    turn, cumulated; lost tank units come back weakest first, from the eastern edge (the
+    units to place, with the bank and cost to refund if one is kept back)."""
     factories.advance(ctx)
     made = int(charts(ctx).reinforcements["tankograd"]) + factories.producing(ctx)
     bank = int(ctx.state.get("tank_factors", 0)) + made
@@ -187,12 +226,15 @@ def tank_replacements(ctx: Context, entry: list[str]) -> None:
         (u for u in ctx.state.units_in(cn.ELIMINATED) if cn.has(ctx, u.id, "tank")),
         key=lambda u: (cn.attack_factor(ctx, u.id), u.id),
     )
+    out: list[list[Any]] = []
     for u in lost:
         cost = cn.attack_factor(ctx, u.id)
-        if cost > bank or not arrive(ctx, u.id, entry):
+        if cost > bank:
             break
+        out.append([u.id, "tank_factors", cost])
         bank -= cost
     ctx.state.set("tank_factors", bank)
+    return out
 
 
 class SiberianChoice(Step):
