@@ -32,8 +32,9 @@ from wargames.core.retreat import (
     TowardSupply,
     retreat_paths,
 )
-from wargames.core.sequence import ChanceStep, Step
+from wargames.core.sequence import Step
 from wargames.core.state import Frame
+from wargames.core.steps import DieStep
 from wargames.core.strength import modified, total_strength
 
 from .charts import BRIDGED, charts
@@ -377,14 +378,11 @@ def send_home(ctx: Context, air: Iterable[str], grounded: bool) -> None:
         ctx.emit("air", f"{uid} goes to the {box} box", unit=uid, box=box)
 
 
-class CombatRoll(ChanceStep):
+class CombatRoll(DieStep):
     """K45 7.2(3): roll 1d6 on the CRT; the result is executed at once, defender first."""
 
     name: ClassVar[str] = "combat-roll"
     rule: ClassVar[str] = "K45 7.2"
-
-    def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
-        return [(Outcome(d), Fraction(1, 6)) for d in range(1, 7)]
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         assert isinstance(action, Outcome) and isinstance(action.value, int)
