@@ -79,3 +79,13 @@ def test_revealed_undisrupted_armies_may_be_re_hidden_from_both_players() -> Non
     for side in cn.SIDES:
         assert "profile" not in {u["id"]: u for u in g.view(side)["units"]}["H01"]
     assert g.state.get("profiles")["H01"] == "3-3"  # the same counter, face down
+
+
+def test_determinizing_resamples_only_what_the_side_cannot_know() -> None:
+    g = wargames.new_game("darkcrusade-hex", seed=3)
+    g.apply(Outcome("elite"))
+    groups = {g.determinize(cn.AXIS, s).state.get("mech_group") for s in range(12)}
+    assert groups == {"elite", "plain"}  # the German cannot tell the group
+    for s in range(4):
+        assert g.determinize(cn.RUSSIAN, s).state.get("mech_group") == "elite"
+        assert g.determinize(cn.AXIS, s).view(cn.AXIS) == g.view(cn.AXIS)

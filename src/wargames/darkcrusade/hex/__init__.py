@@ -26,6 +26,7 @@ from .combat import STEPS as COMBAT_STEPS
 from .disruption import RecoverStep
 from .factories import EvacuateStep
 from .hidden import MechGroupStep, RehideStep, RevealStep
+from .hidden import determinize as hidden_determinize
 from .katyusha import KatyushaRoll
 from .operations import Combat, Declare, EarlyAttacks, Operations, Orders
 from .rail import RailStep
@@ -124,6 +125,9 @@ class DarkCrusadeHex(Title):
 
     def view(self, state: GameState, side: str) -> dict[str, Any]:
         return side_view(state, side)
+
+    def determinize(self, ctx: Context, side: str) -> None:
+        hidden_determinize(ctx, side)
 
     def playout_weight(self, ctx: Context, action: Action) -> float:
         """Random playouts rarely call the Siberians early (a 1/9 risk of losing the game a

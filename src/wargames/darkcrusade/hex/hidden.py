@@ -155,3 +155,29 @@ def visible_profile(state_vars: dict[str, Any], uid: str, side: str) -> str | No
     if side == cn.RUSSIAN and uid in state_vars.get("mech_units", ()):
         return str(prof)
     return None
+
+
+def determinize(ctx: Context, side: str) -> None:
+    """Resample what ``side`` cannot know, consistently with its view: re-hidden armies'
+    counters (unknown to both players) from the pool left, and, for the German player, the
+    face-down mech group unless one of its korps has fought (which tells the group)."""
+    profiles: dict[str, Any] = dict(ctx.state.get("profiles", {}))
+    shown = set(ctx.state.get("revealed", ()))
+    hidden = sorted(u for u in profiles if cn.has(ctx, u, "hidden") and u not in shown)
+    if hidden:
+        left = pool_left(ctx)
+        for u in hidden:
+            left[profiles[u]] = left.get(profiles[u], 0) + 1
+        for u in hidden:
+            names = sorted(k for k, v in left.items() if v > 0)
+            weights = [Fraction(left[k]) for k in names]
+            pick = names[ctx.draw(names, weights)]
+            profiles[u] = pick
+            left[pick] -= 1
+    members = list(ctx.state.get("mech_units", ()))
+    if side == cn.AXIS and members and not shown & set(members):
+        group = "elite" if ctx.draw(["elite", "plain"]) == 0 else "plain"
+        for uid, prof in zip(members, charts(ctx).hidden[group], strict=False):
+            profiles[uid] = prof
+        ctx.state.set("mech_group", group)
+    ctx.state.set("profiles", profiles)
