@@ -383,6 +383,7 @@ def main() -> None:
                 f"features = {sorted(fs)!r}".replace("'", '"')]
     for lab in land:
         LAND[lab] = True
+    AXIS_LAND.update(*(feats.get(f, []) for f in ("germany", "romania", "hungary")))
     print("\n".join(out + oob()))
 
 
@@ -457,17 +458,34 @@ def oob() -> list[str]:
     out: list[str] = []
     load: dict[str, int] = {}
 
-    def place(lon: float, lat: float, limit: int) -> str:
+    kinds: dict[str, list[str]] = {}
+
+    def place(lon: float, lat: float, limit: int, kind: str = "", axis: bool = False) -> str:
+        """The nearest land hex of the side's own country with room (the Axis: 1 army and 1
+        motorized korps a hex)."""
         h = hex_at(lon, lat)
         for radius in range(6):
             ring = [h] if radius == 0 else h.ring(radius)
             ring = sorted(ring, key=lambda n: math.dist(centre(n), km(lon, lat)))
             for n in ring:
                 lab = LAYOUT.label(n)
-                if lab in index and LAND.get(lab) and load.get(lab, 0) < limit:
-                    load[lab] = load.get(lab, 0) + 1
-                    return lab
+                if not (lab in index and LAND.get(lab) and load.get(lab, 0) < limit):
+                    continue
+                if (lab in AXIS_LAND) != axis:
+                    continue
+                if kind and kind in kinds.get(lab, []):
+                    continue
+                load[lab] = load.get(lab, 0) + 1
+                kinds.setdefault(lab, []).append(kind)
+                return lab
         raise SystemExit(f"no room near {lon},{lat}")
+
+    def kind_of(typ: str, flags: str) -> str:
+        if typ == "army":
+            return "army"
+        if typ == "korps" and "motorized" in flags.split():
+            return "motorized"
+        return ""
 
     def unit(uid, side, typ, att, dfn, omf, flags, nat, where, name, box=None):
         a = list(att) if isinstance(att, tuple) else att
@@ -481,9 +499,11 @@ def oob() -> list[str]:
         out.extend(lines)
 
     for uid, typ, a, d, omf, flags, lon, lat, name in GERMAN:
-        unit(uid, "axis", typ, a, d, omf, flags, "german", place(lon, lat, 3), name)
+        at = place(lon, lat, 3, kind_of(typ, flags), axis=True)
+        unit(uid, "axis", typ, a, d, omf, flags, "german", at, name)
     for uid, typ, a, d, omf, flags, nat, lon, lat, name in ALLIES:
-        unit(uid, "axis", typ, a, d, omf, flags, nat, place(lon, lat, 3), name)
+        at = place(lon, lat, 3, kind_of(typ, flags) + ":" + nat, axis=True)
+        unit(uid, "axis", typ, a, d, omf, flags, nat, at, name)
     unit("2A", "axis", "army", (5, 3), (5, 3), 3, "army", "german", "", "2. Armee",
          box="reinforcements")
     load.clear()
@@ -533,6 +553,7 @@ def oob() -> list[str]:
 
 
 LAND: dict[str, bool] = {}
+AXIS_LAND: set[str] = set()
 
 
 if __name__ == "__main__":

@@ -45,3 +45,19 @@ def test_check_title_barbarossa_reaches_a_result() -> None:
         every=60,
         invariants=(stacking, one_place, no_hidden_leak),
     )
+
+
+def test_the_set_up_is_legal() -> None:
+    """Set-up: every Axis unit in an Axis country, every Russian unit out of them, and no hex
+    overstacked or shared."""
+    import wargames
+    from wargames.core.context import Context
+
+    game = wargames.new_game("darkcrusade-hex", seed=0)
+    ctx = Context(game.title, game.scenario, game.state, [])
+    board = game.scenario.board
+    for node, uids in game.state.occupancy().items():
+        assert stacking_error(ctx, uids) is None, node
+        axis = any(board.has(node, f) for f in ("germany", "romania", "hungary"))
+        for u in uids:
+            assert (game.scenario.units[u].side == cn.AXIS) == axis, (u, node)
