@@ -14,7 +14,7 @@ import math
 import sys
 
 sys.path.insert(0, "src")
-from wargames.core.hexgrid import Hex, HexLayout  # noqa: E402
+from wargames.core.hexgrid import Hex, HexLayout
 
 KM = 100.0  # hex width across the flats
 SIZE = KM / math.sqrt(3)
@@ -76,65 +76,245 @@ def crosses(a, b, c, d) -> bool:
 
 
 # --- outlines (lon, lat) ---------------------------------------------------------------------
-BALTIC = [(15, 53.8), (19.6, 54.4), (20.9, 55.3), (21.1, 56.0), (21.0, 56.8), (21.6, 57.5),
-          (22.6, 57.7), (23.3, 57.0), (24.3, 57.1), (24.4, 58.4), (23.5, 58.7), (23.4, 59.2),
-          (24.6, 59.5), (26, 59.6), (28, 59.5), (29.5, 59.9), (30.2, 59.95), (29.5, 60.2),
-          (27.5, 60.5), (25, 60.3), (23, 60.0), (21, 60.5), (15, 62)]
+BALTIC = [
+    (15, 53.8),
+    (19.6, 54.4),
+    (20.9, 55.3),
+    (21.1, 56.0),
+    (21.0, 56.8),
+    (21.6, 57.5),
+    (22.6, 57.7),
+    (23.3, 57.0),
+    (24.3, 57.1),
+    (24.4, 58.4),
+    (23.5, 58.7),
+    (23.4, 59.2),
+    (24.6, 59.5),
+    (26, 59.6),
+    (28, 59.5),
+    (29.5, 59.9),
+    (30.2, 59.95),
+    (29.5, 60.2),
+    (27.5, 60.5),
+    (25, 60.3),
+    (23, 60.0),
+    (21, 60.5),
+    (15, 62),
+]
 LADOGA = [(29.8, 60.0), (31.5, 60.1), (33, 60.5), (32.8, 61.8), (30.5, 61.8), (29.9, 60.7)]
 ONEGA = [(34.5, 61.0), (36.5, 61.0), (36.4, 62.5), (34.5, 62.5)]
-BLACK = [(27.5, 41), (28.0, 43.0), (28.6, 43.6), (28.7, 44.4), (29.7, 45.2), (30.3, 46.0),
-         (31.0, 46.6), (32.3, 46.5), (33.0, 46.0), (32.6, 45.4), (33.4, 45.1), (33.5, 44.6),
-         (34.2, 44.4), (35.4, 44.9), (36.5, 45.1), (37.5, 44.7), (38.3, 44.3), (39.7, 43.6),
-         (41.6, 41.6), (41, 41), (27.5, 41)]
-AZOV = [(34.9, 45.4), (35.2, 46.2), (36.8, 46.75), (37.5, 47.1), (38.9, 47.3), (39.3, 47.1),
-        (38.3, 46.6), (37.9, 45.9), (37.3, 45.3), (36.6, 45.25)]
-CASPIAN = [(46.8, 46.0), (48.0, 46.2), (49.5, 46.6), (53, 47), (53, 40), (49.5, 40),
-           (48.5, 41.8), (47.5, 43.0), (47.4, 44.0), (46.8, 44.7), (47.0, 45.5)]
-PRIPET = [(23.8, 51.3), (26, 52.1), (28, 52.3), (30.5, 52.0), (30.4, 51.2), (28, 51.2),
-          (26, 51.0), (24, 51.0)]
+BLACK = [
+    (27.5, 41),
+    (28.0, 43.0),
+    (28.6, 43.6),
+    (28.7, 44.4),
+    (29.7, 45.2),
+    (30.3, 46.0),
+    (31.0, 46.6),
+    (32.3, 46.5),
+    (33.0, 46.0),
+    (32.6, 45.4),
+    (33.4, 45.1),
+    (33.5, 44.6),
+    (34.2, 44.4),
+    (35.4, 44.9),
+    (36.5, 45.1),
+    (37.5, 44.7),
+    (38.3, 44.3),
+    (39.7, 43.6),
+    (41.6, 41.6),
+    (41, 41),
+    (27.5, 41),
+]
+AZOV = [
+    (34.9, 45.4),
+    (35.2, 46.2),
+    (36.8, 46.75),
+    (37.5, 47.1),
+    (38.9, 47.3),
+    (39.3, 47.1),
+    (38.3, 46.6),
+    (37.9, 45.9),
+    (37.3, 45.3),
+    (36.6, 45.25),
+]
+CASPIAN = [
+    (46.8, 46.0),
+    (48.0, 46.2),
+    (49.5, 46.6),
+    (53, 47),
+    (53, 40),
+    (49.5, 40),
+    (48.5, 41.8),
+    (47.5, 43.0),
+    (47.4, 44.0),
+    (46.8, 44.7),
+    (47.0, 45.5),
+]
+PRIPET = [
+    (23.8, 51.3),
+    (26, 52.1),
+    (28, 52.3),
+    (30.5, 52.0),
+    (30.4, 51.2),
+    (28, 51.2),
+    (26, 51.0),
+    (24, 51.0),
+]
 VOLKHOV = [(30.8, 58.3), (32.6, 58.3), (33.0, 59.6), (31.2, 59.6)]
 FOREST_N = [(27.5, 56.2), (46.5, 56.2), (46.5, 61.5), (27.5, 61.5)]
 FOREST_BY = [(25.5, 53.3), (28.0, 53.3), (29.0, 55.0), (26.0, 55.0)]
 BRYANSK = [(33.3, 52.7), (35.4, 52.7), (35.6, 54.1), (33.6, 54.3)]
 VALDAI = [(31.8, 56.6), (34.8, 56.6), (34.8, 58.2), (31.8, 58.2)]
-CARPATHIANS = [(21.5, 49.0), (23.2, 48.8), (24.5, 48.3), (25.5, 47.7), (25.9, 46.5),
-               (26.4, 45.7), (25.5, 45.2), (24.0, 45.2), (22.5, 45.6), (22.6, 46.6),
-               (23.6, 47.5), (22.7, 48.1)]
+CARPATHIANS = [
+    (21.5, 49.0),
+    (23.2, 48.8),
+    (24.5, 48.3),
+    (25.5, 47.7),
+    (25.9, 46.5),
+    (26.4, 45.7),
+    (25.5, 45.2),
+    (24.0, 45.2),
+    (22.5, 45.6),
+    (22.6, 46.6),
+    (23.6, 47.5),
+    (22.7, 48.1),
+]
 CRIMEA_MTS = [(33.7, 44.45), (35.2, 44.75), (35.2, 45.0), (33.8, 44.9)]
-CAUCASUS = [(38.5, 44.2), (40, 43.9), (42, 43.4), (44, 42.9), (46, 42.3), (48, 41.5),
-            (46, 40.8), (42, 41.2), (39, 43.2)]
-GERMANY = [(15, 56), (21.2, 55.75), (22.8, 54.4), (22.6, 53.8), (22.1, 53.3), (22.0, 52.7),
-           (23.0, 52.3), (23.7, 52.0),
-           (24.1, 51.5), (24.2, 50.6), (23.6, 50.2), (22.8, 49.6), (22.6, 49.1), (15, 49.2)]
-HUNGARY = [(15, 49.2), (22.6, 49.1), (23.5, 48.6), (24.8, 47.9), (24, 47.3), (22, 46),
-           (15, 46)]
-ROMANIA = [(22, 46), (24, 47.3), (24.8, 47.9), (26.6, 48.2), (27.2, 47.6), (28.0, 47.15), (28.2, 46.5),
-           (28.2, 45.5), (29.7, 45.2), (28.7, 44.4), (28.6, 43.7), (27.5, 44.0), (25, 43.6),
-           (22.5, 44.2), (21.3, 44.8)]
-FINLAND = [(15, 60.2), (27.6, 60.45), (28.9, 60.6), (29.7, 61.0), (30.9, 61.3), (31.2, 63),
-           (15, 63)]
+CAUCASUS = [
+    (38.5, 44.2),
+    (40, 43.9),
+    (42, 43.4),
+    (44, 42.9),
+    (46, 42.3),
+    (48, 41.5),
+    (46, 40.8),
+    (42, 41.2),
+    (39, 43.2),
+]
+GERMANY = [
+    (15, 56),
+    (21.2, 55.75),
+    (22.8, 54.4),
+    (22.6, 53.8),
+    (22.1, 53.3),
+    (22.0, 52.7),
+    (23.0, 52.3),
+    (23.7, 52.0),
+    (24.1, 51.5),
+    (24.2, 50.6),
+    (23.6, 50.2),
+    (22.8, 49.6),
+    (22.6, 49.1),
+    (15, 49.2),
+]
+HUNGARY = [(15, 49.2), (22.6, 49.1), (23.5, 48.6), (24.8, 47.9), (24, 47.3), (22, 46), (15, 46)]
+ROMANIA = [
+    (22, 46),
+    (24, 47.3),
+    (24.8, 47.9),
+    (26.6, 48.2),
+    (27.2, 47.6),
+    (28.0, 47.15),
+    (28.2, 46.5),
+    (28.2, 45.5),
+    (29.7, 45.2),
+    (28.7, 44.4),
+    (28.6, 43.7),
+    (27.5, 44.0),
+    (25, 43.6),
+    (22.5, 44.2),
+    (21.3, 44.8),
+]
+FINLAND = [
+    (15, 60.2),
+    (27.6, 60.45),
+    (28.9, 60.6),
+    (29.7, 61.0),
+    (30.9, 61.3),
+    (31.2, 63),
+    (15, 63),
+]
 TURKEY = [(25, 42.0), (41.6, 41.6), (41.6, 41.0), (50, 41.0), (50, 38), (25, 38)]
 
 RIVERS = {
-    "Dvina": [(24.1, 57.0), (25.5, 56.5), (26.5, 55.9), (28.8, 55.5), (30.2, 55.2),
-              (31.0, 55.7), (32.5, 56.3), (32.8, 56.9)],
-    "Dnieper": [(32.0, 46.6), (34.4, 47.6), (35.1, 47.85), (35.0, 48.45), (33.4, 49.07),
-                (32.06, 49.44), (30.55, 50.45), (30.8, 51.9), (30.05, 53.1), (30.33, 53.9),
-                (30.4, 54.5), (32.0, 54.78), (33.3, 54.9), (34.5, 55.5)],
-    "Dniester": [(23.0, 49.3), (24.7, 49.1), (26.5, 48.5), (27.8, 48.45), (28.8, 47.5),
-                 (29.6, 46.85), (30.3, 46.2)],
-    "Bug": [(27.0, 49.8), (28.5, 49.2), (30.85, 48.05), (31.3, 47.56), (32.0, 46.97),
-            (31.9, 46.6)],
+    "Dvina": [
+        (24.1, 57.0),
+        (25.5, 56.5),
+        (26.5, 55.9),
+        (28.8, 55.5),
+        (30.2, 55.2),
+        (31.0, 55.7),
+        (32.5, 56.3),
+        (32.8, 56.9),
+    ],
+    "Dnieper": [
+        (32.0, 46.6),
+        (34.4, 47.6),
+        (35.1, 47.85),
+        (35.0, 48.45),
+        (33.4, 49.07),
+        (32.06, 49.44),
+        (30.55, 50.45),
+        (30.8, 51.9),
+        (30.05, 53.1),
+        (30.33, 53.9),
+        (30.4, 54.5),
+        (32.0, 54.78),
+        (33.3, 54.9),
+        (34.5, 55.5),
+    ],
+    "Dniester": [
+        (23.0, 49.3),
+        (24.7, 49.1),
+        (26.5, 48.5),
+        (27.8, 48.45),
+        (28.8, 47.5),
+        (29.6, 46.85),
+        (30.3, 46.2),
+    ],
+    "Bug": [(27.0, 49.8), (28.5, 49.2), (30.85, 48.05), (31.3, 47.56), (32.0, 46.97), (31.9, 46.6)],
     "Berezina": [(28.3, 54.6), (28.5, 54.2), (29.2, 53.15), (30.2, 52.2)],
     "Desna": [(33.0, 54.5), (34.35, 53.25), (33.25, 52.0), (31.3, 51.5), (30.6, 50.5)],
-    "Don": [(38.0, 53.9), (38.9, 52.5), (39.2, 51.7), (40.0, 50.0), (41.5, 49.3), (43.5, 48.7),
-            (42.0, 47.6), (39.7, 47.2), (39.3, 47.1)],
-    "Upper Volga": [(35.9, 56.85), (37.5, 57.2), (38.8, 58.05), (39.9, 57.6), (41.0, 57.4),
-                    (42.5, 56.4), (44.0, 56.3), (48.0, 56.0)],
-    "Lower Volga": [(48.0, 53.0), (46.0, 51.5), (45.5, 50.5), (44.5, 48.7), (46.0, 47.5),
-                    (47.5, 46.5), (48.0, 46.35)],
-    "Oka": [(36.1, 52.97), (36.25, 54.5), (37.4, 54.9), (38.8, 55.1), (39.7, 54.6),
-            (42.0, 55.6), (44.0, 56.3)],
+    "Don": [
+        (38.0, 53.9),
+        (38.9, 52.5),
+        (39.2, 51.7),
+        (40.0, 50.0),
+        (41.5, 49.3),
+        (43.5, 48.7),
+        (42.0, 47.6),
+        (39.7, 47.2),
+        (39.3, 47.1),
+    ],
+    "Upper Volga": [
+        (35.9, 56.85),
+        (37.5, 57.2),
+        (38.8, 58.05),
+        (39.9, 57.6),
+        (41.0, 57.4),
+        (42.5, 56.4),
+        (44.0, 56.3),
+        (48.0, 56.0),
+    ],
+    "Lower Volga": [
+        (48.0, 53.0),
+        (46.0, 51.5),
+        (45.5, 50.5),
+        (44.5, 48.7),
+        (46.0, 47.5),
+        (47.5, 46.5),
+        (48.0, 46.35),
+    ],
+    "Oka": [
+        (36.1, 52.97),
+        (36.25, 54.5),
+        (37.4, 54.9),
+        (38.8, 55.1),
+        (39.7, 54.6),
+        (42.0, 55.6),
+        (44.0, 56.3),
+    ],
     "Volkhov": [(31.3, 58.3), (31.3, 58.5), (32.0, 59.4), (32.3, 60.1)],
     "Lovat": [(30.5, 56.0), (31.3, 58.2)],
     "Donets": [(36.5, 50.6), (37.3, 49.2), (38.5, 48.7), (40.0, 48.0), (40.8, 47.5)],
@@ -239,8 +419,7 @@ RAILS = [
     ["Moscow", "Gorky"],
     ["Moscow", "Ryazan", "Tambov", "Saratov"],
     ["Ryazan", "Voronezh", "Millerovo", "Rostov"],
-    ["Moscow", "Tula", "Orel", "Kursk", "Kharkov", "Dnepropetrovsk", "Zaporozhye",
-     "Sevastopol"],
+    ["Moscow", "Tula", "Orel", "Kursk", "Kharkov", "Dnepropetrovsk", "Zaporozhye", "Sevastopol"],
     ["Kharkov", "Stalino", "Rostov"],
     ["Saratov", "Stalingrad", "Kotelnikovo", "Rostov"],
     ["Rostov", "Krasnodar", "Novorossiysk"],
@@ -280,8 +459,14 @@ def main() -> None:
         if inside(pt, FINLAND) or inside(pt, TURKEY) or pt[0] < 19.5 or balkans:
             omit.append(lab)
             continue
-        for name, poly in (("baltic", BALTIC), ("black-sea", BLACK), ("azov", AZOV),
-                           ("caspian", CASPIAN), ("lake", LADOGA), ("lake", ONEGA)):
+        for name, poly in (
+            ("baltic", BALTIC),
+            ("black-sea", BLACK),
+            ("azov", AZOV),
+            ("caspian", CASPIAN),
+            ("lake", LADOGA),
+            ("lake", ONEGA),
+        ):
             if inside(pt, poly):
                 terrain[lab] = name
                 break
@@ -308,9 +493,16 @@ def main() -> None:
         if lab in omit or terrain.get(lab) in water:
             # nudge to the nearest land hex of the map
             h = hex_at(lon, lat)
-            best = min((n for n in (h, *h.neighbours()) if LAYOUT.label(n) in index
-                        and LAYOUT.label(n) not in omit and terrain.get(LAYOUT.label(n)) not in water),
-                       key=lambda n: math.dist(centre(n), km(lon, lat)))
+            best = min(
+                (
+                    n
+                    for n in (h, *h.neighbours())
+                    if LAYOUT.label(n) in index
+                    and LAYOUT.label(n) not in omit
+                    and terrain.get(LAYOUT.label(n)) not in water
+                ),
+                key=lambda n: math.dist(centre(n), km(lon, lat)),
+            )
             lab = LAYOUT.label(best)
         if lab in places:
             print(f"# {name} shares {lab} with {places[lab]}", file=sys.stderr)
@@ -357,16 +549,28 @@ def main() -> None:
     # coast: land next to sea; port features given above
     coast = []
     for lab in land:
-        if any(terrain.get(LAYOUT.label(n)) in ("baltic", "black-sea", "azov") for n in index[lab].neighbours()):
+        if any(
+            terrain.get(LAYOUT.label(n)) in ("baltic", "black-sea", "azov")
+            for n in index[lab].neighbours()
+        ):
             coast.append(lab)
     feats["coast"] = coast
     # map edges for supply and arrivals
     east = [lab for lab in land if LAYOUT.to_offset(index[lab])[0] == LAYOUT.columns - 1]
     feats["east-edge"] = east
-    out = ["[map]", 'kind = "hex"', f"columns = {LAYOUT.columns}", f"rows = {LAYOUT.rows}",
-           'orientation = "pointy"', 'shifted = "odd"', 'labels = "digits"',
-           'default_terrain = "clear"', f"omit = {sorted(omit)!r}".replace("'", '"'), "",
-           "[map.terrain]"]
+    out = [
+        "[map]",
+        'kind = "hex"',
+        f"columns = {LAYOUT.columns}",
+        f"rows = {LAYOUT.rows}",
+        'orientation = "pointy"',
+        'shifted = "odd"',
+        'labels = "digits"',
+        'default_terrain = "clear"',
+        f"omit = {sorted(omit)!r}".replace("'", '"'),
+        "",
+        "[map.terrain]",
+    ]
     by_t = {}
     for lab, t in terrain.items():
         by_t.setdefault(t, []).append(lab)
@@ -379,14 +583,16 @@ def main() -> None:
     for lab in sorted(attrs):
         out.append(f'"{lab}" = {{ name = "{attrs[lab]["name"]}" }}')
     for (a, b), fs in sorted(sides.items()):
-        out += ["", "[[map.hexsides]]", f'between = ["{a}", "{b}"]',
-                f"features = {sorted(fs)!r}".replace("'", '"')]
+        out += [
+            "",
+            "[[map.hexsides]]",
+            f'between = ["{a}", "{b}"]',
+            f"features = {sorted(fs)!r}".replace("'", '"'),
+        ]
     for lab in land:
         LAND[lab] = True
     AXIS_LAND.update(*(feats.get(f, []) for f in ("germany", "romania", "hungary")))
     print("\n".join(out + oob()))
-
-
 
 
 # --- order of battle (provisional values and places, see docs/rules/darkcrusade-hex.md) -----
@@ -405,14 +611,54 @@ GERMAN = [
     ("LV", "korps", 3, 3, 4, "infantry korps", 22.5, 50.7, "LV. Armeekorps"),
     ("XXX", "korps", 3, 3, 4, "infantry korps rm", 27.2, 46.6, "XXX. Armeekorps"),
     ("LIV", "korps", 3, 3, 4, "infantry korps rm", 27.0, 45.6, "LIV. Armeekorps"),
-    ("XXXXI", "korps", (4, 2), (3, 2), 5, "motorized korps", 21.9, 55.4, "XXXXI. Mot.Korps (4.PzGp)"),
+    (
+        "XXXXI",
+        "korps",
+        (4, 2),
+        (3, 2),
+        5,
+        "motorized korps",
+        21.9,
+        55.4,
+        "XXXXI. Mot.Korps (4.PzGp)",
+    ),
     ("LVI", "korps", (4, 2), (3, 2), 5, "motorized korps", 21.8, 54.9, "LVI. Mot.Korps (4.PzGp)"),
-    ("XXXIX", "korps", (4, 2), (3, 2), 5, "motorized korps", 22.5, 54.2, "XXXIX. Mot.Korps (3.PzGp)"),
+    (
+        "XXXIX",
+        "korps",
+        (4, 2),
+        (3, 2),
+        5,
+        "motorized korps",
+        22.5,
+        54.2,
+        "XXXIX. Mot.Korps (3.PzGp)",
+    ),
     ("LVII", "korps", (4, 2), (3, 2), 5, "motorized korps", 22.2, 53.9, "LVII. Mot.Korps (3.PzGp)"),
     ("XXIV", "korps", (4, 2), (3, 2), 5, "motorized korps", 23.3, 51.8, "XXIV. Mot.Korps (2.PzGp)"),
-    ("XXXXVII", "korps", (4, 2), (3, 2), 5, "motorized korps", 22.6, 52.4, "XXXXVII. Mot.Korps (2.PzGp)"),
+    (
+        "XXXXVII",
+        "korps",
+        (4, 2),
+        (3, 2),
+        5,
+        "motorized korps",
+        22.6,
+        52.4,
+        "XXXXVII. Mot.Korps (2.PzGp)",
+    ),
     ("III", "korps", (4, 2), (3, 2), 5, "motorized korps", 23.9, 50.6, "III. Mot.Korps (1.PzGp)"),
-    ("XXXXVIII", "korps", (4, 2), (3, 2), 5, "motorized korps", 23.5, 50.3, "XXXXVIII. Mot.Korps (1.PzGp)"),
+    (
+        "XXXXVIII",
+        "korps",
+        (4, 2),
+        (3, 2),
+        5,
+        "motorized korps",
+        23.5,
+        50.3,
+        "XXXXVIII. Mot.Korps (1.PzGp)",
+    ),
     ("1Pz", "division", 2, 2, 6, "panzer division", 21.9, 55.4, "1. Panzer-Division"),
     ("7Pz", "division", 2, 2, 6, "panzer division", 22.5, 54.2, "7. Panzer-Division"),
     ("3Pz", "division", 2, 2, 6, "panzer division", 23.3, 51.8, "3. Panzer-Division"),
@@ -423,18 +669,71 @@ GERMAN = [
 ALLIES = [
     ("3RoA", "army", 3, 3, 3, "army", "romanian", 26.6, 47.7, "3rd Romanian Army"),
     ("4RoA", "army", 3, 3, 3, "army", "romanian", 27.8, 45.9, "4th Romanian Army"),
-    ("HuMob", "korps", 2, 2, 4, "motorized korps", "hungarian", 23.9, 48.3, "Hungarian Mobile Corps"),
+    (
+        "HuMob",
+        "korps",
+        2,
+        2,
+        4,
+        "motorized korps",
+        "hungarian",
+        23.9,
+        48.3,
+        "Hungarian Mobile Corps",
+    ),
 ]
 # hidden rifle armies on the map (identity drawn at first combat), then the border tank korps
-HIDDEN_AT = [(23.3, 55.9), (24.0, 54.9), (25.3, 54.7), (23.9, 53.6), (23.0, 53.1), (23.9, 52.3),
-             (26.0, 53.1), (27.56, 53.9), (24.7, 51.3), (24.0, 49.84), (25.2, 49.5),
-             (26.25, 50.62), (28.66, 50.25), (30.52, 50.45), (26.9, 48.3), (28.3, 47.3),
-             (30.7, 46.5), (30.31, 59.94), (32.04, 54.78), (37.62, 55.75), (26.5, 55.9)]
-TANKS_AT = [(23.6, 55.2), (24.5, 54.3), (24.4, 53.3), (24.2, 52.6), (25.0, 51.9), (25.0, 50.6),
-            (25.2, 50.0), (26.0, 49.0), (27.8, 48.1), (29.3, 46.8), (27.0, 55.5), (28.5, 54.0),
-            (28.0, 50.9), (29.5, 49.5)]
-ELITE_AT = [(27.56, 53.9), (30.52, 50.45), (30.0, 55.2), (26.25, 50.62), (28.66, 50.25),
-            (31.0, 52.4), (36.2, 50.0), (30.3, 59.9), (32.0, 54.8), (37.6, 55.7)]
+HIDDEN_AT = [
+    (23.3, 55.9),
+    (24.0, 54.9),
+    (25.3, 54.7),
+    (23.9, 53.6),
+    (23.0, 53.1),
+    (23.9, 52.3),
+    (26.0, 53.1),
+    (27.56, 53.9),
+    (24.7, 51.3),
+    (24.0, 49.84),
+    (25.2, 49.5),
+    (26.25, 50.62),
+    (28.66, 50.25),
+    (30.52, 50.45),
+    (26.9, 48.3),
+    (28.3, 47.3),
+    (30.7, 46.5),
+    (30.31, 59.94),
+    (32.04, 54.78),
+    (37.62, 55.75),
+    (26.5, 55.9),
+]
+TANKS_AT = [
+    (23.6, 55.2),
+    (24.5, 54.3),
+    (24.4, 53.3),
+    (24.2, 52.6),
+    (25.0, 51.9),
+    (25.0, 50.6),
+    (25.2, 50.0),
+    (26.0, 49.0),
+    (27.8, 48.1),
+    (29.3, 46.8),
+    (27.0, 55.5),
+    (28.5, 54.0),
+    (28.0, 50.9),
+    (29.5, 49.5),
+]
+ELITE_AT = [
+    (27.56, 53.9),
+    (30.52, 50.45),
+    (30.0, 55.2),
+    (26.25, 50.62),
+    (28.66, 50.25),
+    (31.0, 52.4),
+    (36.2, 50.0),
+    (30.3, 59.9),
+    (32.0, 54.8),
+    (37.6, 55.7),
+]
 # air units: id, side, name, airfield, close air support shifts, range
 AIR = [
     ("I.FK", "axis", "I. Fliegerkorps (Luftflotte 1)", "0310", 2, 6, "air fliegerkorps"),
@@ -449,8 +748,13 @@ AIR = [
     ("6.IAK", "russian", "6. Interceptor Korps (Moscow)", "1408", 0, 3, "air interceptor"),
     ("7.IAK", "russian", "7. Interceptor Korps (Leningrad)", "0902", 0, 3, "air interceptor"),
 ]
-PARAS = [("P1", 30.31, 59.94), ("P3", 27.56, 53.9), ("P5", 30.52, 50.45), ("P2", 30.73, 46.48),
-         ("P4", 37.62, 55.75)]
+PARAS = [
+    ("P1", 30.31, 59.94),
+    ("P3", 27.56, 53.9),
+    ("P5", 30.52, 50.45),
+    ("P2", 30.73, 46.48),
+    ("P4", 37.62, 55.75),
+]
 
 
 def oob() -> list[str]:
@@ -491,10 +795,19 @@ def oob() -> list[str]:
         a = list(att) if isinstance(att, tuple) else att
         d = list(dfn) if isinstance(dfn, tuple) else dfn
         m = [omf] * len(a) if isinstance(a, list) else omf
-        lines = ["", "[[units]]", f'id = "{uid}"', f'side = "{side}"', f'type = "{typ}"',
-                 f'name = "{name}"', f'nationality = "{nat}"', f"attack = {a}",
-                 f"defence = {d}", f"movement = {m}",
-                 f"flags = {sorted(flags.split())!r}".replace("'", '"')]
+        lines = [
+            "",
+            "[[units]]",
+            f'id = "{uid}"',
+            f'side = "{side}"',
+            f'type = "{typ}"',
+            f'name = "{name}"',
+            f'nationality = "{nat}"',
+            f"attack = {a}",
+            f"defence = {d}",
+            f"movement = {m}",
+            f"flags = {sorted(flags.split())!r}".replace("'", '"'),
+        ]
         lines.append(f'box = "{box}"' if box else f'at = "{where}"')
         out.extend(lines)
 
@@ -504,51 +817,199 @@ def oob() -> list[str]:
     for uid, typ, a, d, omf, flags, nat, lon, lat, name in ALLIES:
         at = place(lon, lat, 3, kind_of(typ, flags) + ":" + nat, axis=True)
         unit(uid, "axis", typ, a, d, omf, flags, nat, at, name)
-    unit("2A", "axis", "army", (5, 3), (5, 3), 3, "army", "german", "", "2. Armee",
-         box="reinforcements")
+    unit(
+        "2A",
+        "axis",
+        "army",
+        (5, 3),
+        (5, 3),
+        3,
+        "army",
+        "german",
+        "",
+        "2. Armee",
+        box="reinforcements",
+    )
     load.clear()
     for i, (lon, lat) in enumerate(HIDDEN_AT, 1):
-        unit(f"H{i:02d}", "russian", "army", 2, 2, 3, "army rifle hidden", "russian",
-             place(lon, lat, 1), f"hidden rifle army {i}")
+        unit(
+            f"H{i:02d}",
+            "russian",
+            "army",
+            2,
+            2,
+            3,
+            "army rifle hidden",
+            "russian",
+            place(lon, lat, 1),
+            f"hidden rifle army {i}",
+        )
     for i in range(len(HIDDEN_AT) + 1, 43):
-        unit(f"H{i:02d}", "russian", "army", 2, 2, 3, "army rifle hidden", "russian", "",
-             f"hidden rifle army {i}", box="reinforcements")
+        unit(
+            f"H{i:02d}",
+            "russian",
+            "army",
+            2,
+            2,
+            3,
+            "army rifle hidden",
+            "russian",
+            "",
+            f"hidden rifle army {i}",
+            box="reinforcements",
+        )
     for i, (lon, lat) in enumerate(TANKS_AT, 1):
         a, d = (3, 2) if i <= 6 else (2, 1)
-        unit(f"T{i:02d}", "russian", "korps", a, d, 4, "korps tank mech red", "russian",
-             place(lon, lat, 2), f"{'3-2' if i <= 6 else '2-1'} mech korps {i}")
+        unit(
+            f"T{i:02d}",
+            "russian",
+            "korps",
+            a,
+            d,
+            4,
+            "korps tank mech red",
+            "russian",
+            place(lon, lat, 2),
+            f"{'3-2' if i <= 6 else '2-1'} mech korps {i}",
+        )
     for i, (lon, lat) in enumerate(ELITE_AT, len(TANKS_AT) + 1):
-        unit(f"T{i:02d}", "russian", "korps", 2, 1, 4, "korps tank mech red elite-group",
-             "russian", place(lon, lat, 2), f"face-down mech korps {i}")
+        unit(
+            f"T{i:02d}",
+            "russian",
+            "korps",
+            2,
+            1,
+            4,
+            "korps tank mech red elite-group",
+            "russian",
+            place(lon, lat, 2),
+            f"face-down mech korps {i}",
+        )
     for uid, lon, lat in PARAS:
-        unit(uid, "russian", "korps", 1, 1, 5, "korps parachute red", "russian",
-             place(lon, lat, 2), f"{uid[1]}. Parachute Korps")
-    unit("P5b", "russian", "korps", 1, 1, 5, "korps parachute red", "russian", "",
-         "5. Parachute Korps (second)", box="reinforcements")
-    unit("Kat1", "russian", "regiment", 1, 1, 5, "katyusha no-stack", "russian",
-         place(37.62, 55.75, 9), "1. Katyusha Regiment")
-    unit("MMRD", "russian", "division", 1, 1, 5, "division motorized moscow", "russian",
-         place(37.62, 55.75, 9), "1. Moscow Motorized Rifle Division")
+        unit(
+            uid,
+            "russian",
+            "korps",
+            1,
+            1,
+            5,
+            "korps parachute red",
+            "russian",
+            place(lon, lat, 2),
+            f"{uid[1]}. Parachute Korps",
+        )
+    unit(
+        "P5b",
+        "russian",
+        "korps",
+        1,
+        1,
+        5,
+        "korps parachute red",
+        "russian",
+        "",
+        "5. Parachute Korps (second)",
+        box="reinforcements",
+    )
+    unit(
+        "Kat1",
+        "russian",
+        "regiment",
+        1,
+        1,
+        5,
+        "katyusha no-stack",
+        "russian",
+        place(37.62, 55.75, 9),
+        "1. Katyusha Regiment",
+    )
+    unit(
+        "MMRD",
+        "russian",
+        "division",
+        1,
+        1,
+        5,
+        "division motorized moscow",
+        "russian",
+        place(37.62, 55.75, 9),
+        "1. Moscow Motorized Rifle Division",
+    )
     for i in range(1, 5):
-        unit(f"S{i}", "russian", "army", 4, 4, 3, "army shock siberian red", "russian", "",
-             f"{i}. Siberian Shock Army", box="siberia")
+        unit(
+            f"S{i}",
+            "russian",
+            "army",
+            4,
+            4,
+            3,
+            "army shock siberian red",
+            "russian",
+            "",
+            f"{i}. Siberian Shock Army",
+            box="siberia",
+        )
     # PROVISIONAL: weak infantry/rifle divisions that may survive a DE (counts not in the text)
     for i in range(1, 5):
-        unit(f"WD{i}", "axis", "division", 1, 1, 4, "division infantry weak", "german", "",
-             f"weak infantry division {i}", box="weak-divisions")
+        unit(
+            f"WD{i}",
+            "axis",
+            "division",
+            1,
+            1,
+            4,
+            "division infantry weak",
+            "german",
+            "",
+            f"weak infantry division {i}",
+            box="weak-divisions",
+        )
     for i in range(1, 9):
-        unit(f"WR{i}", "russian", "division", 1, 1, 3, "division rifle weak", "russian", "",
-             f"weak rifle division {i}", box="weak-divisions")
+        unit(
+            f"WR{i}",
+            "russian",
+            "division",
+            1,
+            1,
+            3,
+            "division rifle weak",
+            "russian",
+            "",
+            f"weak rifle division {i}",
+            box="weak-divisions",
+        )
     for uid, side, name, base, cas, rng, flags in AIR:
-        out.extend(["", "[[units]]", f'id = "{uid}"', f'side = "{side}"', 'type = "air"',
-                    f'name = "{name}"', f'nationality = "{"german" if side == "axis" else side}"',
-                    "attack = 0", "defence = 0", "movement = 0",
-                    f"flags = {sorted(flags.split())!r}".replace("'", '"'),
-                    'box = "air"',
-                    f'values = {{ base = "{base}", cas = {cas}, range = {rng} }}'])
+        out.extend(
+            [
+                "",
+                "[[units]]",
+                f'id = "{uid}"',
+                f'side = "{side}"',
+                'type = "air"',
+                f'name = "{name}"',
+                f'nationality = "{"german" if side == "axis" else side}"',
+                "attack = 0",
+                "defence = 0",
+                "movement = 0",
+                f"flags = {sorted(flags.split())!r}".replace("'", '"'),
+                'box = "air"',
+                f'values = {{ base = "{base}", cas = {cas}, range = {rng} }}',
+            ]
+        )
     for i in (1, 2):
-        unit(f"RG{i}", "russian", "regiment", 0, 1, 0, "railway-gun no-stack", "russian", "",
-             f"Leningrad Railway Gun {i}", box="reinforcements")
+        unit(
+            f"RG{i}",
+            "russian",
+            "regiment",
+            0,
+            1,
+            0,
+            "railway-gun no-stack",
+            "russian",
+            "",
+            f"Leningrad Railway Gun {i}",
+            box="reinforcements",
+        )
     return out
 
 
