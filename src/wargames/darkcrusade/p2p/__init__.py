@@ -1,0 +1,84 @@
+"""Dark Crusade, 2nd edition (L. R. Coatney, 3W 1991): the 1941 campaign on points and lines.
+
+Every surviving fragment of the rule text is enforced and cited (``DC2 A``, ``DC2 Lines B``,
+``DC2 Terrain C``); where the text is lost the closest surviving Coatney rule fills the gap
+(the hex edition's charts, Darkest Crusade's fire table and battle rounds), as
+``docs/rules/darkcrusade-p2p.md`` records row by row. The map is a reconstruction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import ClassVar
+
+from wargames.core.context import Context
+from wargames.core.errors import ScenarioError
+from wargames.core.scenario import Scenario
+from wargames.core.sequence import Phase, Step
+from wargames.core.state import Result
+from wargames.core.title import Title
+
+from . import charts as charts_module
+from . import counters as cn
+from .battle import AbsorbStep, BattleStep, CombatStep, FireStep, PressOnStep, WithdrawStep
+from .operational import OperationalStep
+from .recovery import RecoverStep
+from .sea import SeaLossStep, SeaStep
+from .sequence import PHASES
+from .strategic import StrategicStep
+from .victory import VictoryStep, final
+from .weather import WeatherStep
+
+DATA = Path(__file__).parent / "data"
+
+
+class DarkCrusadeP2P(Title):
+    """Dark Crusade, 2nd edition: points and lines, line capacities, battles in rounds."""
+
+    name: ClassVar[str] = "darkcrusade-p2p"
+    description: ClassVar[str] = (
+        "Dark Crusade, 2nd edition (point to point): Jun 41 - Feb 42, monthly turns"
+    )
+    sides: ClassVar[tuple[str, ...]] = cn.SIDES
+    default_scenario: ClassVar[str] = "1941"
+    phases: ClassVar[tuple[Phase, ...]] = PHASES
+    rule_steps: ClassVar[tuple[Step, ...]] = (
+        WeatherStep(),
+        StrategicStep(),
+        SeaStep(),
+        SeaLossStep(),
+        OperationalStep(),
+        CombatStep(),
+        BattleStep(),
+        FireStep(),
+        AbsorbStep(),
+        WithdrawStep(),
+        PressOnStep(),
+        RecoverStep(),
+        VictoryStep(),
+    )
+
+    def scenario_files(self) -> Mapping[str, Path]:
+        return {p.stem: p for p in sorted(DATA.glob("*.toml"))}
+
+    def validate_scenario(self, scenario: Scenario) -> None:
+        charts_module.check(scenario)
+        if scenario.board.kind != "points":
+            raise ScenarioError(scenario.file, "map.kind", "this title is played on points")
+        for i, (uid, d) in enumerate(scenario.units.items()):
+            for field in ("attack", "defence"):
+                values = getattr(d, field)
+                if len(values) != 1 or values[0] != int(values[0]) or values[0] < 0:
+                    raise ScenarioError(
+                        scenario.file, f"units[{i}].{field}", f"{uid}: one whole fire factor >= 0"
+                    )
+            hits = d.values.get("hits", 1)
+            if isinstance(hits, bool) or not isinstance(hits, int) or hits < 1:
+                raise ScenarioError(scenario.file, f"units[{i}].values.hits", "a whole number >= 1")
+
+    def final_result(self, ctx: Context) -> Result:
+        return final(ctx)
+
+
+TITLE = DarkCrusadeP2P()

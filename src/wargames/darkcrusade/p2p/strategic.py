@@ -1,0 +1,169 @@
+"""DC2 A. Strategic Land Movement: undispersed units not on Elista trace a line of friendly
+controlled points to their destination, through Siberia (Soviet) or off the west edge (Axis)
+too; a per-turn limit from victory points of cities in supply; not across the Kerch Straits,
+between Pinsk and Rowno, nor into, out of or through Elista; three units ending on one point.
+
+The decision is factored: pick a unit (``Choose``), then its destination (``Move``).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from wargames.core.actions import Action, Choose, Move, Pass
+from wargames.core.context import Context
+from wargames.core.errors import IllegalAction
+from wargames.core.lines import strategic_trace
+from wargames.core.markers import SEGMENT, has_scoped, scoped
+from wargames.core.sequence import Step
+from wargames.core.state import Frame
+
+from . import counters as cn
+from . import geography as geo
+from .charts import charts
+from .supply import supplied_points
+
+RULE = "DC2 A: Strategic Land Movement"
+BARRED_LINES = ("straits", "no-strategic")  # A.1: the Kerch Straits, Pinsk-Rowno
+
+
+def limit(ctx: Context, side: str) -> int:
+    """DC2 A: the Axis moves as many units as he has victory points from cities in supply west
+    of the border (max 7); the Soviets as many as Soviet victory points of cities in the
+    Soviet Union in supply and under his control (max 16)."""
+    supplied = supplied_points(ctx, side)
+    vps = sum(
+        geo.vp(ctx, p)
+        for p in ctx.board
+        if geo.country(ctx, p) == side and ctx.state.control.get(p) == side and p in supplied
+    )
+    key = "axis_max" if side == cn.AXIS else "soviet_max"
+    return min(vps, charts(ctx).strategic[key])
+
+
+def used(ctx: Context, side: str) -> int:
+    return sum(1 for u in ctx.units_of(side) if has_scoped(u, cn.STRATEGIC, SEGMENT))
+
+
+def arrivals(ctx: Context, point: str) -> int:
+    return sum(1 for u in ctx.state.units_at(point) if has_scoped(u, cn.STRATEGIC, SEGMENT))
+
+
+def friendly_points(ctx: Context, side: str) -> set[str]:
+    """A.2: points in friendly control (and free of enemy units), and the side's box."""
+    occ = ctx.state.occupancy()
+    control = ctx.state.control
+    return {
+        p
+        for p in ctx.board
+        if (control.get(p) == side or ctx.board.attr(p, "box") == side)
+        and geo.holder(ctx, occ, p) in (None, side)
+    }
+
+
+def unit_error(ctx: Context, side: str, uid: str) -> str | None:
+    unit = ctx.state.units.get(uid)
+    if unit is None or unit.at is None or ctx.side_of(uid) != side:
+        return f"{uid} is not a {side} unit on the map"
+    if unit.has(cn.DISPERSED):
+        return f"{uid} is dispersed"
+    if ctx.board.has(unit.at, "elista"):
+        return f"{uid} is on Elista (A.1: no strategic movement out of Elista)"
+    if has_scoped(unit, cn.STRATEGIC, SEGMENT):
+        return f"{uid} has already moved strategically"
+    if used(ctx, side) >= limit(ctx, side):
+        return f"{side} has used its {limit(ctx, side)} strategic moves this turn"
+    return None
+
+
+def destinations(ctx: Context, side: str, uid: str) -> dict[str, tuple[str, ...]]:
+    """Every point ``uid`` may end its strategic move on, with a path of friendly points."""
+    start = ctx.state.units[uid].at
+    assert start is not None
+    ours = friendly_points(ctx, side)
+    elista = ctx.board.nodes_with("elista")
+    trace = strategic_trace(ctx.board, start, ours, BARRED_LINES, elista)
+    per_point = charts(ctx).strategic["per_point"]
+    out = {}
+    for n in trace.cost:
+        dest = ctx.board.index.ids[n]
+        if dest == start or not geo.box_for(ctx, dest, side):
+            continue
+        if not geo.is_box(ctx, dest) and arrivals(ctx, dest) >= per_point:
+            continue  # A.3: only three units may finish on a single point
+        out[dest] = tuple(trace.path_labels(n))
+    return out
+
+
+class StrategicStep(Step):
+    """DC2 A, a side's Strategic Movement Phase."""
+
+    name: ClassVar[str] = "strategic"
+    kind: ClassVar[str] = "move"
+    rule: ClassVar[str] = RULE
+    actions: ClassVar[tuple[type[Action], ...]] = (Choose, Move, Pass)
+
+    def actor(self, ctx: Context, frame: Frame) -> str | None:
+        side: str = frame.args["side"]
+        return side
+
+    def prompt(self, ctx: Context, frame: Frame) -> str:
+        side = frame.args["side"]
+        return f"strategic movement ({used(ctx, side)}/{limit(ctx, side)} used)"
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        side = frame.args["side"]
+        uid = frame.get("unit")
+        if uid is not None:
+            dests = destinations(ctx, side, uid)
+            return [Pass(), *(Move((uid,), path) for path in dests.values())]
+        out: list[Action] = [Pass()]
+        if used(ctx, side) >= limit(ctx, side):
+            return out
+        for unit in ctx.units_of(side):
+            if unit_error(ctx, side, unit.id) is None and destinations(ctx, side, unit.id):
+                out.append(Choose(unit.id))
+        return out
+
+    def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
+        side = frame.args["side"]
+        uid = frame.get("unit")
+        if isinstance(action, Pass):
+            return None
+        if isinstance(action, Choose):
+            if uid is not None:
+                return IllegalAction(RULE, f"{uid} is chosen: give its destination or pass")
+            why = unit_error(ctx, side, action.option)
+            return None if why is None else IllegalAction(RULE, why)
+        assert isinstance(action, Move)
+        if uid is None or action.units != (uid,):
+            return IllegalAction(RULE, "choose the unit first")
+        dests = destinations(ctx, side, uid)
+        dest = action.path[-1]
+        if dest not in dests:
+            return IllegalAction(
+                RULE,
+                f"{uid} cannot move strategically to {dest}: no line of friendly controlled "
+                "points (not across the Kerch Straits, Pinsk-Rowno or through Elista) or three "
+                "units already ended there",
+            )
+        if action.path != dests[dest]:
+            return IllegalAction(RULE, f"give the path {'-'.join(dests[dest])}")
+        return None
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if isinstance(action, Choose):
+            ctx.update(unit=action.option)
+            return
+        if isinstance(action, Pass):
+            if frame.get("unit") is None:
+                ctx.done()
+            else:
+                ctx.update(unit=None)
+            return
+        assert isinstance(action, Move)
+        uid, dest = action.units[0], action.path[-1]
+        unit = ctx.state.units[uid]
+        ctx.state.put(unit.moved_to(dest).marked(scoped(cn.STRATEGIC, SEGMENT)))
+        ctx.emit("strategic", f"{uid} moves strategically to {dest}", unit=uid, to=dest)
+        ctx.update(unit=None)
