@@ -9,7 +9,9 @@ Point features: ``fortress``, ``port``, ``elista``, ``kerch`` (either side of th
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+
+import attrs
 
 from wargames.core.context import Context
 from wargames.core.state import Occupancy
@@ -19,27 +21,58 @@ from . import counters as cn
 BLACK_SEAS = ("black", "azov")
 
 
+@attrs.frozen
+class Point:
+    """A point's attributes, read once per board."""
+
+    country: str
+    vp: int
+    box: str | None
+    supply: str | None
+    neighbours: tuple[str, ...]
+
+
+def points(ctx: Context) -> Mapping[str, Point]:
+    """Every point's :class:`Point`, built once per board."""
+    board = ctx.board
+
+    def build(_: object) -> dict[str, Point]:
+        return {
+            p: Point(
+                str(board.attr(p, "country")),
+                int(board.attr(p, "vp", 0)),
+                board.attr(p, "box"),
+                board.attr(p, "supply"),
+                tuple(sorted(board.neighbours(p))),
+            )
+            for p in board
+        }
+
+    got: dict[str, Point] = board.index.cached("dc2-points", build)
+    return got
+
+
 def enemy(side: str) -> str:
     return cn.SOVIET if side == cn.AXIS else cn.AXIS
 
 
 def country(ctx: Context, point: str) -> str:
     """The side of the 1941 border the point lies on."""
-    return str(ctx.board.attr(point, "country"))
+    return points(ctx)[point].country
 
 
 def vp(ctx: Context, point: str) -> int:
-    return int(ctx.board.attr(point, "vp", 0))
+    return points(ctx)[point].vp
 
 
 def is_box(ctx: Context, point: str) -> bool:
-    return ctx.board.has(point, "box")
+    return points(ctx)[point].box is not None
 
 
 def box_for(ctx: Context, point: str, side: str) -> bool:
     """Whether ``side`` may use the point: an off-map box only by its own side (Siberia: the
     Soviets; the west edge: the Axis, DC2 Strategic Land Movement)."""
-    owner = ctx.board.attr(point, "box")
+    owner = points(ctx)[point].box
     return owner is None or owner == side
 
 

@@ -87,11 +87,14 @@ def unit_error(ctx: Context, side: str, uid: str) -> str | None:
     return None
 
 
-def moves(ctx: Context, side: str, uid: str) -> list[tuple[str, ...]]:
+def moves(
+    ctx: Context, side: str, uid: str, led: LineLedger | None = None
+) -> list[tuple[str, ...]]:
     """Every operational move of ``uid``: (from, to) and highway (from, via, to) paths."""
     at = ctx.state.units[uid].at
     assert at is not None
-    led = segment_ledger(ctx.state)
+    if led is None:
+        led = segment_ledger(ctx.state)
     out: list[tuple[str, ...]] = []
     for b in sorted(ctx.board.neighbours(at)):
         if can_use_line(ctx, side, uid, at, b, led):
@@ -186,8 +189,9 @@ class OperationalStep(Step):
             )
             return [Pass(), *(Move((uid,), p) for p in paths)]
         out: list[Action] = [Pass()]
+        led = segment_ledger(ctx.state)
         for unit in ctx.units_of(side):
-            if unit_error(ctx, side, unit.id) is None and moves(ctx, side, unit.id):
+            if unit_error(ctx, side, unit.id) is None and moves(ctx, side, unit.id, led):
                 out.append(Choose(unit.id))
         return out
 

@@ -45,8 +45,13 @@ def used(ctx: Context, side: str) -> int:
     return sum(1 for u in ctx.units_of(side) if has_scoped(u, cn.STRATEGIC, SEGMENT))
 
 
-def arrivals(ctx: Context, point: str) -> int:
-    return sum(1 for u in ctx.state.units_at(point) if has_scoped(u, cn.STRATEGIC, SEGMENT))
+def arrivals(ctx: Context) -> dict[str, int]:
+    """Point -> units that ended a strategic move there this phase."""
+    out: dict[str, int] = {}
+    for u in ctx.state.on_map():
+        if u.at is not None and has_scoped(u, cn.STRATEGIC, SEGMENT):
+            out[u.at] = out.get(u.at, 0) + 1
+    return out
 
 
 def friendly_points(ctx: Context, side: str) -> set[str]:
@@ -55,13 +60,12 @@ def friendly_points(ctx: Context, side: str) -> set[str]:
     control = ctx.state.control
     return {
         p
-        for p in ctx.board
-        if (control.get(p) == side or ctx.board.attr(p, "box") == side)
-        and geo.holder(ctx, occ, p) in (None, side)
+        for p, info in geo.points(ctx).items()
+        if (control.get(p) == side or info.box == side) and geo.holder(ctx, occ, p) in (None, side)
     }
 
 
-def unit_error(ctx: Context, side: str, uid: str) -> str | None:
+def unit_error(ctx: Context, side: str, uid: str, room: int | None = None) -> str | None:
     unit = ctx.state.units.get(uid)
     if unit is None or unit.at is None or ctx.side_of(uid) != side:
         return f"{uid} is not a {side} unit on the map"
@@ -71,28 +75,67 @@ def unit_error(ctx: Context, side: str, uid: str) -> str | None:
         return f"{uid} is on Elista (A.1: no strategic movement out of Elista)"
     if has_scoped(unit, cn.STRATEGIC, SEGMENT):
         return f"{uid} has already moved strategically"
-    if used(ctx, side) >= limit(ctx, side):
+    if room is None:
+        room = limit(ctx, side) - used(ctx, side)
+    if room <= 0:
         return f"{side} has used its {limit(ctx, side)} strategic moves this turn"
     return None
+
+
+def _ends(ctx: Context, side: str, start: str, ours: set[str]) -> dict[str, tuple[str, ...]]:
+    elista = ctx.board.nodes_with("elista")
+    trace = strategic_trace(ctx.board, start, ours, BARRED_LINES, elista)
+    ended = arrivals(ctx)
+    ids = ctx.board.index.ids
+    out = {}
+    for n in trace.cost:
+        dest = ids[n]
+        # A.3: only three units may finish on a single point (the boxes are off the map)
+        if dest != start and _open(ctx, side, dest, ended):
+            out[dest] = tuple(trace.path_labels(n))
+    return out
+
+
+def _open(ctx: Context, side: str, dest: str, ended: dict[str, int]) -> bool:
+    if not geo.box_for(ctx, dest, side):
+        return False
+    return geo.is_box(ctx, dest) or ended.get(dest, 0) < charts(ctx).strategic["per_point"]
+
+
+def movable_points(ctx: Context, side: str, ours: set[str]) -> set[str]:
+    """The points from which a strategic move can end somewhere else: those whose group of
+    friendly points joined by usable lines has another open destination."""
+    elista = set(ctx.board.nodes_with("elista"))
+    table = geo.points(ctx)
+    ended = arrivals(ctx)
+    usable = ours - elista
+    seen: set[str] = set()
+    out: set[str] = set()
+    for p in sorted(usable):
+        if p in seen:
+            continue
+        group, todo = {p}, [p]
+        while todo:
+            a = todo.pop()
+            for b in table[a].neighbours:
+                if b in usable and b not in group:
+                    feats = ctx.board.edge_features(a, b)
+                    if not any(f in feats for f in BARRED_LINES):
+                        group.add(b)
+                        todo.append(b)
+        seen |= group
+        dests = [q for q in group if _open(ctx, side, q, ended)]
+        for q in group:
+            if any(d != q for d in dests):
+                out.add(q)
+    return out
 
 
 def destinations(ctx: Context, side: str, uid: str) -> dict[str, tuple[str, ...]]:
     """Every point ``uid`` may end its strategic move on, with a path of friendly points."""
     start = ctx.state.units[uid].at
     assert start is not None
-    ours = friendly_points(ctx, side)
-    elista = ctx.board.nodes_with("elista")
-    trace = strategic_trace(ctx.board, start, ours, BARRED_LINES, elista)
-    per_point = charts(ctx).strategic["per_point"]
-    out = {}
-    for n in trace.cost:
-        dest = ctx.board.index.ids[n]
-        if dest == start or not geo.box_for(ctx, dest, side):
-            continue
-        if not geo.is_box(ctx, dest) and arrivals(ctx, dest) >= per_point:
-            continue  # A.3: only three units may finish on a single point
-        out[dest] = tuple(trace.path_labels(n))
-    return out
+    return _ends(ctx, side, start, friendly_points(ctx, side))
 
 
 class StrategicStep(Step):
@@ -118,10 +161,12 @@ class StrategicStep(Step):
             dests = destinations(ctx, side, uid)
             return [Pass(), *(Move((uid,), path) for path in dests.values())]
         out: list[Action] = [Pass()]
-        if used(ctx, side) >= limit(ctx, side):
+        room = limit(ctx, side) - used(ctx, side)
+        if room <= 0:
             return out
+        movable = movable_points(ctx, side, friendly_points(ctx, side))
         for unit in ctx.units_of(side):
-            if unit_error(ctx, side, unit.id) is None and destinations(ctx, side, unit.id):
+            if unit.at in movable and unit_error(ctx, side, unit.id, room) is None:
                 out.append(Choose(unit.id))
         return out
 

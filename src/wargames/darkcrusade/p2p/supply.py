@@ -15,23 +15,31 @@ from . import geography as geo
 
 
 def supplied_points(ctx: Context, side: str) -> frozenset[str]:
-    """Every point in ``side``'s supply now (cached per state of control and units)."""
+    """Every point in ``side``'s supply now (kept per position: control and occupants)."""
     occ = ctx.state.occupancy()
     control = ctx.state.control
-    board = ctx.board
+    table = geo.points(ctx)
+    holders = {p: ctx.side_of(us[0]) for p, us in occ.items()}
+    key = (side, tuple(sorted(control.items())), tuple(sorted(holders.items())))
+    cache: dict[object, frozenset[str]] = ctx.board.index.cached("dc2-supply", lambda _: {})
+    got = cache.get(key)
+    if got is not None:
+        return got
     open_ = {
         p
-        for p in board
-        if (control.get(p) == side or board.attr(p, "box") == side)
-        and geo.holder(ctx, occ, p) in (None, side)
+        for p, info in table.items()
+        if (control.get(p) == side or info.box == side) and holders.get(p, side) == side
     }
-    sources = [p for p in open_ if board.attr(p, "supply") == side or board.attr(p, "box") == side]
+    sources = sorted(p for p in open_ if table[p].supply == side or table[p].box == side)
     seen = set(sources)
-    todo = deque(sorted(sources))
+    todo = deque(sources)
     while todo:
         p = todo.popleft()
-        for q in board.neighbours(p):
+        for q in table[p].neighbours:
             if q in open_ and q not in seen:
                 seen.add(q)
                 todo.append(q)
-    return frozenset(seen)
+    if len(cache) > 256:
+        cache.clear()
+    got = cache[key] = frozenset(seen)
+    return got
