@@ -46,7 +46,7 @@ def load_scenario(title: str, scenario: str | Path | Mapping[str, Any] | None = 
         path = files.get(str(scenario), Path(scenario))
         file, data = read_scenario_file(path)
     sc = parse_scenario(data, file, t.sides, t.options)
-    t.validate_scenario(sc)
+    t.check_scenario(sc)
     return sc
 
 

@@ -169,10 +169,11 @@ class Game:
             if step.actor(ctx, frame) is not None:
                 return
             before = self.state.stack
+            ctx.running(len(before) - 1)
             step.run(ctx, frame)
             if self.state.stack == before and self.state.result is None:
                 raise RuntimeError(f"automatic step {step.name!r} neither finished nor pushed")
-            result = self.title.result(ctx)
+            result = self.title.sudden_death(ctx)
             if result is not None and self.state.result is None:
                 ctx.end(result)
         raise RuntimeError("too many automatic steps without a decision")
@@ -228,8 +229,9 @@ class Game:
                 # Every chance outcome consumes one draw, however it was chosen.
                 _, self.state.rng = dice.next64(self.state.rng)
             ctx.emit("action", self.title.describe(ctx, action), action=action.to_dict())
+            ctx.running(len(self.state.stack) - 1)
             step.apply(ctx, frame, action)
-            result = self.title.result(ctx)
+            result = self.title.sudden_death(ctx)
             if result is not None and self.state.result is None:
                 ctx.end(result)
             self._advance()
@@ -289,6 +291,11 @@ class Game:
         g.history = list(self.history)
         g._undo = list(self._undo)
         return g
+
+    def rules_context(self) -> Context:
+        """A rule-query context over a copy of the state (tests, tools): ask the title's
+        rule functions about this position; nothing done through it changes the game."""
+        return Context(self.title, self.scenario, self.state.copy(), list(self.events))
 
     def is_over(self) -> bool:
         return self.state.result is not None
