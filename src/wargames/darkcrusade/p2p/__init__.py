@@ -8,7 +8,6 @@ Every surviving fragment of the rule text is enforced and cited (``DC2 A``, ``DC
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
 from typing import ClassVar
 
@@ -18,6 +17,7 @@ from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Step
 from wargames.core.state import Result
 from wargames.core.title import Title
+from wargames.core.unit_values import NUMBER, UnitValue
 
 from . import charts as charts_module
 from . import counters as cn
@@ -42,6 +42,10 @@ class DarkCrusadeP2P(Title):
     )
     sides: ClassVar[tuple[str, ...]] = cn.SIDES
     default_scenario: ClassVar[str] = "1941"
+    data_dir: ClassVar[Path | None] = DATA
+    unit_values: ClassVar[tuple[UnitValue, ...]] = (
+        UnitValue("hits", NUMBER, minimum=1, doc="hits absorbed in a round before elimination"),
+    )
     phases: ClassVar[tuple[Phase, ...]] = PHASES
     rule_steps: ClassVar[tuple[Step, ...]] = (
         WeatherStep(),
@@ -59,9 +63,6 @@ class DarkCrusadeP2P(Title):
         VictoryStep(),
     )
 
-    def scenario_files(self) -> Mapping[str, Path]:
-        return {p.stem: p for p in sorted(DATA.glob("*.toml"))}
-
     def validate_scenario(self, scenario: Scenario) -> None:
         charts_module.check(scenario)
         if scenario.board.kind != "points":
@@ -73,9 +74,6 @@ class DarkCrusadeP2P(Title):
                     raise ScenarioError(
                         scenario.file, f"units[{i}].{field}", f"{uid}: one whole fire factor >= 0"
                     )
-            hits = d.values.get("hits", 1)
-            if isinstance(hits, bool) or not isinstance(hits, int) or hits < 1:
-                raise ScenarioError(scenario.file, f"units[{i}].values.hits", "a whole number >= 1")
 
     def final_result(self, ctx: Context) -> Result:
         return final(ctx)

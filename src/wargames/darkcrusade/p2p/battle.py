@@ -22,6 +22,7 @@ from wargames.core.errors import IllegalAction
 from wargames.core.lines import line_paths, segment_ledger, store_ledger
 from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame
+from wargames.core.steps import SideStep
 
 from . import counters as cn
 from . import geography as geo
@@ -276,12 +277,8 @@ class BattleStep(Step):
 # --- decisions and dice inside a battle ------------------------------------------------------
 
 
-class BattleDecision(Step):
+class BattleDecision(SideStep):
     """A decision of the side named ``by`` in the frame, inside the current battle."""
-
-    def actor(self, ctx: Context, frame: Frame) -> str | None:
-        by: str = frame.args["by"]
-        return by
 
 
 class FireStep(ChanceStep):

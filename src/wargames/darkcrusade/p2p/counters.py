@@ -9,6 +9,7 @@ breakthrough movement), ``major-infantry`` (armies and corps for the fortress ru
 
 from __future__ import annotations
 
+from wargames.core import changes
 from wargames.core.context import Context
 
 AXIS = "axis"
@@ -60,6 +61,4 @@ def hit_factor(ctx: Context, uid: str) -> int:
 
 
 def eliminate(ctx: Context, uid: str, why: str) -> None:
-    unit = ctx.state.units[uid]
-    ctx.state.put(unit.boxed(ELIMINATED).unmarked(*unit.markers))
-    ctx.emit("eliminated", f"{uid} is eliminated ({why})", unit=uid)
+    changes.eliminate(ctx, uid, ELIMINATED, why)

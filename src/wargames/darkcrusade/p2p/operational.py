@@ -23,8 +23,8 @@ from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.lines import LineLedger, LinePolicy, segment_ledger, store_ledger
 from wargames.core.markers import SEGMENT, has_scoped, scoped
-from wargames.core.sequence import Step
 from wargames.core.state import Frame
+from wargames.core.steps import SideStep
 
 from . import counters as cn
 from . import geography as geo
@@ -161,17 +161,13 @@ def commit(ctx: Context, uid: str, origin: str, target: str) -> None:
     ctx.emit("commit", f"{uid} moves against {target} from {origin}", unit=uid, target=target)
 
 
-class OperationalStep(Step):
+class OperationalStep(SideStep):
     """DC2 Operational Movement: a side's Operational Movement Phase."""
 
     name: ClassVar[str] = "operational"
     kind: ClassVar[str] = "move"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Move, Pass)
-
-    def actor(self, ctx: Context, frame: Frame) -> str | None:
-        side: str = frame.args["side"]
-        return side
 
     def prompt(self, ctx: Context, frame: Frame) -> str:
         if frame.get("breakthrough"):

@@ -14,8 +14,9 @@ from wargames.core.actions import Action, Choose, Move, Outcome, Pass
 from wargames.core.context import Context
 from wargames.core.dice import die_faces
 from wargames.core.errors import IllegalAction
-from wargames.core.sequence import ChanceStep, Step
+from wargames.core.sequence import ChanceStep
 from wargames.core.state import Frame
+from wargames.core.steps import SideStep
 
 from . import counters as cn
 from . import geography as geo
@@ -65,17 +66,13 @@ def losing_faces(ctx: Context, side: str, a: str, b: str) -> tuple[int, ...]:
     return charts(ctx).sea_loss["friendly" if friendly else "enemy"]
 
 
-class SeaStep(Step):
+class SeaStep(SideStep):
     """DC2 B: a side's strategic sea movement, one unit per sea a turn."""
 
     name: ClassVar[str] = "sea"
     kind: ClassVar[str] = "move"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Move, Pass)
-
-    def actor(self, ctx: Context, frame: Frame) -> str | None:
-        side: str = frame.args["side"]
-        return side
 
     def legal(self, ctx: Context, frame: Frame) -> list[Action]:
         side, used = frame.args["side"], list(frame.get("used", ()))

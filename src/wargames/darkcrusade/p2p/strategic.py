@@ -15,8 +15,8 @@ from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.lines import strategic_trace
 from wargames.core.markers import SEGMENT, has_scoped, scoped
-from wargames.core.sequence import Step
 from wargames.core.state import Frame
+from wargames.core.steps import SideStep
 
 from . import counters as cn
 from . import geography as geo
@@ -138,17 +138,13 @@ def destinations(ctx: Context, side: str, uid: str) -> dict[str, tuple[str, ...]
     return _ends(ctx, side, start, friendly_points(ctx, side))
 
 
-class StrategicStep(Step):
+class StrategicStep(SideStep):
     """DC2 A, a side's Strategic Movement Phase."""
 
     name: ClassVar[str] = "strategic"
     kind: ClassVar[str] = "move"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Move, Pass)
-
-    def actor(self, ctx: Context, frame: Frame) -> str | None:
-        side: str = frame.args["side"]
-        return side
 
     def prompt(self, ctx: Context, frame: Frame) -> str:
         side = frame.args["side"]
