@@ -1,0 +1,130 @@
+"""The 1941 scenario's map and charts (reconstruction checks against the errata and the text),
+weather, recovery and victory."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+import wargames
+from wargames.core.actions import Outcome
+from wargames.core.errors import ScenarioError
+from wargames.darkcrusade.p2p import geography as geo
+from wargames.darkcrusade.p2p.victory import final, sudden_death
+
+from .support import advance_to, ctx, game, infantry, scenario
+
+SC = wargames.load_scenario("darkcrusade-p2p", "1941")
+
+
+def line(a: str, b: str) -> str:
+    return str(SC.board.edge_attr(a, b, "line"))
+
+
+def test_line_classes_are_the_text_s_table_lines_a() -> None:
+    limits = dict(SC.lines.limits)
+    assert limits[("major", "axis")].total == 6 and dict(limits[("major", "axis")].kinds) == {
+        "armour": 4
+    }
+    assert limits[("minor", "axis")].total == 4 and dict(limits[("minor", "axis")].kinds) == {
+        "armour": 2
+    }
+    assert limits[("inferior", "axis")].total == 2
+    assert limits[("major", "soviet")].total == 4 and dict(limits[("major", "soviet")].kinds) == {
+        "armour": 3
+    }
+    assert limits[("minor", "soviet")].total == 3 and dict(limits[("minor", "soviet")].kinds) == {
+        "armour": 2
+    }
+    assert dict(limits[("inferior", "soviet")].kinds) == {"armour": 1}
+
+
+def test_errata_lines_and_fortresses() -> None:
+    assert line("Dnepropetrovsk", "Stalino") == "major"
+    assert line("Stalino", "Mariupol") == "major"
+    assert line("Brest", "Baranovichi") == "major"
+    assert line("Memel", "Libau") == "inferior"
+    assert line("Verkhniy Baskunchak", "Siberia") == "minor"
+    assert SC.board.has("Przemysl", "fortress") and SC.board.has("Stalingrad", "fortress")
+    assert "straits" in SC.board.edge_features("Kerch", "Taman")
+    assert "no-strategic" in SC.board.edge_features("Pinsk", "Rowno")
+    highway = ["Minsk", "Borisov", "Orsha", "Smolensk", "Vyazma", "Moscow"]
+    for a, b in itertools.pairwise(highway):
+        assert "highway" in SC.board.edge_features(a, b) and line(a, b) == "major"
+
+
+def test_victory_points_match_the_strategic_maxima_a() -> None:
+    c = ctx(wargames.new_game("darkcrusade-p2p", seed=0))
+    axis = sum(geo.vp(c, p) for p in SC.board if geo.country(c, p) == "axis")
+    soviet = sum(geo.vp(c, p) for p in SC.board if geo.country(c, p) == "soviet")
+    assert (axis, soviet) == (7, 16)
+    ones = ["Konigsberg", "Arkhangelsk", "Minsk", "Gorki", "Voronezh", "Odessa"]
+    ones += ["Dnepropetrovsk", "Rostov", "Sevastopol"]
+    assert all(geo.vp(c, p) == 1 for p in ones)  # the errata's 1-VP cities
+
+
+def test_half_and_double_value_units_in_the_order_of_battle_lines_b_c() -> None:
+    half = {u for u, load in SC.loads.items() if load.weight == 0.5}
+    assert {"HQ-N", "HQ-C", "HQ-S", "SS-T", "SS-R", "SS-LAH", "SS-W"} <= half
+    assert {"STAVKA", "Rocket1", "1MMD"} <= half
+    assert SC.load("3RumA").weight == 2 and SC.load("3RumA").retreating().weight == 2
+    assert SC.load("HQ-N").retreating().weight == 1  # HQs count one in retreat
+    assert (
+        SC.load("STAVKA").retreating().weight == 1 and SC.load("Rocket1").retreating().weight == 1
+    )
+    assert SC.load("SS-T").retreating().weight == 0.5 and SC.load("1MMD").retreating().weight == 0.5
+
+
+def test_bad_charts_name_the_field() -> None:
+    data = scenario([infantry("I", "axis", "Warsaw")])
+    data["charts"]["weather"] = ["good", "sunny"]
+    with pytest.raises(ScenarioError, match=r"charts\.weather"):
+        wargames.load_scenario("darkcrusade-p2p", data)
+    data = scenario([infantry("I", "axis", "Warsaw")])
+    data["units"][0]["values"] = {"hits": 0}
+    with pytest.raises(ScenarioError, match=r"units\[0\].values.hits"):
+        wargames.load_scenario("darkcrusade-p2p", data)
+
+
+def test_december_to_february_are_snow_and_october_is_rolled_errata_2() -> None:
+    from wargames.darkcrusade.p2p.charts import check
+
+    assert check(SC).weather[6:9] == ("snow", "snow", "snow")
+    assert check(SC).weather[4] == "october"
+    g = game([infantry("I", "axis", "Warsaw")], weather=["october", "november"])
+    assert g.decision is not None and g.decision.step == "weather"
+    assert {p for _, p in g.chance_outcomes()} == {Fraction(1, 3), Fraction(2, 3)}
+    g.apply(Outcome("mud"))
+    assert g.state.get("weather") == "mud"
+
+
+def test_dispersed_units_in_supply_recover_at_the_end_of_their_player_turn() -> None:
+    units = [infantry("I", "axis", "Warsaw", markers=("dispersed",))]
+    units.append(infantry("C", "axis", "Moscow", markers=("dispersed",)))
+    g = advance_to(game(units, control={"Moscow": "axis"}), "strategic", "soviet")
+    assert not g.state.units["I"].has("dispersed")
+    assert g.state.units["C"].has("dispersed")  # Moscow is cut off from Axis supply
+
+
+def test_axis_sudden_death_needs_leningrad_moscow_or_stalingrad() -> None:
+    road = ["Brest", "Baranovichi", "Minsk", "Borisov", "Orsha", "Smolensk", "Vyazma", "Moscow"]
+    north = ["Grodno", "Vilnius", "Dvinsk", "Pskov", "Leningrad"]
+    south = ["Rowno", "Zhitomir", "Kiev"]
+    held = {p: "axis" for p in road + north + south}
+    c = ctx(game([infantry("I", "axis", "Warsaw")], control=held))
+    got = sudden_death(c)
+    assert got is not None and got.winner == "axis"
+    south = ["Lublin", "Rowno", "Zhitomir", "Kiev", "Kirovograd", "Dnepropetrovsk", "Stalino"]
+    south += ["Rostov", "Vinnitsa", "Odessa", "Nikolaev", "Perekop", "Simferopol", "Sevastopol"]
+    held = {p: "axis" for p in road[:-2] + south}  # 8 points without L, M or S
+    c = ctx(game([infantry("I", "axis", "Warsaw")], control=held))
+    assert sudden_death(c) is None
+    assert final(c).winner is None  # a draw at the end
+
+
+def test_soviet_win_on_warsaw_in_supply() -> None:
+    c = ctx(game([infantry("I", "axis", "Krakow")], control={"Warsaw": "soviet"}))
+    got = sudden_death(c)
+    assert got is not None and got.winner == "soviet"
