@@ -6,7 +6,7 @@ from __future__ import annotations
 from wargames.core.actions import AllocateLosses, Attack, Choose, Move, Outcome, Pass, Retreat
 from wargames.core.lines import segment_ledger, store_ledger
 from wargames.darkcrusade.p2p.battle import Battle, retreats
-from wargames.darkcrusade.p2p.fire import defence_strength, fortress_value
+from wargames.darkcrusade.p2p.fire import defence_strength, fortress_value, hits, shift
 
 from .support import advance_to, ctx, game, infantry, panzer, play, unit
 
@@ -182,3 +182,13 @@ def test_retreating_units_are_dispersed_and_clear_the_point() -> None:
     g.apply(Retreat(("S",), ("Rowno", "Zhitomir")))
     assert g.state.units["S"].at == "Zhitomir" and g.state.units["S"].has("dispersed")
     assert g.state.units["A"].at == "Rowno"
+
+
+def test_mud_and_axis_snow_attacks_read_two_columns_down() -> None:
+    c = ctx(game([infantry("I", "axis", "Warsaw")]))
+    assert hits(c, "axis", 5, 1, attacking=True) == 3  # 5: 4 hits, two thirds rounded: 3
+    c.state.set("weather", "mud")
+    assert shift(c, "soviet", attacking=True) == -2 and shift(c, "axis", attacking=False) == 0
+    assert hits(c, "axis", 5, 1, attacking=True) == 2  # read at 3: 3 hits, scaled: 2
+    c.state.set("weather", "snow")
+    assert shift(c, "axis", attacking=True) == -2 and shift(c, "soviet", attacking=True) == 0
