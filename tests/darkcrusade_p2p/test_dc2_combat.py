@@ -6,7 +6,13 @@ from __future__ import annotations
 from wargames.core.actions import AllocateLosses, Attack, Choose, Move, Outcome, Pass, Retreat
 from wargames.core.lines import segment_ledger, store_ledger
 from wargames.darkcrusade.p2p.battle import Battle, retreats
-from wargames.darkcrusade.p2p.fire import defence_strength, fortress_value, hits, shift
+from wargames.darkcrusade.p2p.fire import (
+    attack_strength,
+    defence_strength,
+    fortress_value,
+    hits,
+    shift,
+)
 
 from .support import advance_to, ctx, game, infantry, panzer, play, unit
 
@@ -50,7 +56,7 @@ def test_dispersed_major_infantry_give_no_fortress_protection_terrain_c() -> Non
 
 def _przemysl(target: str, origin: str):  # type: ignore[no-untyped-def]
     units = [panzer("P", origin), infantry("S", "soviet", target, hits=2)]
-    g = battle_at(units, [("P", origin, target)])
+    g = battle_at(units, [("P", origin, target)], control={origin: "axis"})
     assert g.decision is not None and g.decision.step == "fire"
     g.apply(Outcome(1))  # Axis: strength 5, best row: 4 hits, two thirds: 3
     g.apply(Outcome(1))  # Soviet: worst row of column B
@@ -192,3 +198,12 @@ def test_mud_and_axis_snow_attacks_read_two_columns_down() -> None:
     assert hits(c, "axis", 5, 1, attacking=True) == 2  # read at 3: 3 hits, scaled: 2
     c.state.set("weather", "snow")
     assert shift(c, "axis", attacking=True) == -2 and shift(c, "soviet", attacking=True) == 0
+
+
+def test_out_of_supply_firepower_is_halved_down_in_attack_up_in_defence() -> None:
+    # Moscow in Axis hands is cut off from Axis supply; Warsaw is supplied
+    units = [unit("A", "axis", "Moscow", (5, 5)), unit("B", "axis", "Warsaw", (5, 5))]
+    c = ctx(game(units, control={"Moscow": "axis"}))
+    assert attack_strength(c, ["A"], air=False) == 2  # 5 halved, rounded down
+    assert defence_strength(c, "Moscow", ["A"], air=False) == 3  # rounded up
+    assert attack_strength(c, ["B"], air=False) == 5

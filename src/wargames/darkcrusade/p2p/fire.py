@@ -11,13 +11,19 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from wargames.core.context import Context
+from wargames.core.strength import HALF, StrengthRounding, modified
 
 from . import counters as cn
 from . import geography as geo
 from .charts import charts
+from .supply import supplied_points
 from .weather import MUD, SNOW, weather
 
 FORTRESS = "DC2 Terrain C: Fortresses"
+SUPPLY = StrengthRounding(attack="down", defence="up")
+"""Out of supply (filled gap, the hex edition's and Darkest Crusade's Supply): firepower
+halved, fractions rounded down on offense and up on defense; supply is judged at the moment of
+combat (the hex edition)."""
 
 
 def firing(ctx: Context, units: Iterable[str], air: bool) -> list[str]:
@@ -41,13 +47,26 @@ def fortress_value(ctx: Context, point: str, defenders: Iterable[str]) -> int:
     return value
 
 
+def _supplied(ctx: Context, uid: str) -> bool:
+    at = ctx.state.units[uid].at
+    return at is not None and at in supplied_points(ctx, ctx.side_of(uid))
+
+
 def attack_strength(ctx: Context, attackers: Iterable[str], air: bool) -> int:
-    return sum(cn.attack_factor(ctx, u) for u in firing(ctx, attackers, air))
+    values = [
+        modified(cn.attack_factor(ctx, u), *(() if _supplied(ctx, u) else (HALF,)))
+        for u in firing(ctx, attackers, air)
+    ]
+    return SUPPLY.total(values, "attack")
 
 
 def defence_strength(ctx: Context, point: str, defenders: list[str], air: bool) -> int:
     """Defenders' firepower; in ground rounds increased by the fortress (C.2)."""
-    base = sum(cn.defence_factor(ctx, u) for u in firing(ctx, defenders, air))
+    values = [
+        modified(cn.defence_factor(ctx, u), *(() if _supplied(ctx, u) else (HALF,)))
+        for u in firing(ctx, defenders, air)
+    ]
+    base = SUPPLY.total(values, "defence")
     return base if air else base + fortress_value(ctx, point, defenders)
 
 
