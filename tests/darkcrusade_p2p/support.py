@@ -61,11 +61,13 @@ def scenario(
     units: list[dict[str, Any]],
     control: dict[str, str] | None = None,
     weather: list[str] | None = None,
+    reinforcements: list[dict[str, Any]] | None = None,
     **charts: Any,
 ) -> dict[str, Any]:
     """The 1941 map with only ``units``; ``control`` changes who holds some points."""
     data = copy.deepcopy(BASE)
     data["units"] = units
+    data["reinforcements"] = reinforcements or []
     if control:
         held = {p: s for s, ps in data["control"].items() for p in ps}
         held.update(control)

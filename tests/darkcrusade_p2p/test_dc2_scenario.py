@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 import wargames
-from wargames.core.actions import Outcome
+from wargames.core.actions import Outcome, Pass
 from wargames.core.errors import ScenarioError
 from wargames.darkcrusade.p2p import geography as geo
 from wargames.darkcrusade.p2p.victory import final, sudden_death
@@ -128,3 +128,35 @@ def test_soviet_win_on_warsaw_in_supply() -> None:
     c = ctx(game([infantry("I", "axis", "Krakow")], control={"Warsaw": "soviet"}))
     got = sudden_death(c)
     assert got is not None and got.winner == "soviet"
+
+
+def test_reinforcements_arrive_on_their_point_or_in_the_side_s_box() -> None:
+    units = [infantry("I", "axis", "Krakow"), infantry("S", "soviet", "Gorki")]
+    units.append({**infantry("2A", "axis", "Warsaw"), "at": None, "box": "reinforcements"})
+    units.append({**infantry("3A", "axis", "Warsaw"), "at": None, "box": "reinforcements"})
+    units.append({**infantry("R", "soviet", "Gorki"), "at": None, "box": "reinforcements"})
+    for u in units[2:]:
+        del u["at"]
+    arrivals = [
+        {"turn": 2, "unit": "2A", "at": "Warsaw"},
+        {"turn": 2, "unit": "3A", "at": "Lublin"},
+        {"turn": 2, "unit": "R", "at": "Siberia"},
+    ]
+    g = game(units, control={"Lublin": "soviet"}, reinforcements=arrivals)
+    assert g.state.units["2A"].at is None
+    advance_to(g, "strategic", "soviet")
+    assert g.state.units["2A"].at is None  # not before its turn
+    g.apply(Pass())
+    advance_to(g, "strategic", "axis")
+    assert g.state.units["2A"].at == "Warsaw"
+    assert g.state.units["3A"].at == "West"  # Lublin is Soviet: off the west edge instead
+    advance_to(g, "strategic", "soviet")
+    assert g.state.units["R"].at == "Siberia"
+
+
+def test_the_1941_reinforcement_schedule() -> None:
+    due = {(r.unit, r.turn, r.at) for r in SC.reinforcements}
+    assert ("2A", 2, "Warsaw") in due and ("40PzK", 3, "Warsaw") in due
+    soviet = [r for r in SC.reinforcements if SC.units[r.unit].side == "soviet"]
+    assert all(r.at == "Siberia" for r in soviet)
+    assert {r.turn for r in soviet if "Shock" in SC.units[r.unit].name} == {7, 8, 9}

@@ -24,6 +24,7 @@ from . import counters as cn
 from .battle import AbsorbStep, BattleStep, CombatStep, FireStep, PressOnStep, WithdrawStep
 from .operational import OperationalStep
 from .recovery import RecoverStep
+from .reinforcements import ArrivalsStep
 from .sea import SeaLossStep, SeaStep
 from .sequence import PHASES
 from .strategic import StrategicStep
@@ -49,6 +50,7 @@ class DarkCrusadeP2P(Title):
     phases: ClassVar[tuple[Phase, ...]] = PHASES
     rule_steps: ClassVar[tuple[Step, ...]] = (
         WeatherStep(),
+        ArrivalsStep(),
         StrategicStep(),
         SeaStep(),
         SeaLossStep(),

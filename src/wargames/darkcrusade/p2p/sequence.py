@@ -1,5 +1,5 @@
 """The game turn (provisional: the text's sequence of play is lost). The order follows the
-surviving fragments: strategic land movement, then strategic sea movement (DC2 B), then
+surviving fragments: reinforcements (hex edition) first, strategic land movement, then strategic sea movement (DC2 B), then
 operational movement and combat; the Axis player turn first, as in every Coatney game; the
 weather at the start of the month; recovery at the end of each player turn; victory
 determination at the end of the turn.
@@ -17,6 +17,7 @@ def player_turn(side: str, title: str) -> Phase:
     return Phase(
         f"{title} player turn",
         (
+            Segment("arrivals", f"{title} reinforcements", args),
             Segment("strategic", f"{title} strategic land movement (DC2 A)", args),
             Segment("sea", f"{title} strategic sea movement (DC2 B)", args),
             Segment(
