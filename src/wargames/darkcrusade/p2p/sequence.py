@@ -1,8 +1,8 @@
-"""The game turn (provisional: the text's sequence of play is lost). The order follows the
-surviving fragments: reinforcements (hex edition) first, strategic land movement, then strategic sea movement (DC2 B), then
-operational movement and combat; the Axis player turn first, as in every Coatney game; the
-weather at the start of the month; recovery at the end of each player turn; victory
-determination at the end of the turn.
+"""The game turn (provisional: the text's sequence of play is lost). Reinforcements first
+(hex edition), then in the order of the surviving fragments: strategic land movement,
+strategic sea movement (DC2 B: after land movement), operational movement and combat; the
+Axis player turn first, as in every Coatney game; the weather at the start of the month;
+recovery at the end of each player turn; victory determination at the end of the turn.
 """
 
 from __future__ import annotations
