@@ -35,9 +35,14 @@ class ArrivalsStep(Step):
             if unit.box == "eliminated":
                 continue
             to = r.at
-            if to is None or ctx.state.control.get(to) != side or geo.holder(ctx, occ, to) not in (
-                None,
-                side,
+            if (
+                to is None
+                or ctx.state.control.get(to) != side
+                or geo.holder(ctx, occ, to)
+                not in (
+                    None,
+                    side,
+                )
             ):
                 to = box_of(ctx, side)
             ctx.state.put(unit.moved_to(to))
