@@ -410,7 +410,8 @@ def order(ctx: Context, side: str) -> list[str]:
     """DC2 Combat: the attacker picks the order, except that every attack in which the
     defender's firepower is greater than the attacker's goes first."""
     pending = attacks(ctx)
-    first, rest = [], []
+    first: list[str] = []
+    rest: list[str] = []
     for target, committed in sorted(pending.items()):
         b = Battle(target, side, tuple((u, p) for u, p in committed), round=1)
         a, d = strengths(ctx, b)

@@ -59,7 +59,8 @@ def set_attacks(ctx: Context, value: dict[str, list[list[str]]]) -> None:
 
 def enemies_at(ctx: Context, side: str, point: str) -> tuple[list[str], list[str]]:
     """(enemy units that must be attacked, enemy partisans/entrained factories) on a point."""
-    hard, soft = [], []
+    hard: list[str] = []
+    soft: list[str] = []
     for u in ctx.state.units_at(point):
         if ctx.side_of(u.id) != side:
             (soft if cn.fragile(ctx, u.id) else hard).append(u.id)
