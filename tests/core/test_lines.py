@@ -382,3 +382,14 @@ def test_fits_agrees_with_add_and_limit(
     else:
         with pytest.raises(IllegalAction):
             led.add(board, policy, "Brest", "Minsk", "soviet", extra)
+
+
+def test_a_line_without_a_capacity_carries_any_load_and_fits_never_raises() -> None:
+    board = Board.point_map({"A": {}, "B": {}}, [("A", "B", {"line": "track"})])
+    led = LineLedger()
+    assert led.fits(board, DC2, "A", "B", "axis", [Carried()] * 50)
+    assert led.remaining(board, DC2, "A", "B", "axis") is None
+    assert not led.fits(board, DC2, "A", "Nowhere", "axis", [Carried()])
+    assert led.add(board, DC2, "A", "B", "axis", [Carried()] * 9).weights("A", "B", "axis") == {
+        "": Fraction(9)
+    }
