@@ -35,7 +35,9 @@ class Title:
     options: ClassVar[Mapping[str, Any]] = {}
     default_scenario: ClassVar[str] = ""
     data_dir: ClassVar[Path | None] = None
-    """Where the title's built-in scenarios lie: every ``*.toml`` there, by file stem."""
+    """Where the title's built-in scenarios lie: every ``*.toml`` there, by file stem (or
+    only those named in ``scenarios``, when charts share the folder)."""
+    scenarios: ClassVar[tuple[str, ...]] = ()
     no_units_loses: ClassVar[bool] = False
     """Opt in: a side with no unit on the map nor in a box other than ``eliminated_boxes``
     loses at once (checked after every action and automatic step, before ``result``)."""
@@ -71,6 +73,8 @@ class Title:
         """Built-in scenarios: name -> file (default: the ``*.toml`` files in ``data_dir``)."""
         if self.data_dir is None:
             return {}
+        if self.scenarios:
+            return {name: self.data_dir / f"{name}.toml" for name in self.scenarios}
         return {p.stem: p for p in sorted(self.data_dir.glob("*.toml"))}
 
     def sudden_death(self, ctx: Context) -> Result | None:
