@@ -12,6 +12,7 @@ import wargames
 from wargames.core.actions import Outcome, Pass
 from wargames.core.errors import ScenarioError
 from wargames.darkcrusade.p2p import geography as geo
+from wargames.darkcrusade.p2p.supply import supplied_points
 from wargames.darkcrusade.p2p.victory import final, sudden_death
 
 from .support import advance_to, ctx, game, infantry, scenario
@@ -160,3 +161,32 @@ def test_the_1941_reinforcement_schedule() -> None:
     soviet = [r for r in SC.reinforcements if SC.units[r.unit].side == "soviet"]
     assert all(r.at == "Siberia" for r in soviet)
     assert {r.turn for r in soviet if "Shock" in SC.units[r.unit].name} == {7, 8, 9}
+
+
+def test_no_supply_across_the_kerch_straits_for_reinforcements_terrain_d() -> None:
+    # Axis holds Kerch and Taman; the Crimea beyond Kerch is Soviet, Taman's mainland Axis
+    cut = {"Kerch": "axis", "Taman": "axis", "Krasnodar": "axis", "Rostov": "axis"}
+    cut.update({"Stalino": "axis", "Kharkov": "axis", "Kursk": "axis", "Orel": "axis"})
+    cut.update({"Bryansk": "axis", "Kiev": "axis", "Zhitomir": "axis", "Rowno": "axis"})
+    cut.update({"Lvov": "axis", "Przemysl": "axis"})
+    units = [infantry("I", "axis", "Krakow"), infantry("S", "soviet", "Gorki")]
+    late = {**infantry("K", "axis", "Kerch"), "box": "reinforcements"}
+    del late["at"]
+    units.append(late)
+    g = game(units, control=cut, reinforcements=[{"turn": 1, "unit": "K", "at": "Kerch"}])
+    c = ctx(g)
+    assert "Kerch" in supplied_points(c, "axis")  # supply crosses the Straits
+    assert "Kerch" not in supplied_points(c, "axis", straits=False)
+    assert g.state.units["K"].at == "West"  # not produced on Kerch
+
+
+def test_a_reinforcement_point_in_supply_this_side_of_the_straits_takes_it() -> None:
+    cut = {"Kerch": "axis", "Simferopol": "axis", "Melitopol": "axis", "Zaporozhye": "axis"}
+    cut.update({"Dnepropetrovsk": "axis", "Kirovograd": "axis", "Uman": "axis"})
+    cut.update({"Vinnitsa": "axis", "Tarnopol": "axis", "Lvov": "axis", "Przemysl": "axis"})
+    units = [infantry("I", "axis", "Krakow"), infantry("S", "soviet", "Gorki")]
+    late = {**infantry("K", "axis", "Kerch"), "box": "reinforcements"}
+    del late["at"]
+    units.append(late)
+    g = game(units, control=cut, reinforcements=[{"turn": 1, "unit": "K", "at": "Kerch"}])
+    assert g.state.units["K"].at == "Kerch"

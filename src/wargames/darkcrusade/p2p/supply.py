@@ -14,13 +14,15 @@ from wargames.core.context import Context
 from . import geography as geo
 
 
-def supplied_points(ctx: Context, side: str) -> frozenset[str]:
-    """Every point in ``side``'s supply now (kept per position: control and occupants)."""
+def supplied_points(ctx: Context, side: str, straits: bool = True) -> frozenset[str]:
+    """Every point in ``side``'s supply now (kept per position: control and occupants);
+    ``straits=False`` traces without crossing the Kerch Straits (DC2 Terrain D: supply for
+    producing reinforcements and replacements)."""
     occ = ctx.state.occupancy()
     control = ctx.state.control
     table = geo.points(ctx)
     holders = {p: ctx.side_of(us[0]) for p, us in occ.items()}
-    key = (side, tuple(sorted(control.items())), tuple(sorted(holders.items())))
+    key = (side, straits, tuple(sorted(control.items())), tuple(sorted(holders.items())))
     cache: dict[object, frozenset[str]] = ctx.board.index.cached("dc2-supply", lambda _: {})
     got = cache.get(key)
     if got is not None:
@@ -36,6 +38,8 @@ def supplied_points(ctx: Context, side: str) -> frozenset[str]:
     while todo:
         p = todo.popleft()
         for q in table[p].neighbours:
+            if not straits and geo.straits(ctx, p, q):
+                continue
             if q in open_ and q not in seen:
                 seen.add(q)
                 todo.append(q)
