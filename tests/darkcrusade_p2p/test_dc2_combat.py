@@ -207,3 +207,19 @@ def test_out_of_supply_firepower_is_halved_down_in_attack_up_in_defence() -> Non
     assert attack_strength(c, ["A"], air=False) == 2  # 5 halved, rounded down
     assert defence_strength(c, "Moscow", ["A"], air=False) == 3  # rounded up
     assert attack_strength(c, ["B"], air=False) == 5
+
+
+def test_a_battle_saves_and_loads_at_every_decision() -> None:
+    units = [
+        panzer("P", "Warsaw"),
+        infantry("S1", "soviet", "Brest"),
+        infantry("S2", "soviet", "Brest"),
+    ]
+    g = battle_at(units, [("P", "Warsaw", "Brest")])
+    for action in (Outcome(1), Outcome(1)):
+        text = g.to_json()
+        assert wargames.load_game(text).to_json() == text
+        g.apply(action)
+    again = wargames.load_game(g.to_json())
+    assert list(again.legal_actions()) == list(g.legal_actions())
+    assert Battle.from_json(again.state.get("battle")) == Battle.from_json(g.state.get("battle"))
