@@ -3,6 +3,7 @@ rounds, fortresses, retreats within line capacity, clearing and occupying a poin
 
 from __future__ import annotations
 
+import wargames
 from wargames.core.actions import AllocateLosses, Attack, Choose, Move, Outcome, Pass, Retreat
 from wargames.core.lines import segment_ledger, store_ledger
 from wargames.darkcrusade.p2p.battle import Battle, retreats
