@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from wargames.core.actions import Choose, Move, Pass
+from wargames.core.actions import Choose, Move, Outcome, Pass
 from wargames.core.errors import IllegalAction
 from wargames.darkcrusade.p2p.operational import attacks
 
@@ -198,3 +198,69 @@ def test_half_value_armour_counts_half_of_an_armour_unit_lines_b() -> None:
     play(g, Choose("SS3"))
     with pytest.raises(IllegalAction, match="2 armour units, limit 1"):
         g.apply(Move(("SS3",), ("Suwalki", "Grodno")))
+
+
+# --- the Breakthrough Movement Phase (named in Lines D; filled from the hex edition) --------
+
+
+def breakthrough_phase(g):  # type: ignore[no-untyped-def]
+    """Pass the Axis operational movement (and its empty combat) to the breakthrough phase."""
+    g.apply(Pass())
+    assert g.decision is not None and g.decision.step == "operational"
+    assert g.state.stack[-1].args.get("mode") == "breakthrough"
+    return g
+
+
+def test_breakthrough_phase_panzers_move_others_only_attack() -> None:
+    units = [
+        panzer("P", "Warsaw"),
+        infantry("I", "axis", "Warsaw"),
+        infantry("M", "axis", "Lublin"),
+    ]
+    units += [infantry("S", "soviet", "Brest")]
+    g = op(units)
+    move(g, "M", "Lublin", "Krakow")  # acted in operational movement
+    breakthrough_phase(g)
+    legal = list(g.legal_actions())
+    assert Choose("P") in legal and Choose("I") in legal and Choose("M") not in legal
+    with pytest.raises(IllegalAction, match="operational movement phase") as err:
+        g.apply(Choose("M"))
+    assert err.value.rule.startswith("DC2 Lines D: Breakthrough Movement Phase")
+    play(g, Choose("I"))
+    assert {a.path for a in g.legal_actions() if isinstance(a, Move)} == {("Warsaw", "Brest")}
+    with pytest.raises(IllegalAction, match="only attack"):
+        g.apply(Move(("I",), ("Warsaw", "Lublin")))
+    g.apply(Move(("I",), ("Warsaw", "Brest")))
+    play(g, Choose("P"), Move(("P",), ("Warsaw", "Lublin")))
+    assert g.state.units["P"].at == "Lublin"
+    assert g.decision is not None and g.decision.prompt.startswith("operational")  # no onward
+
+
+def test_breakthrough_combat_is_one_round() -> None:
+    units = [infantry("I", "axis", "Lublin", hits=3), infantry("S", "soviet", "Rowno", hits=3)]
+    g = op(units)
+    breakthrough_phase(g)
+    play(g, Choose("I"), Move(("I",), ("Lublin", "Rowno")), Pass())
+    g.apply(Outcome(6))  # no hit
+    g.apply(Outcome(1))  # no hit
+    assert g.state.get("battle") is None  # no retreat, no second round: the battle is over
+    assert g.state.units["I"].at == "Lublin" and g.state.units["S"].at == "Rowno"
+
+
+def test_no_breakthrough_phase_in_mud_nor_the_first_snow_turn() -> None:
+    g = op([panzer("P", "Warsaw")], weather=["mud"])
+    g.apply(Pass())
+    assert g.decision is not None and g.decision.step == "strategic"  # the Soviet turn
+    g = op([panzer("P", "Warsaw")], weather=["snow", "snow"])
+    g.apply(Pass())
+    assert g.decision is not None and g.decision.step == "strategic"
+    g = advance_to(game([panzer("P", "Warsaw")], weather=["snow", "snow"]), "strategic", "soviet")
+    g.apply(Pass())
+    advance_to(g, "operational", "axis")  # turn 2: the second Snow turn
+    breakthrough_phase(g)
+
+
+def test_highway_double_move_in_the_breakthrough_phase_too_lines_d() -> None:
+    g = breakthrough_phase(op([panzer("P", "Minsk")], control={"Minsk": "axis"}))
+    play(g, Choose("P"))
+    assert Move(("P",), ("Minsk", "Borisov", "Orsha")) in list(g.legal_actions())

@@ -62,6 +62,7 @@ class Battle:
     left: int = 0
     absorbing: str = ""
     taken: tuple[tuple[str, int], ...] = ()
+    rounds: int = 0  # ground rounds at most (0: until one side is eliminated or retreats)
 
     @property
     def enemy(self) -> str:
@@ -91,6 +92,7 @@ class Battle:
             left=int(d["left"]),
             absorbing=str(d["absorbing"]),
             taken=tuple((str(u), int(n)) for u, n in d["taken"]),
+            rounds=int(d["rounds"]),
         )
 
 
@@ -122,10 +124,12 @@ def has_air(ctx: Context, units: list[str]) -> bool:
     return any(cn.is_air(ctx, u) and not cn.dispersed(ctx, u) for u in units)
 
 
-def start(ctx: Context, target: str, side: str, committed: list[list[str]]) -> None:
+def start(
+    ctx: Context, target: str, side: str, committed: list[list[str]], rounds: int = 0
+) -> None:
     """Begin the battle for ``target``: an air round if both sides have air units there
-    (DC2 Combat A), else the first ground round."""
-    b = Battle(target, side, tuple((u, p) for u, p in committed))
+    (DC2 Combat A), else the first ground round; ``rounds`` limits the ground rounds."""
+    b = Battle(target, side, tuple((u, p) for u, p in committed), rounds=rounds)
     if not (has_air(ctx, attackers(ctx, b)) and has_air(ctx, defenders(ctx, b))):
         b = attrs.evolve(b, round=1)
     if not defenders(ctx, b):
@@ -228,6 +232,8 @@ class BattleStep(Step):
                 return False, attrs.evolve(b, stage=Stage.OCCUPY)
             if not any(not cn.dispersed(ctx, u) for u in attackers(ctx, b)):
                 return False, attrs.evolve(b, stage=Stage.OVER)
+            if b.rounds and b.round >= b.rounds:
+                return False, attrs.evolve(b, stage=Stage.OVER)  # breakthrough combat: 1 round
             b = attrs.evolve(b, stage=Stage.RETREAT)
             if retreats(ctx, b):
                 ctx.push("withdraw", by=b.enemy)
@@ -460,4 +466,4 @@ class CombatStep(Step):
         pending = attacks(ctx)
         committed = pending.pop(target)
         set_attacks(ctx, pending)
-        start(ctx, target, side, committed)
+        start(ctx, target, side, committed, int(ctx.frame.args.get("rounds", 0)))

@@ -19,7 +19,8 @@ SIDES = (AXIS, SOVIET)
 DISPERSED = "dispersed"
 ENTRAINED = "entrained"  # a factory unit loaded for evacuation
 MOVED = "moved"  # scoped to the phase: moved (or committed to an attack) this phase
-STRATEGIC = "strategic"  # scoped to the phase: moved strategically this phase
+STRATEGIC = "strategic"  # scoped to the segment: moved strategically this phase
+ACTED = "acted"  # scoped to the player turn: moved or attacked in operational movement
 
 ELIMINATED = "eliminated"  # box of eliminated units
 

@@ -22,7 +22,7 @@ from wargames.core.actions import Action, Choose, Move, Pass
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.lines import LineLedger, LinePolicy, segment_ledger, store_ledger
-from wargames.core.markers import SEGMENT, has_scoped, scoped
+from wargames.core.markers import PHASE, SEGMENT, has_scoped, scoped
 from wargames.core.state import Frame
 from wargames.core.steps import SideStep
 
@@ -31,6 +31,7 @@ from . import geography as geo
 from .weather import SNOW, weather
 
 RULE = "DC2 Operational Movement"
+BREAKTHROUGH_RULE = "DC2 Lines D: Breakthrough Movement Phase (filled gap: hex edition Blitzkrieg!)"
 LINES = "DC2 Lines A-C"
 HIGHWAY = "DC2 Lines D: the Minsk-Moscow Highway"
 KERCH = "DC2 Terrain D: the Kerch Straits"
@@ -75,7 +76,10 @@ def can_use_line(ctx: Context, side: str, uid: str, a: str, b: str, led: LineLed
     return led.fits(ctx.board, policy(ctx), a, b, side, [ctx.scenario.load(uid).moving()])
 
 
-def unit_error(ctx: Context, side: str, uid: str) -> str | None:
+BREAKTHROUGH = "breakthrough"  # the mode of the Breakthrough Movement Phase
+
+
+def unit_error(ctx: Context, side: str, uid: str, mode: str = "") -> str | None:
     unit = ctx.state.units.get(uid)
     if unit is None or unit.at is None or ctx.side_of(uid) != side:
         return f"{uid} is not a {side} unit on the map"
@@ -85,7 +89,21 @@ def unit_error(ctx: Context, side: str, uid: str) -> str | None:
         return f"{uid} has already moved this phase"
     if cn.fragile(ctx, uid):
         return f"{uid} does not move operationally"
+    if mode == BREAKTHROUGH and has_scoped(unit, cn.ACTED, PHASE):
+        return f"{uid} moved or attacked in the operational movement phase"
     return None
+
+
+def mode_moves(
+    ctx: Context, side: str, uid: str, mode: str, led: LineLedger
+) -> list[tuple[str, ...]]:
+    """The moves of ``uid`` in a phase of ``mode``: in the Breakthrough Movement Phase (filled
+    gap: the hex edition's Blitzkrieg!) units capable of breakthrough movement move as in
+    operational movement, other units may only attack an adjacent enemy point."""
+    paths = moves(ctx, side, uid, led)
+    if mode != BREAKTHROUGH or breaks_through(ctx, uid):
+        return paths
+    return [p for p in paths if len(p) == 2 and enemies_at(ctx, side, p[1])[0]]
 
 
 def moves(
@@ -177,39 +195,44 @@ class OperationalStep(SideStep):
         return "operational movement: choose a unit" if uid is None else f"move {uid}"
 
     def legal(self, ctx: Context, frame: Frame) -> list[Action]:
-        side, uid = frame.args["side"], frame.get("unit")
+        side, uid, mode = frame.args["side"], frame.get("unit"), frame.get("mode", "")
+        led = segment_ledger(ctx.state)
         if uid is not None:
+            onward = frame.get("breakthrough")
             paths = (
-                breakthroughs(ctx, side, uid)
-                if frame.get("breakthrough")
-                else moves(ctx, side, uid)
+                breakthroughs(ctx, side, uid) if onward else mode_moves(ctx, side, uid, mode, led)
             )
             return [Pass(), *(Move((uid,), p) for p in paths)]
         out: list[Action] = [Pass()]
-        led = segment_ledger(ctx.state)
         for unit in ctx.units_of(side):
-            if unit_error(ctx, side, unit.id) is None and moves(ctx, side, unit.id, led):
+            free = unit_error(ctx, side, unit.id, mode) is None
+            if free and mode_moves(ctx, side, unit.id, mode, led):
                 out.append(Choose(unit.id))
         return out
 
     def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
-        side, uid = frame.args["side"], frame.get("unit")
+        side, uid, mode = frame.args["side"], frame.get("unit"), frame.get("mode", "")
+        rule = BREAKTHROUGH_RULE if mode == BREAKTHROUGH else RULE
         if isinstance(action, Pass):
             return None
         if isinstance(action, Choose):
             if uid is not None:
-                return IllegalAction(RULE, f"{uid} is chosen: move it or pass")
-            why = unit_error(ctx, side, action.option)
-            return None if why is None else IllegalAction(RULE, why)
+                return IllegalAction(rule, f"{uid} is chosen: move it or pass")
+            why = unit_error(ctx, side, action.option, mode)
+            return None if why is None else IllegalAction(rule, why)
         assert isinstance(action, Move)
         if uid is None or action.units != (uid,):
-            return IllegalAction(RULE, "choose the unit first")
-        legal = (
-            breakthroughs(ctx, side, uid) if frame.get("breakthrough") else moves(ctx, side, uid)
-        )
+            return IllegalAction(rule, "choose the unit first")
+        led = segment_ledger(ctx.state)
+        onward = bool(frame.get("breakthrough"))
+        legal = breakthroughs(ctx, side, uid) if onward else mode_moves(ctx, side, uid, mode, led)
         if tuple(action.path) in legal:
             return None
-        return self._why(ctx, side, uid, tuple(action.path), bool(frame.get("breakthrough")))
+        if mode == BREAKTHROUGH and tuple(action.path) in moves(ctx, side, uid, led):
+            return IllegalAction(
+                rule, f"{uid} is not capable of breakthrough movement: it may only attack"
+            )
+        return self._why(ctx, side, uid, tuple(action.path), onward)
 
     def _why(
         self, ctx: Context, side: str, uid: str, path: tuple[str, ...], onward: bool
@@ -252,7 +275,7 @@ class OperationalStep(SideStep):
         assert isinstance(action, Move)
         uid, path = action.units[0], action.path
         unit = ctx.state.units[uid]
-        ctx.state.put(unit.marked(scoped(cn.MOVED, SEGMENT)))
+        ctx.state.put(unit.marked(scoped(cn.MOVED, SEGMENT), scoped(cn.ACTED, PHASE)))
         onward = False
         for i, (a, b) in enumerate(pairwise(path)):
             _record(ctx, side, uid, a, b)
@@ -264,7 +287,8 @@ class OperationalStep(SideStep):
             ctx.emit("move", f"{uid} moves {a}-{b}", unit=uid, to=b)
             last = i == len(path) - 2
             onward = last and empty and len(path) == 2 and not frame.get("breakthrough")
-        if onward and breaks_through(ctx, uid) and breakthroughs(ctx, side, uid):
+        in_phase = frame.get("mode", "") != BREAKTHROUGH
+        if onward and in_phase and breaks_through(ctx, uid) and breakthroughs(ctx, side, uid):
             ctx.update(unit=uid, breakthrough=True)
         else:
             ctx.update(unit=None, breakthrough=False)

@@ -54,4 +54,13 @@ class WeatherStep(ChanceStep):
 
     def _set(self, ctx: Context, w: str) -> None:
         ctx.state.set("weather", w)
+        if w == SNOW and ctx.state.get("first_snow") is None:
+            ctx.state.set("first_snow", ctx.turn)
         ctx.emit("weather", f"weather: {w}", weather=w)
+
+
+def breakthrough_phase(ctx: Context) -> bool:
+    """Whether the Axis has a Breakthrough Movement Phase this turn (filled gap: the hex
+    edition's Blitzkrieg!, none in Mud or in the first Snow turn)."""
+    w = weather(ctx)
+    return w != MUD and not (w == SNOW and ctx.state.get("first_snow") == ctx.turn)
