@@ -21,7 +21,8 @@ from wargames.core.unit_values import NUMBER, UnitValue
 
 from . import charts as charts_module
 from . import counters as cn
-from .battle import AbsorbStep, BattleStep, CombatStep, FireStep, PressOnStep, WithdrawStep
+from .battle import AbsorbStep, BattleStep, FireStep, PressOnStep, WithdrawStep
+from .combat import CombatStep
 from .operational import OperationalStep
 from .recovery import RecoverStep
 from .reinforcements import ArrivalsStep

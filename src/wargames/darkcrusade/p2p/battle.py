@@ -1,5 +1,5 @@
-"""DC2 Combat: point by point, one air combat round, then ground rounds until one side is
-eliminated or retreats; attacks where the defender's firepower exceeds the attacker's first.
+"""DC2 Combat at one point: one air combat round, then ground rounds until one side is
+eliminated or retreats (or the round limit of breakthrough combat).
 
 The battle in progress is a typed :class:`Battle` (JSON in the state variable ``battle``);
 the automatic step ``battle`` moves it through the fixed :class:`Stage` s and pushes a frame
@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from wargames.core.actions import Action, AllocateLosses, Attack, Choose, Outcome, Pass, Retreat
+from wargames.core.actions import Action, AllocateLosses, Choose, Outcome, Pass, Retreat
 from wargames.core.context import Context
 from wargames.core.dice import die_faces
 from wargames.core.errors import IllegalAction
@@ -27,7 +27,7 @@ from wargames.core.steps import SideStep
 from . import counters as cn
 from . import geography as geo
 from .fire import attack_strength, defence_strength, fortress_value, hits
-from .operational import attacks, policy, set_attacks
+from .operational import policy
 
 COMBAT = "DC2 Combat"
 AIR = "DC2 Combat A: Air Combat"
@@ -407,63 +407,3 @@ class PressOnStep(BattleDecision):
             b = attrs.evolve(b, stage=Stage.OVER)
         save(ctx, b)
         ctx.done()
-
-
-# --- the combat phase ----------------------------------------------------------------------
-
-
-def order(ctx: Context, side: str) -> list[str]:
-    """DC2 Combat: the attacker picks the order, except that every attack in which the
-    defender's firepower is greater than the attacker's goes first."""
-    pending = attacks(ctx)
-    first: list[str] = []
-    rest: list[str] = []
-    for target, committed in sorted(pending.items()):
-        b = Battle(target, side, tuple((u, p) for u, p in committed), round=1)
-        a, d = strengths(ctx, b)
-        (first if d > a else rest).append(target)
-    return first or rest
-
-
-class CombatStep(Step):
-    """DC2 Combat: a side's combat phase, one point at a time."""
-
-    name: ClassVar[str] = "combat"
-    kind: ClassVar[str] = "attack"
-    rule: ClassVar[str] = COMBAT
-    actions: ClassVar[tuple[type[Action], ...]] = (Attack,)
-
-    def actor(self, ctx: Context, frame: Frame) -> str | None:
-        side: str = frame.args["side"]
-        return side if len(order(ctx, side)) > 1 else None
-
-    def run(self, ctx: Context, frame: Frame) -> None:
-        targets = order(ctx, frame.args["side"])
-        if not targets:
-            set_attacks(ctx, {})
-            ctx.done()
-            return
-        self._begin(ctx, frame.args["side"], targets[0])
-
-    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
-        pending = attacks(ctx)
-        return [Attack(tuple(u for u, _ in pending[t]), t) for t in order(ctx, frame.args["side"])]
-
-    def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
-        if action in self.legal(ctx, frame):
-            return None
-        return IllegalAction(
-            COMBAT,
-            "resolve a pending attack with all its units; attacks where the defender's "
-            "firepower exceeds the attacker's go first",
-        )
-
-    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
-        assert isinstance(action, Attack)
-        self._begin(ctx, frame.args["side"], action.target)
-
-    def _begin(self, ctx: Context, side: str, target: str) -> None:
-        pending = attacks(ctx)
-        committed = pending.pop(target)
-        set_attacks(ctx, pending)
-        start(ctx, target, side, committed, int(ctx.frame.args.get("rounds", 0)))

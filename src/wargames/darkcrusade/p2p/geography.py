@@ -100,10 +100,6 @@ def holder(ctx: Context, occ: Occupancy, point: str) -> str | None:
     return ctx.side_of(units[0]) if units else None
 
 
-def controller(ctx: Context, point: str) -> str | None:
-    return ctx.state.control.get(point)
-
-
 def set_control(ctx: Context, point: str, side: str) -> None:
     if ctx.state.control.get(point) != side and not is_box(ctx, point):
         ctx.state.control[point] = side
