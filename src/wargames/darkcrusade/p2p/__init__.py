@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+from wargames.core.actions import Action, AllocateLosses, Attack, Choose, Move, Outcome, Retreat
 from wargames.core.context import Context
 from wargames.core.errors import ScenarioError
 from wargames.core.scenario import Scenario
@@ -80,6 +81,25 @@ class DarkCrusadeP2P(Title):
 
     def final_result(self, ctx: Context) -> Result:
         return final(ctx)
+
+    def describe(self, ctx: Context, action: Action) -> str:
+        """One readable line: who acts and what."""
+        frame = ctx.frame
+        who = self.step(frame.step).actor(ctx, frame) or ""
+        if isinstance(action, Choose):
+            text = f"chooses {action.option}"
+        elif isinstance(action, (Move, Retreat)):
+            verb = "retreats" if isinstance(action, Retreat) else "moves"
+            text = f"{'+'.join(action.units)} {verb} {'-'.join(action.path)}"
+        elif isinstance(action, Attack):
+            text = f"resolves the attack on {action.target} ({'+'.join(action.units)})"
+        elif isinstance(action, AllocateLosses):
+            text = f"takes a hit on {'+'.join(action.units)}"
+        elif isinstance(action, Outcome):
+            text = f"{frame.step}: {action.value}"
+        else:
+            text = "passes"
+        return f"{who}: {text}"
 
 
 TITLE = DarkCrusadeP2P()
