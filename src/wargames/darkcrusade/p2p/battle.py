@@ -10,19 +10,17 @@ choice to go on) and each die roll, so the game serializes at every one of them.
 from __future__ import annotations
 
 import enum
-from fractions import Fraction
 from typing import Any, ClassVar
 
 import attrs
 
 from wargames.core.actions import Action, AllocateLosses, Choose, Outcome, Pass, Retreat
 from wargames.core.context import Context
-from wargames.core.dice import die_faces
 from wargames.core.errors import IllegalAction
 from wargames.core.lines import line_paths, segment_ledger, store_ledger
-from wargames.core.sequence import ChanceStep, Step
+from wargames.core.sequence import Step
 from wargames.core.state import Frame
-from wargames.core.steps import SideStep
+from wargames.core.steps import DieStep, SideStep
 
 from . import counters as cn
 from . import geography as geo
@@ -287,14 +285,11 @@ class BattleDecision(SideStep):
     """A decision of the side named ``by`` in the frame, inside the current battle."""
 
 
-class FireStep(ChanceStep):
+class FireStep(DieStep):
     """One side's fire in a round: one die on the fire table."""
 
     name: ClassVar[str] = "fire"
     rule: ClassVar[str] = GROUND
-
-    def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
-        return [(Outcome(v), p) for v, p in die_faces(6)]
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         assert isinstance(action, Outcome) and isinstance(action.value, int)

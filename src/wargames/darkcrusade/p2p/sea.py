@@ -7,16 +7,13 @@ friendly-controlled sea, on 1, 3 or 5 in an enemy-controlled sea (a chance decis
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import ClassVar
 
 from wargames.core.actions import Action, Choose, Move, Outcome, Pass
 from wargames.core.context import Context
-from wargames.core.dice import die_faces
 from wargames.core.errors import IllegalAction
-from wargames.core.sequence import ChanceStep
 from wargames.core.state import Frame
-from wargames.core.steps import SideStep
+from wargames.core.steps import DieStep, SideStep
 
 from . import counters as cn
 from . import geography as geo
@@ -116,14 +113,11 @@ class SeaStep(SideStep):
         ctx.push("sea-loss", side=frame.args["side"], unit=uid, path=list(action.path))
 
 
-class SeaLossStep(ChanceStep):
+class SeaLossStep(DieStep):
     """DC2 B: one die for the unit at sea."""
 
     name: ClassVar[str] = "sea-loss"
     rule: ClassVar[str] = RULE
-
-    def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
-        return [(Outcome(v), p) for v, p in die_faces(6)]
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         assert isinstance(action, Outcome)
