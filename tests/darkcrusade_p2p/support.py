@@ -75,7 +75,7 @@ def scenario(
             side: sorted(p for p, s in held.items() if s == side) for side in ("axis", "soviet")
         }
     if weather:
-        data["charts"]["weather"] = weather + ["good"] * (9 - len(weather))
+        data["charts"]["weather"] = ["good", *weather] + ["good"] * (9 - len(weather))
     data["charts"].update(charts)
     return data
 

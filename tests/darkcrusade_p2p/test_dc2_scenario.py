@@ -92,8 +92,8 @@ def test_bad_charts_name_the_field() -> None:
 def test_december_to_february_are_snow_and_october_is_rolled_errata_2() -> None:
     from wargames.darkcrusade.p2p.charts import check
 
-    assert check(SC).weather[6:9] == ("snow", "snow", "snow")
-    assert check(SC).weather[4] == "october"
+    assert check(SC).weather[7:10] == ("snow", "snow", "snow")  # Dec 41 - Feb 42 (turns 7-9)
+    assert check(SC).weather[5] == "october"
     g = game([infantry("I", "axis", "Warsaw")], weather=["october", "november"])
     assert g.decision is not None and g.decision.step == "weather"
     assert {p for _, p in g.chance_outcomes()} == {Fraction(1, 3), Fraction(2, 3)}
@@ -190,3 +190,13 @@ def test_a_reinforcement_point_in_supply_this_side_of_the_straits_takes_it() -> 
     units.append(late)
     g = game(units, control=cut, reinforcements=[{"turn": 1, "unit": "K", "at": "Kerch"}])
     assert g.state.units["K"].at == "Kerch"
+
+
+def test_the_game_starts_in_june_unless_the_optional_may_turn_is_played_errata_8() -> None:
+    g = wargames.new_game("darkcrusade-p2p", seed=0)
+    assert g.state.turn == 1 and g.turn_label == "Jun 41"
+    data = scenario([infantry("I", "axis", "Warsaw"), infantry("S", "soviet", "Gorki")])
+    data["options"] = {"may_1941": True}
+    g = wargames.new_game("darkcrusade-p2p", data, seed=0)
+    assert g.state.turn == 0 and g.turn_label == "May 41"
+    assert g.scenario.calendar.last == 9  # ten turns, to February 1942

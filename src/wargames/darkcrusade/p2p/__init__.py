@@ -8,8 +8,9 @@ Every surviving fragment of the rule text is enforced and cited (``DC2 A``, ``DC
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from wargames.core.actions import Action, AllocateLosses, Attack, Choose, Move, Outcome, Retreat
 from wargames.core.context import Context
@@ -45,6 +46,10 @@ class DarkCrusadeP2P(Title):
     )
     sides: ClassVar[tuple[str, ...]] = cn.SIDES
     default_scenario: ClassVar[str] = "1941"
+    options: ClassVar[Mapping[str, Any]] = {
+        # Errata 8: the optional May 1941 game-turn (turn 0 of the calendar).
+        "may_1941": False,
+    }
     data_dir: ClassVar[Path | None] = DATA
     unit_values: ClassVar[tuple[UnitValue, ...]] = (
         UnitValue("hits", NUMBER, minimum=1, doc="hits absorbed in a round before elimination"),
@@ -78,6 +83,11 @@ class DarkCrusadeP2P(Title):
                     raise ScenarioError(
                         scenario.file, f"units[{i}].{field}", f"{uid}: one whole fire factor >= 0"
                     )
+
+    def setup(self, ctx: Context) -> None:
+        """Errata 8: without the optional May 1941 turn the game starts in June (turn 1)."""
+        if not ctx.options["may_1941"] and ctx.turn == 0 < ctx.scenario.calendar.last:
+            ctx.state.turn = 1
 
     def final_result(self, ctx: Context) -> Result:
         return final(ctx)
