@@ -10,6 +10,7 @@ from wargames.darkcrusade.p2p.battle import Battle, retreats
 from wargames.darkcrusade.p2p.fire import (
     attack_strength,
     defence_strength,
+    flak,
     fortress_value,
     hits,
     shift,
@@ -224,3 +225,35 @@ def test_a_battle_saves_and_loads_at_every_decision() -> None:
     again = wargames.load_game(g.to_json())
     assert list(again.legal_actions()) == list(g.legal_actions())
     assert Battle.from_json(again.state.get("battle")) == Battle.from_json(g.state.get("battle"))
+
+
+def test_defending_flak_fights_the_air_round_combat_a() -> None:
+    # Soviet air attacks a German army (flak) without Axis air: an air round against the flak
+    units = [
+        unit("VVS", "soviet", "Brest", (2, 1), flags=("air",)),
+        infantry("S", "soviet", "Brest"),
+        unit("A", "axis", "Warsaw", (4, 5), flags=("major-infantry", "flak"), hits=2),
+    ]
+    g = advance_to(game(units), "operational", "soviet")
+    for uid in ("VVS", "S"):
+        commit(g, uid, "Brest", "Warsaw")
+    g.apply(Pass())
+    c = ctx(g)
+    assert flak(c, "Warsaw", ["A"]) == 1
+    g.apply(Outcome(6))  # Soviet air fire 2 (column B best row): 1 hit
+    assert "air fire 2" in [e.text for e in g.events if e.kind == "fire"][-1]
+    g.apply(Outcome(1))  # Axis flak 1, column A best row: 1 hit
+    assert "air fire 1" in [e.text for e in g.events if e.kind == "fire"][-1]
+    # only air units take air-round hits: the flak hit disperses the Soviet air unit, the
+    # German army (no air unit) absorbs nothing, the Soviet infantry is untouched
+    assert g.state.units["VVS"].has("dispersed")
+    assert not g.state.units["A"].has("dispersed") and not g.state.units["S"].has("dispersed")
+
+
+def test_soviet_victory_cities_have_flak_and_plain_points_none_combat_a() -> None:
+    units = [infantry("S", "soviet", "Minsk"), infantry("T", "soviet", "Borisov")]
+    units.append(infantry("A", "axis", "Warsaw"))
+    c = ctx(game(units))
+    assert flak(c, "Minsk", ["S"]) == 1
+    assert flak(c, "Borisov", ["T"]) == 0
+    assert flak(c, "Warsaw", ["A"]) == 0  # an infantry unit without the flak flag

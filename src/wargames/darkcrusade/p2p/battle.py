@@ -24,7 +24,7 @@ from wargames.core.steps import DieStep, SideStep
 
 from . import counters as cn
 from . import geography as geo
-from .fire import attack_strength, defence_strength, fortress_value, hits
+from .fire import attack_strength, defence_strength, flak, fortress_value, hits
 from .operational import policy
 
 COMBAT = "DC2 Combat"
@@ -125,10 +125,13 @@ def has_air(ctx: Context, units: list[str]) -> bool:
 def start(
     ctx: Context, target: str, side: str, committed: list[list[str]], rounds: int = 0
 ) -> None:
-    """Begin the battle for ``target``: an air round if both sides have air units there
-    (DC2 Combat A), else the first ground round; ``rounds`` limits the ground rounds."""
+    """Begin the battle for ``target``: an air round if the attacker has air units there and
+    the defender air units or flak (DC2 Combat A), else the first ground round; ``rounds``
+    limits the ground rounds."""
     b = Battle(target, side, tuple((u, p) for u, p in committed), rounds=rounds)
-    if not (has_air(ctx, attackers(ctx, b)) and has_air(ctx, defenders(ctx, b))):
+    defence = defenders(ctx, b)
+    opposed = has_air(ctx, defence) or flak(ctx, target, defence) > 0
+    if not (has_air(ctx, attackers(ctx, b)) and opposed):
         b = attrs.evolve(b, round=1)
     if not defenders(ctx, b):
         b = attrs.evolve(b, stage=Stage.OCCUPY)

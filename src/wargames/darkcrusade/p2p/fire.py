@@ -60,14 +60,29 @@ def attack_strength(ctx: Context, attackers: Iterable[str], air: bool) -> int:
     return SUPPLY.total(values, "attack")
 
 
+def flak(ctx: Context, point: str, defenders: list[str]) -> int:
+    """DC2 Combat A: defending flak (its values are lost; filled gap): 1 for each undispersed
+    defending unit with the ``flak`` flag (the hex edition's AA result: German armies) and 1
+    for a Soviet victory city its own side defends (the hex edition's AA result; Darkest
+    Crusade gives victory cities a defensive fire of 1)."""
+    units = [u for u in defenders if not cn.dispersed(ctx, u)]
+    value = sum(1 for u in units if cn.has(ctx, u, "flak"))
+    if units and geo.vp(ctx, point) and geo.country(ctx, point) == ctx.side_of(units[0]):
+        value += 1 if ctx.side_of(units[0]) == cn.SOVIET else 0
+    return value
+
+
 def defence_strength(ctx: Context, point: str, defenders: list[str], air: bool) -> int:
-    """Defenders' firepower; in ground rounds increased by the fortress (C.2)."""
+    """Defenders' firepower; in the air round with their flak, in ground rounds increased by
+    the fortress (C.2)."""
     values = [
         modified(cn.defence_factor(ctx, u), *(() if _supplied(ctx, u) else (HALF,)))
         for u in firing(ctx, defenders, air)
     ]
     base = SUPPLY.total(values, "defence")
-    return base if air else base + fortress_value(ctx, point, defenders)
+    return (
+        base + flak(ctx, point, defenders) if air else base + fortress_value(ctx, point, defenders)
+    )
 
 
 def shift(ctx: Context, side: str, attacking: bool) -> int:
