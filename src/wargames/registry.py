@@ -15,6 +15,7 @@ ENTRY_POINT_GROUP = "wargames.titles"
 BUILTIN: dict[str, str] = {
     "darkest": "wargames.darkest:TITLE",
     "darkcrusade-p2p": "wargames.darkcrusade.p2p:TITLE",
+    "krim": "wargames.krim:TITLE",
     "konigsberg": "wargames.konigsberg:TITLE",
 }
 
