@@ -15,6 +15,8 @@ ENTRY_POINT_GROUP = "wargames.titles"
 BUILTIN: dict[str, str] = {
     "darkcrusade-hex": "wargames.darkcrusade.hex:TITLE",
     "darkest": "wargames.darkest:TITLE",
+    "darkcrusade-p2p": "wargames.darkcrusade.p2p:TITLE",
+    "krim": "wargames.krim:TITLE",
     "konigsberg": "wargames.konigsberg:TITLE",
 }
 
