@@ -116,3 +116,33 @@ def test_factories_evacuate_loading_then_on_the_track_then_produce_in_siberia() 
         at_step(g, "russian-admin")
     assert g.state.get("factories")["1315"]["state"] == "siberia"
     assert producing(ctx(g)) == 5
+
+
+def test_an_odd_rifle_factor_may_be_rolled_up_to_an_army_at_even_odds() -> None:
+    from wargames.core.actions import Choose, Place
+
+    g = game({}, turn=2)
+    for i in range(1, 31):
+        uid = f"H{i:02d}"
+        g.state.put(attrs.evolve(g.state.units[uid], at=None, box=cn.ELIMINATED))
+    board = g.scenario.board
+    made = 1 + sum(  # 1 for Siberia, 1 a major city held, 2 for Moscow
+        2 if "Moscow" in str(board.attr(n, "name", "")) else 1
+        for n in board.nodes_with("major")
+        if g.state.control.get(n) == cn.RUSSIAN
+    )
+    g.state.set("rifle_factors", 1 - made % 2)  # an odd total this turn
+    at_step(g, "russian-admin")
+    assert g.decision is not None and g.decision.step == "rifle-roll"
+    bank = g.state.get("rifle_factors")
+    assert bank % 2 == 1
+    g.apply(Choose("roll-up"))
+    assert {a.value: p for a, p in g.chance_outcomes()} == {
+        "up": Fraction(1, 2),
+        "kept": Fraction(1, 2),
+    }
+    g.apply(Outcome("up"))
+    assert g.state.get("rifle_factors") == bank - 1
+    place = next(a for a in g.legal_actions() if isinstance(a, Place))
+    g.apply(place)
+    assert g.state.units[place.unit].at == place.at

@@ -32,6 +32,8 @@ from .operations import Combat, Declare, EarlyAttacks, Operations, Orders
 from .rail import RailStep
 from .reinforcements import (
     AxisAdmin,
+    RifleDie,
+    RifleRoll,
     RussianAdmin,
     RussianArrival,
     SiberianChoice,
@@ -96,6 +98,8 @@ class DarkCrusadeHex(Title):
         SupplyStep(),
         RussianAdmin(),
         RussianArrival(),
+        RifleRoll(),
+        RifleDie(),
         SiberianChoice(),
         SiberianGamble(),
         SiberianPlace(),

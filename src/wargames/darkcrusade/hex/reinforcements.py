@@ -146,6 +146,60 @@ class RussianAdmin(Step):
         coming = [c for c in coming if place_near(ctx, c[0], entry) is not None]
         if coming:
             ctx.push("russian-arrival", coming=coming)
+        spare = odd_army(ctx, [c[0] for c in coming])
+        if bank % 2 == 1 and spare is not None:
+            ctx.push("rifle-roll", unit=spare)
+
+
+def odd_army(ctx: Context, taken: list[str]) -> str | None:
+    """An eliminated rifle army an odd rifle factor could bring back, or None."""
+    entry = east_entry(ctx)
+    for u in sorted(ctx.state.units_in(cn.ELIMINATED), key=lambda u: u.id):
+        free = cn.has(ctx, u.id, "hidden") and u.id not in taken
+        if free and place_near(ctx, u.id, entry) is not None:
+            return u.id
+    return None
+
+
+class RifleRoll(Step):
+    """DCH: Russian Reinforcements and Replacements: every army is assumed worth 2 factors;
+    the Russian player may die-roll up for an odd factor (1 of the 2 needed: 3 chances in 6,
+    as the German round-up reads extra over needed on a d6)."""
+
+    name: ClassVar[str] = "rifle-roll"
+    kind: ClassVar[str] = "choose"
+    rule: ClassVar[str] = RULE
+    actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
+
+    def actor(self, ctx: Context, frame: Frame) -> str | None:
+        return cn.RUSSIAN
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        return [Pass(), Choose("roll-up")]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        uid = frame.args["unit"]
+        ctx.done()
+        if isinstance(action, Choose):
+            ctx.push("rifle-die", unit=uid)
+
+
+class RifleDie(ChanceStep):
+    """The roll for an odd rifle factor: up (an army for the 1 factor) or not (kept)."""
+
+    name: ClassVar[str] = "rifle-die"
+    rule: ClassVar[str] = RULE
+
+    def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
+        return [(Outcome("up"), Fraction(1, 2)), (Outcome("kept"), Fraction(1, 2))]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        assert isinstance(action, Outcome)
+        uid = frame.args["unit"]
+        ctx.done()
+        if action.value == "up":
+            ctx.state.set("rifle_factors", int(ctx.state.get("rifle_factors", 0)) - 1)
+            ctx.push("russian-arrival", coming=[[uid, "rifle_factors", 1]])
 
 
 class RussianArrival(Step):
