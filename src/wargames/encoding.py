@@ -17,10 +17,11 @@ block of its action kind,
   a *word* and a *reference*. A text is split at its colons; its first part that is a unit
   id, a node id or an integer 0-63 is the reference, and the text with that part written
   ``*`` is the word (``"fortify:R12"``: word ``"fortify:*"``, reference ``R12``; ``"mud"``:
-  word ``"mud"``, no reference; ``"R12"``: no word). Words are looked up in
-  :meth:`Title.action_words` (0: not declared). An ``int`` is a reference.
+  word ``"mud"``, no reference; ``"R12"``: no word). A word declared in
+  :meth:`Title.action_words` has a number of its own; another shares one of 16 numbers by
+  the CRC-32 of its text (named ``#0`` .. ``#15``). An ``int`` is a reference.
 - **variant**: what the factors above leave out (the path's other nodes, the other units of
-  ``units``, undeclared words, other fields) is recovered from the legal list: the variant of
+  ``units``, words sharing a number, other fields) is recovered from the legal list: the variant of
   a legal action is the number of legal actions with the same factors that sort before it by
   their JSON text. A kind allows ``Title.action_variants[kind]`` variants (default: 8 for the
   kernel's ``Retreat`` and ``Advance``, 64 for kinds with a set of ``units``, 1 for other
@@ -41,6 +42,7 @@ words (``action_words``) or a larger ``action_variants`` for that kind.
 from __future__ import annotations
 
 import typing
+import zlib
 from collections.abc import Iterable, Mapping
 from functools import cached_property
 from typing import Any, NamedTuple
@@ -61,6 +63,8 @@ MAX_INT = 64
 DEFAULT_VARIANTS_BIG = 1
 DEFAULT_VARIANTS_SETS = 64
 DEFAULT_VARIANTS = 4
+WORD_BUCKETS = 16
+"""Undeclared words share this many word numbers by a fixed hash (CRC-32) of their text."""
 KERNEL_VARIANTS = {"retreat": 8, "advance": 8}
 """The kernel's retreats and advances: few at once, but several paths may end in one node."""
 
@@ -209,7 +213,7 @@ class ActionEncoding:
                 variants=int(title.action_variants.get(cls.kind, default)),
                 n_units=1 + len(self.units) if unit else 1,
                 n_nodes=1 + len(self.nodes) if node else 1,
-                n_tokens=(1 + len(self.words)) * n_refs if token else 1,
+                n_tokens=(1 + len(self.words) + WORD_BUCKETS) * n_refs if token else 1,
                 head=head,
             )
             blocks[cls.kind] = block
@@ -246,8 +250,16 @@ class ActionEncoding:
             ref = self._ref(part)
             if ref:
                 word = ":".join([*parts[:i], "*", *parts[i + 1 :]]) if len(parts) > 1 else ""
-                return self._word.get(word, 0) * self._n_refs + ref
-        return self._word.get(value, 0) * self._n_refs
+                return self._word_index(word) * self._n_refs + ref
+        return self._word_index(value) * self._n_refs
+
+    def _word_index(self, word: str) -> int:
+        if not word:
+            return 0
+        got = self._word.get(word)
+        if got is not None:
+            return got
+        return 1 + len(self.words) + zlib.crc32(word.encode()) % WORD_BUCKETS
 
     def key(self, action: Action) -> int:
         """The index of ``action`` with variant 0 (its factors alone)."""
@@ -302,7 +314,11 @@ class ActionEncoding:
             block.kind,
             self.units[u - 1] if u else "",
             self.nodes[n - 1] if n else "",
-            self.words[w - 1] if w else "",
+            ""
+            if w == 0
+            else self.words[w - 1]
+            if w <= len(self.words)
+            else f"#{w - 1 - len(self.words)}",
             ref,
             variant,
         )
