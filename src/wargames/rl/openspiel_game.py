@@ -17,7 +17,7 @@ import json
 from typing import Any
 
 import numpy as np
-import pyspiel
+import pyspiel  # type: ignore[import-not-found]
 
 from ..api import load_scenario
 from ..core.game import Game
