@@ -10,6 +10,8 @@ what the view hides. It gives two float32 arrays:
   ``type:S:T``, the number of S's units of type T there;
 - ``units:unknown``: units the view shows without saying whose (a hidden unit);
 - ``control:S`` for each side: 1 where S controls the node;
+- ``marker:M`` for each marker M of :attr:`Title.observed_markers`: the number of units seen
+  with that marker on the node (disrupted, out of supply ...);
 - ``terrain:T`` for each terrain of the board (sorted): 1 where the node has that terrain.
 
 **scalars**, shape ``(K,)``: ``turn`` (0 at the first turn, 1 at the last), ``me:S`` one-hot
@@ -77,6 +79,7 @@ def plane_names(title: Title, scenario: Scenario) -> list[str]:
         names += [f"type:{side}:{t}" for t in _types(scenario)]
     names.append("units:unknown")
     names += [f"control:{side}" for side in title.sides]
+    names += [f"marker:{m}" for m in title.observed_markers]
     names += [f"terrain:{t}" for t in _terrains(scenario)]
     return names
 
@@ -113,6 +116,9 @@ class _Layout:
         self.per_side = 2 + len(types)
         self.unknown = self.per_side * len(self.sides)
         self.control = self.unknown + 1
+        self.markers = {
+            m: self.control + len(self.sides) + i for i, m in enumerate(title.observed_markers)
+        }
         # unit id -> (its side's base plane, its type plane)
         self.units = {
             uid: (self.per_side * self.sides[d.side], 2 + types[d.type])
@@ -120,7 +126,7 @@ class _Layout:
             if d.side in self.sides
         }
         self.static = np.zeros(self.shape.planes, dtype=np.float32)
-        base = self.control + len(self.sides)
+        base = self.control + len(self.sides) + len(self.markers)
         terrains = {t: i for i, t in enumerate(_terrains(scenario))}
         for node, col in self.nodes.items():
             self.static[base + terrains[scenario.board.terrain(node)], col] = 1
@@ -147,6 +153,10 @@ def encode_view(title: Title, scenario: Scenario, view: dict[str, Any]) -> Obser
         col = nodes.get(unit.get("at"))
         if col is None:
             continue
+        for marker in unit.get("markers", ()):
+            row = lay.markers.get(marker)
+            if row is not None:
+                planes[row, col] += 1
         planes_of = lay.units.get(unit.get("id", ""))
         if planes_of is None:
             planes[lay.unknown, col] += 1

@@ -59,3 +59,14 @@ def test_hidden_units_are_planes_of_unknown_owner() -> None:
     obs = observe(game, "axis")
     assert obs.planes[names.index("units:unknown")].sum() == len(hidden)
     assert observe(game, "russian").planes[names.index("units:unknown")].sum() == 0
+
+
+def test_declared_markers_have_planes() -> None:
+    # DC: a disrupted unit is marked (Title.observed_markers names "disrupted").
+    game = wargames.new_game("darkest", seed=2)
+    unit = next(u for u in game.state.units.values() if u.at is not None)
+    game.state.put(unit.marked("disrupted"))
+    names = plane_names(game.title, game.scenario)
+    plane = observe(game, "axis").planes[names.index("marker:disrupted")]
+    assert plane[sorted(game.scenario.board).index(unit.at)] == 1
+    assert plane.sum() == 1

@@ -46,6 +46,9 @@ class Title:
     unit_values: ClassVar[tuple[UnitValue, ...]] = ()
     """The named values the title's counters carry in ``values`` (:mod:`.unit_values`); when
     given, the loader checks every unit against them."""
+    observed_markers: ClassVar[tuple[str, ...]] = ()
+    """Unit markers that the observation tensors (:mod:`wargames.observation`) give a plane
+    each, counting the seen units with the marker on every node (e.g. ``"disrupted"``)."""
     action_variants: ClassVar[Mapping[str, int]] = {}
     """Action kind -> how many legal actions of that kind may share the encoding's factors
     (kind, unit, destination node, token) at one decision, e.g. retreats of one unit to one

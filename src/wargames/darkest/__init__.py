@@ -114,6 +114,8 @@ class DarkestCrusade(Title):
         "axis_romania_attacks": "after-turn-1",
     }
 
+    observed_markers: ClassVar[tuple[str, ...]] = ("disrupted", "fortified", "hit")
+
     def validate_scenario(self, scenario: Scenario) -> None:
         charts_module.check(scenario)
         file = scenario.file

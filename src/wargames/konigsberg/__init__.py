@@ -47,6 +47,8 @@ class Konigsberg(Title):
         "mikosch": False,  # K45 15.1b: zbV KG Mikosch enters near Königsberg
     }
 
+    observed_markers: ClassVar[tuple[str, ...]] = ("oos", "isolated")  # K45 11.x supply
+
     def validate_scenario(self, scenario: Scenario) -> None:
         validate(scenario)
 
