@@ -56,3 +56,17 @@ def test_observations_are_the_sides_view() -> None:
     state = game.new_initial_state()
     assert state.observation_tensor(0) != state.observation_tensor(1)
     assert '"side": "blue"' in state.observation_string(0)
+
+
+def test_resampling_keeps_what_the_player_sees() -> None:
+    # Darkest's secret set-up: the Axis cannot tell which hidden Russian unit is where.
+    from agents_support import secret_game
+
+    from wargames.rl.openspiel_game import WargamesState
+
+    state = WargamesState(load("darkest"), secret_game(4))
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    other = state.resample_from_infostate(0, sampler)
+    assert other.observation_string(0) == state.observation_string(0)
+    assert other.legal_actions() == state.legal_actions()
+    assert other.wg.state.to_json() != state.wg.state.to_json()

@@ -7,8 +7,9 @@ nodes are explicit: their outcomes are the game's chance outcomes, encoded the s
 with their exact probabilities (as floats). Returns: +1 to the winner, -1 to the loser, 0 in
 a draw or when the game parameter ``max_actions`` (0: none) cut the game short.
 Observations are the side's observation tensor (:mod:`wargames.observation`) and its view
-as JSON text; both come from the side's view only. The game starts from seed 0 (the seed
-only drives ``Game.roll``, which OpenSpiel does not use).
+as JSON text; both come from the side's view only. ``resample_from_infostate`` is
+:meth:`Game.determinize`, so OpenSpiel's ISMCTS bot runs on every title. The game starts from
+seed 0 (the seed only drives ``Game.roll``, which OpenSpiel does not use).
 """
 
 from __future__ import annotations
@@ -95,13 +96,15 @@ class _Position:
     """The wargames game behind a state; OpenSpiel clones states by deep copy, and this
     copies only the game's state (the scenario, board and encoding are shared)."""
 
-    def __init__(self, game: Game, legal: LegalIndex | None = None) -> None:
+    def __init__(self, game: Game, legal: LegalIndex | None = None, count: int = 0) -> None:
         self.game = game
         self.enc: ActionEncoding = action_encoding(game)
         self.legal = legal
+        self.count = count
+        """Actions applied (chance outcomes included), for the ``max_actions`` limit."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
-        return _Position(self.game.copy(), self.legal)
+        return _Position(self.game.copy(), self.legal, self.count)
 
 
 class WargamesState(pyspiel.State):  # type: ignore[misc]
@@ -128,7 +131,7 @@ class WargamesState(pyspiel.State):  # type: ignore[misc]
 
     def truncated(self) -> bool:
         """Whether the ``max_actions`` limit (a game parameter; 0: none) ended the game."""
-        return 0 < self.max_actions <= len(self.wg.history) and not self.wg.is_over()
+        return 0 < self.max_actions <= self._pos.count and not self.wg.is_over()
 
     def current_player(self) -> int:
         d = self.wg.decision
@@ -149,12 +152,23 @@ class WargamesState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         self.wg.apply(self.legal().actions[int(action)])
         self._pos.legal = None
+        self._pos.count += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
         found = self.legal().actions.get(int(action))
         if found is not None:
             return f"{action}: {found.to_json()}"
         return f"{action}: {' '.join(map(str, self.enc.factors(int(action))))}"
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> WargamesState:
+        """A state ``player_id`` cannot tell from this one (:meth:`Game.determinize`: the
+        dice reseeded from the sampler, hidden facts dealt anew), as information-set search
+        (OpenSpiel's ISMCTS) asks."""
+        seed = int(float(probability_sampler()) * 2**62)
+        other = WargamesState(self.get_game(), self.wg.determinize(self.sides[player_id], seed))
+        other.max_actions = self.max_actions
+        other._pos.count = self._pos.count
+        return other
 
     def is_terminal(self) -> bool:
         return self.wg.is_over() or self.truncated()
