@@ -20,7 +20,8 @@ from wargames.core.state import GameState, Result
 from wargames.core.title import Title
 
 from .actions import AtrocityMove, StrategicMove
-from .charts import charts, validate
+from .charts import charts as compiled_charts
+from .charts import validate
 from .sequence import PHASES, STEPS
 from .special import start_cup
 from .victory import estimate, level
@@ -55,7 +56,7 @@ class Konigsberg(Title):
     def action_words(self, scenario: Scenario) -> tuple[str, ...]:
         """The chits (K45 2.1a) and the option words of command, combat and replacements."""
         words = ("unit:*", "hgm:*", "air:*:full", "air:*:normal", "step:*", "stay:*")
-        return (*words, *sorted(charts(scenario)["chits"]))
+        return (*words, *sorted(compiled_charts(scenario)["chits"]))
 
     def evaluate(self, ctx: Context, side: str) -> float:
         """K45 14.3: the game's result, else the odds of the German-held VP hexes."""
