@@ -8,7 +8,7 @@ then spends ``playouts`` playouts over the candidates by UCB1; each playout draw
 determinisation, applies the candidate, plays ``depth`` further actions with the random agent
 (the dice of the determinisation decide chance) and scores the position with the title's
 :meth:`Title.evaluate` for the agent's side. The candidate with the best mean score is
-played (ties: the first listed). ``time_limit`` (seconds) stops the playouts early.
+played (ties: a random one of them, drawn from the agent's seeded generator). ``time_limit`` (seconds) stops the playouts early.
 
 It only ever sees determinised games, so it cannot read what its side may not know; with
 the same seed and the same view it makes the same choices (without a ``time_limit``).
@@ -105,8 +105,12 @@ class SearchAgent:
             self.playouts_run += 1
             if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
                 break
-        best = max(range(len(actions)), key=lambda j: totals[j] / visits[j] if visits[j] else -1.0)
-        return actions[best]
+        means = [totals[j] / visits[j] if visits[j] else -1.0 for j in range(len(actions))]
+        top = max(means)
+        # Ties (no playout told the candidates apart) go to a random one, as the random
+        # agent would choose, never to the first listed (often a pass).
+        best = [j for j, m in enumerate(means) if m >= top - 1e-9]
+        return actions[best[self.rng.randrange(len(best))]]
 
     def _playout(self, game: Game, side: str, action: Action) -> float:
         g = self._determinize(game, side)
