@@ -89,7 +89,9 @@ class Game:
             self.state = _state
             return
         self.state = GameState(
-            units=dict(scenario.start),
+            # Units in id order, as a loaded save has them, so a game and its reload
+            # iterate units alike (same legal actions in the same order).
+            units=dict(sorted(scenario.start.items())),
             turn=scenario.calendar.first,
             control=dict(scenario.control),
             rng=dice.seed_state(seed),
