@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 
 from . import dice
-from .actions import CHANCE, Action, Decision
+from .actions import CHANCE, Action, Decision, validate_action
 from .context import Context
 from .errors import IllegalAction
 from .events import Event
@@ -57,7 +57,7 @@ class LegalActions:
         return self._actions()[i]
 
     def __contains__(self, action: object) -> bool:
-        return isinstance(action, Action) and self._game.check(action) is None
+        return self._game.check(action) is None
 
     def count(self) -> int:
         return len(self._actions())
@@ -184,27 +184,42 @@ class Game:
         """Every legal action for the pending decision."""
         return LegalActions(self)
 
-    def check(self, action: Action) -> IllegalAction | None:
-        """None if ``action`` is legal now, else the IllegalAction ``apply`` would raise."""
+    def check(self, action: object) -> IllegalAction | None:
+        """None if ``action`` is legal now, else the IllegalAction ``apply`` would raise.
+
+        Any object may be passed: its type and every field are validated
+        (:func:`~wargames.core.actions.validate_action`) before title code sees it."""
         if self.state.result is not None:
             return IllegalAction("game over", "the game has ended")
         step, frame = self._top()
+        error = validate_action(
+            action,
+            self.title.action_table,
+            {"unit": self.scenario.units, "node": self.scenario.board},
+            step.rule,
+        )
+        if error is not None:
+            return error
+        assert isinstance(action, Action)  # validate_action made sure
         if not isinstance(action, step.actions):
             allowed = ", ".join(a.kind for a in step.actions)
             return IllegalAction(
                 step.rule, f"{action.kind!r} is not taken in {step.name} (takes: {allowed})"
             )
         snapshot = self.state.copy()
+        events = len(self.events)
         try:
             return step.check(self._ctx(), frame, action)
         finally:
             self.state = snapshot
+            del self.events[events:]
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: object) -> None:
         """Validate, then carry out ``action``; IllegalAction leaves the game unchanged."""
         error = self.check(action)
         if error is not None:
             raise error
+        assert isinstance(action, Action)  # check() returned None, so it is one
         snap = _Snapshot(self.state.copy(), len(self.events))
         try:
             ctx = self._ctx()
