@@ -16,7 +16,7 @@ import attrs
 from . import dice
 from .actions import CHANCE, Action, Decision, validate_action
 from .context import Context
-from .errors import IllegalAction
+from .errors import IllegalAction, SaveError
 from .events import Event
 from .jsonvalue import dumps
 from .scenario import Scenario
@@ -272,13 +272,30 @@ class Game:
         self.state.script = (*self.state.script, *values)
 
     def undo(self) -> Action:
-        """Take back the last action; returns it. IndexError if there is none."""
-        if not self._undo:
+        """Take back the last action; returns it. IndexError if there is none.
+
+        A loaded game has its history but no snapshots: the first undo rebuilds them by
+        replaying the history from the scenario and seed (SaveError if that replay does not
+        reproduce the game, e.g. a save edited by hand)."""
+        if not self.history:
             raise IndexError("nothing to undo")
+        if len(self._undo) < len(self.history):
+            self._rebuild_undo()
         snap = self._undo.pop()
         self.state = snap.state
         del self.events[snap.events :]
         return self.history.pop()
+
+    def _rebuild_undo(self) -> None:
+        replay = Game(self.title, self.scenario, self.seed)
+        for i, action in enumerate(self.history):
+            error = replay.check(action)
+            if error is not None:
+                raise SaveError(f"actions[{i}]", f"illegal on replay, cannot undo: {error}")
+            replay.apply(action)
+        if replay.to_json() != self.to_json():
+            raise SaveError("actions", "the history does not reproduce the game; cannot undo")
+        self._undo = replay._undo
 
     def copy(self) -> Game:
         """An independent game sharing only immutable data (board, scenario, snapshots)."""

@@ -8,8 +8,6 @@ The title then checks its own charts and options (:meth:`Title.validate_scenario
 
 from __future__ import annotations
 
-import json
-import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -19,7 +17,7 @@ import attrs
 from .board import Board
 from .errors import ScenarioError
 from .hexgrid import HexLayout
-from .jsonvalue import FrozenDict, freeze, thaw
+from .jsonvalue import FrozenDict, depth_error, freeze, parse_text, thaw
 from .units import UnitDef, UnitState
 
 _MISSING: Any = object()
@@ -180,14 +178,11 @@ def read_scenario_file(path: str | Path) -> tuple[str, dict[str, Any]]:
         raw = p.read_bytes()
     except OSError as exc:
         raise ScenarioError(name, "", f"cannot read: {exc.strerror}") from None
+    kind = "JSON" if p.suffix.lower() == ".json" else "TOML"
     try:
-        if p.suffix.lower() == ".json":
-            data = json.loads(raw.decode("utf-8"))
-        else:
-            data = tomllib.loads(raw.decode("utf-8"))
-    except (ValueError, UnicodeDecodeError) as exc:
-        kind = p.suffix.lstrip(".").upper() or "TOML"
-        raise ScenarioError(name, "", f"not valid {kind}: {exc}") from None
+        data = parse_text(raw, kind)
+    except ValueError as exc:
+        raise ScenarioError(name, "", str(exc)) from None
     if not isinstance(data, dict):
         raise ScenarioError(name, "", "the top level must be a table")
     return name, data
@@ -200,6 +195,9 @@ def parse_scenario(
     option_defaults: Mapping[str, Any] | None = None,
 ) -> Scenario:
     """Validate raw scenario data for a title with ``sides``; build the :class:`Scenario`."""
+    too_deep = depth_error(data)
+    if too_deep is not None:
+        raise ScenarioError(file, "", str(too_deep))
     _check_plain(data, file, "")
     top = Reader(file, data)
     top.only(*TOP_KEYS)

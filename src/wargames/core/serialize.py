@@ -5,14 +5,13 @@ A saved game embeds its scenario, seed, actions, event log and state (see ``Game
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
 from .actions import Action, action_from_dict
 from .errors import SaveError, ScenarioError
 from .events import Event
-from .jsonvalue import freeze
+from .jsonvalue import freeze, parse_text
 from .scenario import Scenario, parse_scenario
 from .state import Frame, GameState, Result
 from .title import Title
@@ -35,10 +34,12 @@ STATE_KEYS = (
 
 
 def parse_json(text: str | bytes, file: str) -> Any:
+    """The JSON value of ``text``; SaveError (one line) if it is not UTF-8, not JSON or nested
+    too deeply."""
     try:
-        return json.loads(text)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise SaveError("", f"not valid JSON: {exc}", file) from None
+        return parse_text(text, "JSON")
+    except ValueError as exc:
+        raise SaveError("", str(exc), file) from None
 
 
 def scenario_from_save(title: Title, data: Any, file: str) -> Scenario:
