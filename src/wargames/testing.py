@@ -12,7 +12,12 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from hypothesis import strategies as st
+try:
+    from hypothesis import strategies as st
+except ImportError as exc:  # pragma: no cover - depends on the environment
+    raise ImportError(
+        "wargames.testing needs hypothesis: install the test extra, pip install 'wargames[test]'"
+    ) from exc
 
 from . import api
 from .agents import RandomAgent, play_out, step

@@ -19,6 +19,7 @@ from .context import Context
 from .errors import IllegalAction, SaveError
 from .events import Event
 from .jsonvalue import dumps
+from .markers import PHASE, SEGMENT, TURN, clear_scoped
 from .scenario import Scenario
 from .sequence import Step
 from .state import Frame, GameState, Result
@@ -110,18 +111,30 @@ class Game:
         return self.title.step(frame.step), frame
 
     def _next_segment(self, ctx: Context) -> None:
-        """Push the frame of the next segment of the turn, starting a new turn if needed."""
+        """Push the frame of the next segment of the turn, starting a new turn if needed.
+
+        After the last segment of each phase comes the title's ``phase_end_step`` (if any), as
+        a virtual segment numbered ``len(segments)``. Unit markers scoped to the segment, phase
+        or turn that ends are cleared here (:mod:`.markers`)."""
         phases = self.title.phases
+        end_step = self.title.phase_end_step
         st = self.state
         p, s = st.phase, st.segment
+        if p >= 0:
+            clear_scoped(st, SEGMENT)
         while True:
             s += 1
             if p < 0:
                 p, s = 0, 0
-            while p < len(phases) and s >= len(phases[p].segments):
+            while p < len(phases):
+                n = len(phases[p].segments)
+                if s < n or (s == n and end_step is not None):
+                    break
+                clear_scoped(st, PHASE)
                 p, s = p + 1, 0
             if p >= len(phases):
                 st.phase, st.segment = -1, -1
+                clear_scoped(st, TURN)
                 if st.turn >= self.scenario.calendar.last:
                     ctx.end(self.title.final_result(ctx))
                     return
@@ -129,8 +142,12 @@ class Game:
                 ctx.emit("turn", f"Turn {st.turn}: {self.scenario.calendar.label(st.turn)}")
                 p, s = 0, -1
                 continue
-            seg = phases[p].segments[s]
             st.phase, st.segment = p, s
+            if s == len(phases[p].segments):
+                assert end_step is not None
+                st.stack = (Frame(end_step, {"phase": phases[p].name}),)
+                return
+            seg = phases[p].segments[s]
             if seg.when is None or seg.when(ctx):
                 ctx.emit(
                     "phase",

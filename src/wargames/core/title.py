@@ -33,6 +33,9 @@ class Title:
     actions: ClassVar[tuple[type[Action], ...]] = KERNEL_ACTIONS
     options: ClassVar[Mapping[str, Any]] = {}
     default_scenario: ClassVar[str] = ""
+    phase_end_step: ClassVar[str | None] = None
+    """A rule step run after the last segment of every phase, with args ``{"phase": name}``
+    (checks the rules make "at the end of each phase", e.g. stacking). None: no such step."""
 
     # --- registry helpers ------------------------------------------------------------
     @cached_property
@@ -42,6 +45,8 @@ class Title:
             for seg in phase.segments:
                 if seg.step not in table:
                     raise ValueError(f"{self.name}: segment {seg.title!r} names no step")
+        if self.phase_end_step is not None and self.phase_end_step not in table:
+            raise ValueError(f"{self.name}: phase_end_step {self.phase_end_step!r} names no step")
         return table
 
     @cached_property
