@@ -14,6 +14,7 @@ from .core.game import FORMAT, VERSION, Game
 from .core.scenario import Scenario, parse_scenario, read_scenario_file
 from .core.serialize import (
     actions_from_json,
+    check_loaded,
     events_from_json,
     parse_json,
     scenario_from_save,
@@ -98,7 +99,9 @@ def load_game(text: str | bytes, file: str = "<text>") -> Game:
     actions = actions_from_json(title, d.get("actions"), file)
     events = events_from_json(d.get("events"), file)
     state = state_from_json(title, sc, d.get("state"), file)
-    return Game(title, sc, seed, _state=state, _events=events, _history=actions)
+    game = Game(title, sc, seed, _state=state, _events=events, _history=actions)
+    check_loaded(game, file)
+    return game
 
 
 def action_from_json(title: str, text: str | bytes | Mapping[str, Any]) -> Action:

@@ -6,7 +6,7 @@ A saved game embeds its scenario, seed, actions, event log and state (see ``Game
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action, action_from_dict
 from .errors import SaveError, ScenarioError
@@ -16,6 +16,12 @@ from .scenario import Scenario, parse_scenario
 from .state import Frame, GameState, Result
 from .title import Title
 from .units import UnitState
+
+if TYPE_CHECKING:
+    from .game import Game
+
+PROBE_CHECKS = 8
+"""How many legal actions (evenly spread) a loaded game checks before it is handed out."""
 
 STATE_KEYS = (
     "turn",
@@ -202,3 +208,40 @@ def state_from_json(title: Title, scenario: Scenario, d: Any, file: str) -> Game
         vars={k: freeze(v) for k, v in vars_.items()},
         result=res,
     )
+
+
+def check_loaded(game: Game, file: str) -> None:
+    """All or nothing: a loaded game must work in every call, so ask it each once.
+
+    The title checks its own parts first (:meth:`Title.validate_state`); then the pending
+    decision, its legal actions (a few checked), the chance outcomes, every side's view and
+    the JSON must work. Any failure is a SaveError naming the file: a save that loads is
+    one that plays."""
+    game.title.validate_state(game.state, file)
+    try:
+        if game.state.result is None:
+            step, frame = game.title.step(game.state.stack[-1].step), game.state.stack[-1]
+            if step.actor(game._ctx(), frame) is None:
+                raise SaveError("state.stack", f"the top step {step.name!r} decides nothing", file)
+            d = game.decision
+            assert d is not None
+            actions = list(game.legal_actions())
+            if not actions:
+                raise SaveError("state", f"no legal action for {d.side} in {d.step}", file)
+            stride = max(1, len(actions) // PROBE_CHECKS)
+            for action in actions[::stride][:PROBE_CHECKS]:
+                error = game.check(action)
+                if error is not None:
+                    raise SaveError("state", f"a listed action is illegal: {error}", file)
+            if d.is_chance and sum(p for _, p in game.chance_outcomes()) != 1:
+                raise SaveError("state", "the chance outcomes do not sum to 1", file)
+        for side in game.title.sides:
+            game.view(side)
+        game.to_json()
+    except SaveError:
+        raise
+    except Exception as exc:
+        where = f"{game.state.stack[-1].step}" if game.state.stack else "the end"
+        raise SaveError(
+            "state", f"the saved position fails at {where}: {type(exc).__name__}: {exc}", file
+        ) from exc
