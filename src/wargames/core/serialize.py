@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, action_from_dict
-from .errors import SaveError, ScenarioError
+from .errors import SaveError, ScenarioError, WargamesError
 from .events import Event
 from .jsonvalue import freeze, parse_text
 from .scenario import Scenario, parse_scenario
@@ -210,38 +210,49 @@ def state_from_json(title: Title, scenario: Scenario, d: Any, file: str) -> Game
     )
 
 
-def check_loaded(game: Game, file: str) -> None:
-    """All or nothing: a loaded game must work in every call, so ask it each once.
+def probe(game: Game) -> None:
+    """Ask a game each question a front-end asks once: the pending decision, its legal actions
+    (a few checked), the chance outcomes, every side's view and the JSON. Raises
+    ``ValueError`` naming what does not hold, or whatever title code raises."""
+    if game.state.result is None:
+        frame = game.state.stack[-1]
+        step = game.title.step(frame.step)
+        if step.actor(game._ctx(), frame) is None:
+            raise ValueError(f"the top step {step.name!r} decides nothing")
+        d = game.decision
+        assert d is not None
+        actions = list(game.legal_actions())
+        if not actions:
+            raise ValueError(f"no legal action for {d.side} in {d.step}")
+        stride = max(1, len(actions) // PROBE_CHECKS)
+        for action in actions[::stride][:PROBE_CHECKS]:
+            error = game.check(action)
+            if error is not None:
+                raise ValueError(f"a listed action is illegal: {error}")
+        if d.is_chance and sum(p for _, p in game.chance_outcomes()) != 1:
+            raise ValueError("the chance outcomes do not sum to 1")
+    for side in game.title.sides:
+        game.view(side)
+    game.to_json()
 
-    The title checks its own parts first (:meth:`Title.validate_state`); then the pending
-    decision, its legal actions (a few checked), the chance outcomes, every side's view and
-    the JSON must work. Any failure is a SaveError naming the file: a save that loads is
-    one that plays."""
+
+def failure(game: Game, exc: Exception) -> str:
+    """One line: where the game stands and what failed there."""
+    where = game.state.stack[-1].step if game.state.stack else "the end"
+    what = str(exc) if type(exc) is ValueError else f"{type(exc).__name__}: {exc}"
+    return f"fails at {where}: {what}"
+
+
+def check_loaded(game: Game, file: str) -> None:
+    """All or nothing: the title checks its own parts (:meth:`Title.validate_state`), then
+    :func:`probe` must pass; any failure is a SaveError naming the file (the cause chained),
+    so a save that loads is one that plays."""
     game.title.validate_state(game.state, file)
     try:
-        if game.state.result is None:
-            step, frame = game.title.step(game.state.stack[-1].step), game.state.stack[-1]
-            if step.actor(game._ctx(), frame) is None:
-                raise SaveError("state.stack", f"the top step {step.name!r} decides nothing", file)
-            d = game.decision
-            assert d is not None
-            actions = list(game.legal_actions())
-            if not actions:
-                raise SaveError("state", f"no legal action for {d.side} in {d.step}", file)
-            stride = max(1, len(actions) // PROBE_CHECKS)
-            for action in actions[::stride][:PROBE_CHECKS]:
-                error = game.check(action)
-                if error is not None:
-                    raise SaveError("state", f"a listed action is illegal: {error}", file)
-            if d.is_chance and sum(p for _, p in game.chance_outcomes()) != 1:
-                raise SaveError("state", "the chance outcomes do not sum to 1", file)
-        for side in game.title.sides:
-            game.view(side)
-        game.to_json()
-    except SaveError:
-        raise
+        probe(game)
+    except WargamesError as exc:
+        if isinstance(exc, SaveError):
+            raise
+        raise SaveError("state", f"the saved position {failure(game, exc)}", file) from exc
     except Exception as exc:
-        where = f"{game.state.stack[-1].step}" if game.state.stack else "the end"
-        raise SaveError(
-            "state", f"the saved position fails at {where}: {type(exc).__name__}: {exc}", file
-        ) from exc
+        raise SaveError("state", f"the saved position {failure(game, exc)}", file) from exc
