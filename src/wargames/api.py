@@ -42,7 +42,8 @@ def load_scenario(title: str, scenario: str | Path | Mapping[str, Any] | None = 
     """A validated scenario: a built-in name, a TOML/JSON file path, or raw data (None: default).
 
     ScenarioError names the file and field; an unknown title is a ScenarioError too."""
-    t = _title(title, lambda reason: ScenarioError(str(scenario or ""), "title", reason))
+    file = "<data>" if isinstance(scenario, Mapping) else str(scenario or "<default scenario>")
+    t = _title(title, lambda reason: ScenarioError(file, "title", reason))
     files = t.scenario_files()
     if isinstance(scenario, Mapping):
         file, data = "<data>", dict(scenario)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -56,17 +57,16 @@ def _play(args: argparse.Namespace) -> int:
 
 def _replay(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    text = path.read_text(encoding="utf-8")
-    saved = api.load_game(text, file=str(path))
+    saved = api.load_game(path.read_bytes(), file=str(path))
     fresh = Game(saved.title, saved.scenario, saved.seed)
     for i, action in enumerate(saved.history):
         error = fresh.check(action)
         if error is not None:
-            print(f"{path}: action {i} is illegal on replay: {error}", file=sys.stderr)
+            print(f"wargames: {path}: action {i} is illegal on replay: {error}", file=sys.stderr)
             return 1
         fresh.apply(action)
     if fresh.to_json() != saved.to_json():
-        print(f"{path}: replay does not reproduce the saved game", file=sys.stderr)
+        print(f"wargames: {path}: replay does not reproduce the saved game", file=sys.stderr)
         return 1
     result = fresh.result()
     print(f"{path}: {len(saved.history)} actions replayed; the game reproduces exactly")
@@ -76,7 +76,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _render(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    game = api.load_game(path.read_text(encoding="utf-8"), file=str(path))
+    game = api.load_game(path.read_bytes(), file=str(path))
     out = Path(args.out) if args.out else path.with_suffix(".svg")
     out.write_text(game.svg(highlight=args.highlight or ()), encoding="utf-8")
     print(f"{out}: {game.title.name} turn {game.state.turn}, {len(game.history)} actions")
@@ -85,6 +85,9 @@ def _render(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="wargames", description=__doc__)
+    parser.add_argument(
+        "--traceback", action="store_true", help="also show the traceback of a user error"
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("titles", help="list the titles and their scenarios")
     p.set_defaults(run=_titles)
@@ -107,10 +110,37 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         code: int = args.run(args)
-    except (WargamesError, KeyError, OSError) as exc:
-        print(f"wargames: {exc}", file=sys.stderr)
+    except (WargamesError, OSError) as exc:
+        cause = exc.__cause__
+        if isinstance(cause, Exception) and not isinstance(cause, (WargamesError, OSError)):
+            # A file the loader accepted made title code crash: a gap in its checks, so
+            # shown as the internal error it is (the typed error's line comes last).
+            return _internal(cause, exc)
+        # User errors (a bad file, an illegal action, an unknown title): one line.
+        if args.traceback:
+            traceback.print_exc()
+        print(f"wargames: {_one_line(exc)}", file=sys.stderr)
         return 2
+    except Exception as exc:
+        return _internal(exc)
     return code
+
+
+def _internal(exc: Exception, typed: BaseException | None = None) -> int:
+    """Report a bug in title or library code: its traceback (with the step and frame being
+    run, noted on it by Game), then one summary line."""
+    traceback.print_exception(exc)
+    where = getattr(exc, "wargames_where", None)
+    place = f" in {where}" if where else ""
+    line = f"wargames: internal error{place}: {type(exc).__name__}: {_one_line(exc)}"
+    if typed is not None:
+        line += f" (reported as: {_one_line(typed)})"
+    print(line, file=sys.stderr)
+    return 3
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split())
 
 
 if __name__ == "__main__":

@@ -4,8 +4,8 @@ random games and the raw data of each title's default scenario (built once per s
 from __future__ import annotations
 
 import json
+import time
 from functools import cache
-from typing import Any
 
 import wargames
 from wargames import api
@@ -14,6 +14,8 @@ from wargames.core.scenario import read_scenario_file
 from wargames.fuzz import Path, paths, strings
 
 TITLES = wargames.titles()
+SECONDS = 4.0
+"""Rough time budget of one fuzz test for one title (the fuzz suite stays near a minute)."""
 POSITIONS = (0, 25, 120)
 """Random actions played before each base save is taken."""
 
@@ -36,7 +38,7 @@ def save_paths(title: str, i: int) -> tuple[list[Path], list[str]]:
     """Where a save may be mutated (the log and the embedded scenario less often) and the
     strings to swap in."""
     data = json.loads(saves(title)[i])
-    where = [p for p in paths(data, frozenset({"events", "actions"}))]
+    where = paths(data, frozenset({"events", "actions"}))
     state = [p for p in where if p[:1] == ("state",)]
     return where + state * 3, strings(data["state"])
 
@@ -49,5 +51,12 @@ def scenario_data(title: str) -> tuple[str, list[Path], list[str]]:
     return json.dumps(data), paths(data), strings(data)
 
 
-def load_json(text: str) -> Any:
-    return json.loads(text)
+@cache
+def examples(title: str) -> int:
+    """Hypothesis examples for one fuzz test of ``title``: as many as :data:`SECONDS` allows
+    at about four loads of its largest base save each (4 .. 40)."""
+    text = saves(title)[-1]
+    start = time.perf_counter()
+    api.load_game(text)
+    cost = 4 * (time.perf_counter() - start)
+    return max(4, min(40, int(SECONDS / max(cost, 1e-3))))

@@ -16,7 +16,7 @@ import attrs
 from . import dice
 from .actions import CHANCE, Action, Decision, validate_action
 from .context import Context
-from .errors import IllegalAction, SaveError
+from .errors import IllegalAction, SaveError, WargamesError
 from .events import Event
 from .jsonvalue import dumps
 from .markers import PHASE, SEGMENT, TURN, clear_scoped
@@ -183,7 +183,24 @@ class Game:
         if self.state.result is not None:
             return []
         step, frame = self._top()
-        return list(step.legal(self._ctx(), frame))
+        try:
+            return list(step.legal(self._ctx(), frame))
+        except WargamesError:
+            raise
+        except Exception as exc:
+            self._note(exc)
+            raise
+
+    def _note(self, exc: Exception) -> None:
+        """Add to an exception raised in title code the step and frame being run (once)."""
+        if getattr(exc, "wargames_where", None) is not None:
+            return
+        top = self.state.stack[-1] if self.state.stack else None
+        where = f"{self.title.name}, turn {self.state.turn}"
+        if top is not None:
+            where += f", step {top.step!r}, frame {dumps(top.to_json())}"
+        exc.wargames_where = where  # type: ignore[attr-defined]
+        exc.add_note(f"raised by title code in {where}")
 
     # --- the public API ----------------------------------------------------------------
     @property
@@ -227,6 +244,11 @@ class Game:
         events = len(self.events)
         try:
             return step.check(self._ctx(), frame, action)
+        except WargamesError:
+            raise
+        except Exception as exc:
+            self._note(exc)
+            raise
         finally:
             self.state = snapshot
             del self.events[events:]
@@ -250,7 +272,9 @@ class Game:
             if result is not None and self.state.result is None:
                 ctx.end(result)
             self._advance()
-        except BaseException:
+        except BaseException as exc:
+            if isinstance(exc, Exception) and not isinstance(exc, WargamesError):
+                self._note(exc)  # a bug in title code: say where it ran
             self.state = snap.state
             del self.events[snap.events :]
             raise
