@@ -216,3 +216,107 @@ def exercise(game: Game, seed: int = 0, steps: int = 5) -> None:
             step(game, agent)
     text = game.to_json()
     assert api.load_game(text).to_json() == text, "the save does not load back byte for byte"
+
+
+# --- random-play soak -------------------------------------------------------------------------
+
+
+@attrs.define
+class SoakReport:
+    """What a soak found for one title: counts, and the first few problems in words."""
+
+    title: str
+    games: int = 0
+    finished: int = 0
+    actions: int = 0
+    round_trips: int = 0
+    rejected: int = 0
+    undos: int = 0
+    errors: int = 0
+    """Exceptions that are not a typed error (bugs)."""
+    dead_ends: int = 0
+    mismatches: int = 0
+    """Reloads (or undos) that do not continue exactly like the original."""
+    atomicity: int = 0
+    """Rejected actions that changed the game, or check and apply disagreeing."""
+    problems: list[str] = attrs.field(factory=list)
+
+    @property
+    def clean(self) -> bool:
+        return not (self.errors or self.dead_ends or self.mismatches or self.atomicity)
+
+    def note(self, kind: str, text: str) -> None:
+        setattr(self, kind, getattr(self, kind) + 1)
+        if len(self.problems) < 10:
+            self.problems.append(f"{kind}: {text}")
+
+
+def soak_game(
+    report: SoakReport, seed: int, max_actions: int = 2_000, every: int = 10, deadline: float = 0
+) -> None:
+    """Play one seeded random game of ``report.title`` and check at every ``every``-th action
+    that a reload continues identically (same legal actions in the same order, same JSON
+    after the same action), that mutated actions are rejected atomically and that undo
+    restores the position; adds what it finds to ``report``. ``deadline``: a
+    ``time.monotonic()`` to stop at (0: none)."""
+    import time
+
+    rng = random.Random(seed)
+    report.games += 1
+    try:
+        game = api.new_game(report.title, None, seed)
+    except Exception as exc:
+        report.note("errors", f"seed {seed}: new_game: {type(exc).__name__}: {exc}")
+        return
+    agent = RandomAgent(seed)
+    for i in range(max_actions):
+        if game.is_over():
+            report.finished += 1
+            return
+        if deadline and time.monotonic() > deadline:
+            return
+        where = f"seed {seed} action {i}"
+        try:
+            if not list(game.legal_actions()):
+                report.note("dead_ends", f"{where}: no legal action for {game.decision}")
+                return
+            if i % every == 0:
+                _soak_checks(report, game, rng, where)
+            step(game, agent)
+            report.actions += 1
+        except AssertionError as exc:
+            report.note("mismatches", f"{where}: {exc}")
+            return
+        except Exception as exc:
+            report.note("errors", f"{where}: {type(exc).__name__}: {exc}")
+            return
+
+
+def _soak_checks(report: SoakReport, game: Game, rng: random.Random, where: str) -> None:
+    text = game.to_json()
+    # Exact round trip: the reload lists the same actions and continues identically.
+    again = api.load_game(text)
+    report.round_trips += 1
+    actions = list(game.legal_actions())
+    if again.to_json() != text or list(again.legal_actions()) != actions:
+        report.note("mismatches", f"{where}: the reload differs at {game.decision}")
+        return
+    probe_copy = game.copy()
+    action = step(probe_copy, RandomAgent(rng.randrange(2**32)))
+    again.apply(action)
+    if again.to_json() != probe_copy.to_json():
+        report.note("mismatches", f"{where}: after {action.to_json()} the reload differs")
+    # Undo restores the position exactly, on the game and on its reload.
+    for g in (probe_copy, again):
+        g.undo()
+        report.undos += 1
+        if g.to_json() != text:
+            report.note("mismatches", f"{where}: undo of {action.to_json()} differs")
+    # Atomicity: mutated actions are rejected without a trace, or are legal.
+    for bad in mutated_actions(game, rng, n=2):
+        copy = game.copy()
+        try:
+            if not check_agreement(copy, bad):
+                report.rejected += 1
+        except AssertionError as exc:
+            report.note("atomicity", f"{where}: {exc}")
