@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action, action_from_dict
+from .actions import CHANCE, Action, action_from_dict
 from .errors import SaveError, ScenarioError, WargamesError
 from .events import Event
 from .jsonvalue import freeze, parse_text
@@ -221,6 +221,8 @@ def probe(game: Game) -> None:
             raise ValueError(f"the top step {step.name!r} decides nothing")
         d = game.decision
         assert d is not None
+        if d.side != CHANCE and d.side not in game.title.sides:
+            raise ValueError(f"{d.side!r} is to decide in {d.step}, but is no side")
         actions = list(game.legal_actions())
         if not actions:
             raise ValueError(f"no legal action for {d.side} in {d.step}")
