@@ -306,8 +306,9 @@ def _soak_checks(report: SoakReport, game: Game, rng: random.Random, where: str)
     again.apply(action)
     if again.to_json() != probe_copy.to_json():
         report.note("mismatches", f"{where}: after {action.to_json()} the reload differs")
-    # Undo restores the position exactly, on the game and on its reload.
-    for g in (probe_copy, again):
+    # Undo restores the position exactly, on the game and (now and then: it replays the
+    # whole history once) on its reload.
+    for g in (probe_copy, again) if rng.random() < 0.1 else (probe_copy,):
         g.undo()
         report.undos += 1
         if g.to_json() != text:
