@@ -14,6 +14,7 @@ from .core.game import FORMAT, VERSION, Game
 from .core.scenario import Scenario, parse_scenario, read_scenario_file
 from .core.serialize import (
     actions_from_json,
+    check_for_title,
     check_loaded,
     events_from_json,
     failure,
@@ -55,14 +56,7 @@ def load_scenario(title: str, scenario: str | Path | Mapping[str, Any] | None = 
     else:
         raise ScenarioError("<data>", "", f"expected a table, not {type(scenario).__name__}")
     sc = parse_scenario(data, file, t.sides, t.options)
-    try:
-        t.validate_scenario(sc)
-    except WargamesError:
-        raise
-    except Exception as exc:  # the title's checks met data they did not expect
-        raise ScenarioError(
-            file, "", f"{t.name} cannot use it: {type(exc).__name__}: {exc}"
-        ) from exc
+    check_for_title(t, sc)
     return sc
 
 

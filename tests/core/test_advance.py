@@ -14,6 +14,7 @@ from wargames.core.advance import (
     AdvancePath,
     AdvanceRules,
     AdvanceSituation,
+    MustMatch,
     advance_error,
     advance_paths,
     must_advance,
@@ -185,14 +186,31 @@ def test_others_may_advance_beside_the_vacated_hex_darkest() -> None:
     assert rule_of(far) == "Darkest advances"
 
 
-def test_attackers_matching_the_defence_must_advance_darkest() -> None:
+def test_attackers_as_close_to_equal_as_possible_must_advance_darkest() -> None:
+    # Darkest: Advances and Retreats: the group closest to the defenders' firepower, above or
+    # below it (defenders 3, attackers 2 and 6: the 2 advances)
+    assert must_advance({"a": 2, "b": 6}, 3) == (frozenset({"a"}),)
     fire = {"a": 3, "b": 2, "c": 2}
     assert must_advance(fire, 4) == (frozenset({"b", "c"}),)
     assert must_advance(fire, 3) == (frozenset({"a"}),)
     assert must_advance(fire, 9) == (frozenset({"a", "b", "c"}),)
     assert must_advance(fire, 0) == (frozenset(),)
+    # a tie above and below: either group will do
+    assert must_advance({"a": 2, "b": 4}, 3) == (frozenset({"a"}), frozenset({"b"}))
+    # someone advances whenever the defenders had firepower, even if far above it
+    assert must_advance({"a": 6}, 1) == (frozenset({"a"}),)
     assert must_advance_error(fire, 4, {"b", "c", "a"}, "Darkest") is None
     assert rule_of(must_advance_error(fire, 4, {"a", "b"}, "Darkest")) == "Darkest"
+    assert rule_of(must_advance_error({"a": 2, "b": 6}, 3, {"b"}, "Darkest")) == "Darkest"
+
+
+def test_at_least_equal_is_kept_for_titles_that_need_it() -> None:
+    fire = {"a": 2, "b": 6}
+    assert must_advance(fire, 3, MustMatch.AT_LEAST) == (frozenset({"b"}),)
+    assert must_advance({"a": 3, "b": 2, "c": 2}, 4, MustMatch.AT_LEAST) == (frozenset({"b", "c"}),)
+    assert must_advance(fire, 9, MustMatch.AT_LEAST) == (frozenset({"a", "b"}),)
+    assert must_advance_error(fire, 3, {"b"}, "X", MustMatch.AT_LEAST) is None
+    assert rule_of(must_advance_error(fire, 3, {"a"}, "X", MustMatch.AT_LEAST)) == "X"
 
 
 def test_advance_error_names_the_shape_rule() -> None:
@@ -360,19 +378,36 @@ def test_advance_options_validate_and_others_fail_with_the_right_rule(
         assert (error and error.rule) == oracle.rule(p)
 
 
+def _sums(units: dict[str, int], nonempty: bool) -> list[int]:
+    return [
+        sum(units[k] for k in c)
+        for r in range(1 if nonempty else 0, len(units) + 1)
+        for c in itertools.combinations(units, r)
+    ]
+
+
 @given(st.dictionaries(st.sampled_from("abcde"), st.integers(0, 5)), st.integers(0, 12))
 def test_must_advance_groups_are_the_closest_match(units: dict[str, int], need: int) -> None:
     groups = must_advance(units, need)
+    sums = {sum(units[k] for k in g) for g in groups}
+    best = min(abs(s - need) for s in _sums(units, need > 0 and bool(units)))
+    assert {abs(s - need) for s in sums} == {best}
+    every = {
+        frozenset(c)
+        for r in range(len(units) + 1)
+        for c in itertools.combinations(units, r)
+        if abs(sum(units[k] for k in c) - need) == best and (c or need <= 0 or not units)
+    }
+    assert set(groups) == every
+
+
+@given(st.dictionaries(st.sampled_from("abcde"), st.integers(0, 5)), st.integers(0, 12))
+def test_must_advance_at_least_groups_are_the_smallest_reaching(
+    units: dict[str, int], need: int
+) -> None:
+    groups = must_advance(units, need, MustMatch.AT_LEAST)
     total = sum(units.values())
     sums = {sum(units[k] for k in g) for g in groups}
     assert len(sums) == 1
-    best = min(
-        (
-            sum(units[k] for k in c)
-            for r in range(len(units) + 1)
-            for c in itertools.combinations(units, r)
-            if sum(units[k] for k in c) >= need
-        ),
-        default=None,
-    )
+    best = min((s for s in _sums(units, False) if s >= need), default=None)
     assert sums == ({total} if best is None else {best})

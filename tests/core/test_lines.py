@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import pytest
@@ -9,19 +10,27 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wargames.core.board import Board
-from wargames.core.errors import IllegalAction
+from wargames.core.errors import IllegalAction, ScenarioError
 from wargames.core.lines import (
     Carried,
     Ledger,
     Limit,
+    LineLedger,
     LinePolicy,
+    Remaining,
+    UnitLoad,
     line_key,
+    line_paths,
     load,
     move_along_line,
     point_moves,
+    segment_ledger,
+    store_ledger,
     strategic_move,
     strategic_trace,
 )
+from wargames.core.scenario import parse_scenario
+from wargames.core.state import GameState
 
 HALF = Fraction(1, 2)
 DC2 = LinePolicy(
@@ -163,3 +172,213 @@ def test_strategic_moves_per_turn_and_three_per_point_dc2_a() -> None:
         strategic_move(board, "Brest", "Pinsk", ours, ledger, per_turn=4)
     with pytest.raises(IllegalAction, match="no line of friendly points"):
         strategic_move(board, "Brest", "Moscow", ours, Ledger(), per_turn=4)
+
+
+# --- line classes as scenario data (issue 9 item 4) ------------------------------------------
+
+SIDES = ("axis", "soviet")
+
+
+def p2p_data(**changes: object) -> dict[str, object]:
+    """A small point-to-point scenario with DC2 line classes."""
+    data: dict[str, object] = {
+        "title": "t",
+        "name": "lines",
+        "calendar": {"turns": 1},
+        "map": {
+            "kind": "points",
+            "line_kinds": ["armour"],
+            "line_classes": {
+                "major": {"axis": {"units": 6, "armour": 4}, "soviet": {"units": 4, "armour": 3}},
+                "inferior": {
+                    "axis": {"units": 2, "armour": 1},
+                    "soviet": {"units": 2, "armour": 1},
+                },
+            },
+            "points": [
+                {"id": "Brest", "x": 0, "y": 0},
+                {"id": "Minsk", "x": 3, "y": -2},
+                {"id": "Pinsk", "x": 3, "y": 1},
+            ],
+            "lines": [
+                {"between": ["Brest", "Minsk"], "class": "major"},
+                {"between": ["Brest", "Pinsk"], "class": "inferior"},
+                {"between": ["Minsk", "Pinsk"], "class": "inferior"},
+            ],
+        },
+        "units": [
+            {"id": "HQ", "side": "axis", "type": "hq", "at": "Brest", "line": {"weight": "1/2"}},
+            {
+                "id": "SS",
+                "side": "axis",
+                "type": "armour",
+                "at": "Brest",
+                "line": {"weight": 0.5, "kind": "armour", "retreat": "1/2"},
+            },
+            {"id": "3R", "side": "axis", "type": "army", "at": "Brest", "line": {"weight": 2}},
+            {"id": "5A", "side": "soviet", "type": "army", "at": "Minsk"},
+        ],
+    }
+    data.update(changes)
+    return data
+
+
+def unit_x(line: dict[str, object]) -> dict[str, object]:
+    return {"id": "X", "side": "axis", "type": "t", "at": "Brest", "line": line}
+
+
+def _map(**changes: object) -> dict[str, object]:
+    m = dict(p2p_data()["map"])  # type: ignore[call-overload]
+    m.update(changes)
+    return m
+
+
+def test_scenario_line_classes_become_the_line_policy() -> None:
+    sc = parse_scenario(p2p_data(), "s.toml", SIDES)
+    assert sc.lines.limit(sc.board, "Brest", "Minsk", "axis") == Limit(6, {"armour": 4})
+    assert sc.lines.limit(sc.board, "Pinsk", "Minsk", "soviet") == Limit(2, {"armour": 1})
+    assert sc.load("HQ") == UnitLoad(HALF)
+    assert sc.load("SS").moving() == Carried(HALF, "armour")
+    assert sc.load("3R").retreating() == Carried(2)
+    assert sc.load("5A") == UnitLoad()
+    assert sc.board.attr("Minsk", "x") == 3 and sc.board.attr("Minsk", "y") == -2
+
+
+@pytest.mark.parametrize(
+    ("data", "field", "reason"),
+    [
+        (
+            {"map": _map(lines=[{"between": ["Brest", "Minsk"], "class": "mayor"}])},
+            "map.lines[0].class",
+            "unknown line class 'mayor'",
+        ),
+        (
+            {"map": _map(line_classes={"major": {"allies": {"units": 3}}})},
+            "map.line_classes.major.allies",
+            "not a side",
+        ),
+        (
+            {"map": _map(line_classes={"major": {"axis": {"units": 3, "armor": 1}}})},
+            "map.line_classes.major.axis.armor",
+            "unknown kind 'armor'",
+        ),
+        (
+            {"map": _map(line_classes={"major": {"axis": {"units": 3, "armour": 4}}})},
+            "map.line_classes.major.axis.armour",
+            "more than",
+        ),
+        (
+            {"map": _map(line_classes={"major": {"axis": {"armour": 1}}})},
+            "map.line_classes.major.axis.units",
+            "missing",
+        ),
+        (
+            {"map": _map(line_classes={"major": {"axis": {"units": 6}}})},
+            "map.lines[0].class",
+            "no capacity for soviet",
+        ),
+        (
+            {"units": [unit_x({"weight": 0})]},
+            "units[0].line.weight",
+            "> 0",
+        ),
+        (
+            {"units": [unit_x({"weight": "a"})]},
+            "units[0].line.weight",
+            "not a number",
+        ),
+        (
+            {"units": [unit_x({"kind": "tank"})]},
+            "units[0].line.kind",
+            "unknown kind 'tank'",
+        ),
+        (
+            {"units": [unit_x({"wt": 1})]},
+            "units[0].line.wt",
+            "unknown key",
+        ),
+        (
+            {"map": {**_map(), "points": [{"id": "Brest", "x": 1}]}},
+            "map.points[0].y",
+            "both x and y",
+        ),
+    ],
+)
+def test_bad_line_data_names_file_and_field(
+    data: dict[str, object], field: str, reason: str
+) -> None:
+    with pytest.raises(ScenarioError) as err:
+        parse_scenario(p2p_data(**data), "s.toml", SIDES)
+    assert err.value.file == "s.toml"
+    assert err.value.field == field
+    assert reason in err.value.reason
+
+
+def test_ledger_fits_and_remaining_never_raise_and_add_does() -> None:
+    sc = parse_scenario(p2p_data(), "s.toml", SIDES)
+    board, policy = sc.board, sc.lines
+    led = LineLedger()
+    armour = [Carried(kind="armour")] * 4
+    led = led.add(board, policy, "Brest", "Minsk", "axis", armour)
+    assert led.remaining(board, policy, "Minsk", "Brest", "axis") == Remaining(2, (("armour", 0),))
+    assert not led.fits(board, policy, "Brest", "Minsk", "axis", [Carried(HALF, "armour")] * 2)
+    assert led.fits(board, policy, "Brest", "Minsk", "axis", [Carried()] * 2)
+    # half-value units: 4 + 1/2 + 1/2 + 1/2 counts 5 (DC2 B: the fraction is ignored)
+    assert led.fits(board, policy, "Brest", "Minsk", "axis", [Carried(HALF)] * 5)
+    assert not led.fits(board, policy, "Brest", "Minsk", "axis", [Carried(HALF)] * 6)
+    assert not led.fits(board, policy, "Minsk", "Nowhere", "axis", [Carried()])
+    # the Soviet load is separate
+    soviet = led.remaining(board, policy, "Brest", "Minsk", "soviet")
+    assert soviet == Remaining(4, (("armour", 3),))
+    with pytest.raises(IllegalAction, match="5 armour units, limit 4"):
+        led.add(board, policy, "Minsk", "Brest", "axis", [Carried(kind="armour")])
+
+
+def test_ledger_is_json_state_reset_every_segment() -> None:
+    sc = parse_scenario(p2p_data(), "s.toml", SIDES)
+    state = GameState(units=dict(sc.start), turn=2, phase=1, segment=0)
+    led = segment_ledger(state).add(sc.board, sc.lines, "Brest", "Pinsk", "axis", [Carried(HALF)])
+    store_ledger(state, led)
+    again = segment_ledger(state)
+    assert again == LineLedger.from_json(json.loads(json.dumps(again.to_json())))
+    assert again.weights("Pinsk", "Brest", "axis") == {"": HALF}
+    state.segment = 1
+    assert segment_ledger(state).weights("Pinsk", "Brest", "axis") == {}
+
+
+def test_retreat_paths_respect_line_capacity_with_retreat_weights_dc2_c() -> None:
+    sc = parse_scenario(p2p_data(), "s.toml", SIDES)
+    board, policy = sc.board, sc.lines
+    led = LineLedger()
+    two = [sc.load("3R").retreating()]  # a Rumanian army counts 2 in retreat too
+    paths = line_paths(board, "Brest", 2, "axis", two, led, policy)
+    assert ("Brest", "Pinsk") in paths and ("Brest", "Minsk", "Pinsk") in paths
+    led = led.add(board, policy, "Brest", "Pinsk", "axis", [Carried()])
+    paths = line_paths(board, "Brest", 2, "axis", two, led, policy, closed={"Minsk"})
+    assert paths == []
+    paths = line_paths(board, "Brest", 1, "axis", [Carried()], led, policy)
+    assert paths == [("Brest", "Minsk"), ("Brest", "Pinsk")]
+
+
+@given(
+    st.lists(st.tuples(st.sampled_from((HALF, 1, 2)), st.booleans()), max_size=8),
+    st.lists(st.tuples(st.sampled_from((HALF, 1, 2)), st.booleans()), max_size=4),
+)
+def test_fits_agrees_with_add_and_limit(
+    before: list[tuple[Fraction | int, bool]], more: list[tuple[Fraction | int, bool]]
+) -> None:
+    sc = parse_scenario(p2p_data(), "s.toml", SIDES)
+    board, policy = sc.board, sc.lines
+    first = [Carried(w, "armour" if a else "") for w, a in before]
+    extra = [Carried(w, "armour" if a else "") for w, a in more]
+    limit = policy.limit(board, "Brest", "Minsk", "soviet")
+    if limit.excess(first) is not None:
+        return
+    led = LineLedger().add(board, policy, "Brest", "Minsk", "soviet", first)
+    fits = led.fits(board, policy, "Brest", "Minsk", "soviet", extra)
+    assert fits == (limit.excess([*first, *extra]) is None)
+    if fits:
+        led.add(board, policy, "Brest", "Minsk", "soviet", extra)
+    else:
+        with pytest.raises(IllegalAction):
+            led.add(board, policy, "Brest", "Minsk", "soviet", extra)

@@ -159,15 +159,45 @@ def test_an_undisrupted_attacker_of_the_hex_replaces_a_disrupted_one_in_round_2(
     g.apply(Pass())
     g.apply(Choose("B3"))
     g.apply(Choose("press:0"))
-    g.apply(Outcome(6))  # 4 on A row 6: 1 hit, R is Disrupted (and cannot retreat)
+    g.apply(Outcome(6))  # 4 on A row 6: 1 hit, R is Disrupted
     g.apply(Outcome(6))  # R's 3 on B row 1: 3 hits, A is Disrupted
     assert "disrupted" in g.state.units["A"].markers
+    g.apply(Pass())  # R may withdraw; it stays
     assert g.decision.step == "reserve"
     assert g.legal_actions()[:] == [Pass(), Attack(("B",), "B3")]
     g.apply(Attack(("B",), "B3"))
     from wargames.darkest.battle import battle
 
-    assert battle(ctx(g))["attackers"] == ["B"]  # A stays out, Disrupted
+    assert battle(ctx(g)).attackers == ["B"]  # A stays out, Disrupted
+
+
+def test_replacements_join_only_in_place_of_an_attacker_lost_from_their_hex() -> None:
+    # DC: Hex-Side Operational Attack Capacity: units "may be added as replacements during
+    # the battle"; DC: Disruption: "if an attacking unit is Disrupted in a first battle round,
+    # another Undisrupted attacker's unit in the same hex may be used": a replacement takes
+    # the place of an attacker the battle cost, from that attacker's hex - one for one.
+    g = op(army("A", "B2"), army("B", "B2"), army("C", "A2"), rifle("R", "B3", (1, 3)))
+    allocate(g, "A", "B3")
+    allocate(g, "C", "B3")
+    g.apply(Pass())
+    g.apply(Choose("B3"))
+    g.apply(Choose("press:0"))
+    g.apply(Outcome(6))  # 8 on A row 6: 2 hits, R Disrupted
+    g.apply(Outcome(1))  # R's 3 on B row 6: no hit, no attacker lost
+    g.apply(Pass())  # R stays
+    assert g.decision.step == "press"  # nobody to replace: B may not join
+    g = op(army("A", "B2"), army("B", "B2"), army("C", "A2"), rifle("R", "B3", (1, 3)))
+    allocate(g, "A", "B3")
+    allocate(g, "C", "B3")
+    g.apply(Pass())
+    g.apply(Choose("B3"))
+    g.apply(Choose("press:0"))
+    g.apply(Outcome(6))  # 2 hits, R Disrupted
+    g.apply(Outcome(6))  # R's 3 on B row 1: 3 hits
+    for _ in range(3):
+        g.apply(AllocateLosses(("C",)))  # C, from A2, is Disrupted
+    g.apply(Pass())  # R stays
+    assert g.decision.step == "press"  # nobody in A2 to replace C; B in B2 may not
 
 
 def test_a_german_army_next_to_a_russian_attack_must_be_attacked_too_and_equally() -> None:

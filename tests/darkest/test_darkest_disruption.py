@@ -3,28 +3,19 @@ move nor fire; recovery by colour and side at the points of the sequence."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from darkest_support import army, ctx, markers, mech, new, rifle, to_step, unit
 
 from wargames.core.actions import Attack, Choose, Outcome, Pass
 from wargames.darkest import counters as cn
 from wargames.darkest.battle import absorb
+from wargames.darkest.battle_record import Battle
 from wargames.darkest.fire import attack_fire
 
 
-def record(target: str = "B3", side: str = "axis") -> dict[str, Any]:
-    return {
-        "target": target,
-        "side": side,
-        "enemy": "russian" if side == "axis" else "axis",
-        "left": 9,
-        "taken": {},
-        "city_used": 0,
-        "capture_hits": 0,
-        "captured": False,
-        "ledger": {"axis": [0, 0, 0], "russian": [0, 0, 0]},
-    }
+def record(target: str = "B3", side: str = "axis") -> Battle:
+    b = Battle(target, side, "op", 2, [], [], {}, defended=True)
+    b.left = 9
+    return b
 
 
 def test_a_single_hit_disrupts_and_hits_beyond_the_second_factor_eliminate() -> None:
@@ -36,7 +27,7 @@ def test_a_single_hit_disrupts_and_hits_beyond_the_second_factor_eliminate() -> 
     assert g.state.units["R"].at == "B3"
     absorb(c, b, "russian", "R")  # a third: eliminated
     assert g.state.units["R"].box == cn.ELIMINATED
-    assert b["ledger"]["axis"][1] == 3 and b["left"] == 6
+    assert b.ledger["axis"][1] == 3 and b.left == 6
 
 
 def test_a_mechanized_korps_with_a_0_second_factor_dies_to_a_single_hit() -> None:
@@ -87,7 +78,8 @@ def test_brown_russian_units_recover_after_german_combat_unless_re_disrupted() -
     g.apply(Choose("press:0"))
     g.apply(Outcome(1))  # 1 hit: R1 Disrupted
     g.apply(Outcome(1))  # R1's 3 on column B, row 6: no hit
-    g.apply(Choose("press:0"))  # round 2 (R1, Disrupted, cannot retreat)
+    g.apply(Pass())  # R1, Disrupted, may retreat; it stays
+    g.apply(Choose("press:0"))  # round 2
     g.apply(Outcome(6))  # no hit; the Disrupted R1 does not fire
     assert g.decision.step == "operations"  # A.2.c recovery has run
     assert cn.DISRUPTED in markers(g, "R1") and cn.DISRUPTED not in markers(g, "R2")
@@ -144,6 +136,7 @@ def test_black_russian_units_attacked_recover_after_german_combat_unless_re_disr
     g.apply(Choose("B3"))
     g.apply(Choose("press:0"))
     g.apply(Outcome(6))  # no hit; the Disrupted R1 does not fire
+    g.apply(Pass())  # R1 may withdraw; it stays
     g.apply(Choose("press:0"))
     g.apply(Outcome(6))  # round 2: no hit
     assert g.decision.step == "operations"  # A.2.c recovery has run
@@ -162,6 +155,7 @@ def test_russians_disrupted_in_the_first_turn_attack_do_not_recover_in_a2c() -> 
     g.apply(Choose("press:0"))
     g.apply(Outcome(1))  # 1 hit
     g.apply(Outcome(1))  # R1's 3 on column B, row 6: no hit; R1 absorbs 1 hit: Disrupted
+    g.apply(Pass())  # R1 may withdraw; it stays
     g.apply(Choose("press:0"))  # round 2
     g.apply(Outcome(6))  # no hit; the Disrupted R1 does not fire
     assert cn.DISRUPTED in markers(g, "R1") and g.decision.step == "operations"

@@ -9,6 +9,7 @@ from wargames.core.actions import AllocateLosses, Attack, Choose, Outcome, Pass
 from wargames.core.game import Game
 from wargames.darkest import counters as cn
 from wargames.darkest.battle import absorb_options
+from wargames.darkest.battle_record import Battle
 from wargames.darkest.fire import defence_fire
 from wargames.darkest.position import city_fire
 
@@ -111,18 +112,11 @@ def test_a_german_army_fortifies_absorbs_1_hit_and_loses_it_by_attacking() -> No
     g = to_step(g, "operations", "axis", "op")
     assert Choose("G") not in g.legal_actions()  # fortifying: does nothing else this turn
     g2 = new(army("G", "B3", markers=("fortified", "disrupted")), rifle("R", "B2"))
-    b = {
-        "target": "B3",
-        "side": "russian",
-        "enemy": "axis",
-        "city_used": 0,
-        "captured": False,
-        "defended": True,
-    }
+    b = Battle("B3", "russian", "op", 2, [], [], {}, defended=True)
     assert "fort:G" in absorb_options(ctx(g2), b, "axis")
     from wargames.darkest.battle import absorb
 
-    b.update(left=1, taken={}, ledger={"axis": [0, 0, 0], "russian": [0, 0, 0]})
+    b.left = 1
     absorb(ctx(g2), b, "axis", "fort:G")
     # fortification gone; the hit did not Disrupt G, nor undo its earlier Disruption
     assert markers(g2, "G") == frozenset({cn.DISRUPTED})
@@ -139,17 +133,8 @@ def test_a_fortification_absorbing_a_hit_does_not_recover_a_disrupted_army() -> 
     from wargames.darkest.battle import absorb
 
     g = new(army("G", "B3", markers=("fortified",)), rifle("R", "B2"))
-    b = {
-        "target": "B3",
-        "side": "russian",
-        "enemy": "axis",
-        "city_used": 0,
-        "captured": False,
-        "defended": True,
-        "left": 2,
-        "taken": {},
-        "ledger": {"axis": [0, 0, 0], "russian": [0, 0, 0]},
-    }
+    b = Battle("B3", "russian", "op", 2, [], [], {}, defended=True)
+    b.left = 2
     absorb(ctx(g), b, "axis", "G")
     absorb(ctx(g), b, "axis", "fort:G")
     assert markers(g, "G") >= {cn.DISRUPTED} and cn.FORTIFIED not in markers(g, "G")

@@ -6,7 +6,7 @@ from darkest_support import army, ctx, mech, new, panzer_korps, panzergruppe, ri
 
 from wargames.core.actions import Attack, Choose, Move, Pass
 from wargames.darkest import counters as cn
-from wargames.darkest.movement import STOP_RULE, move_error, routes
+from wargames.darkest.movement import STOP_RULE, move_error, path_may_attack, routes
 
 
 def ends(g, uid: str, mode: str = "op") -> dict[str, bool]:
@@ -89,13 +89,35 @@ def test_crossing_the_kerch_strait_is_a_1_hex_all_consuming_move() -> None:
     strait = [{"between": ["C3", "C4"], "features": ["water", "strait"]}]
     g = new(army("G", "C3"), rifle("R", "A6"), hexsides=strait, terrain={"black-sea": ["B4", "D4"]})
     e = ends(g, "G")
-    assert e["C4"] is False and "C5" not in e
+    assert "C4" in e and "C5" not in e  # the whole move: no bonus hex after it
+    g = new(mech("M", "C3"), army("G", "A1"), hexsides=strait, terrain={"black-sea": ["B4", "D4"]})
+    assert "C4" in ends(g, "M") and "C5" not in ends(g, "M")  # even a korps stops there
     g = new(
         army("G", "C3"),
         rifle("R", "A6"),
         hexsides=[{"between": ["C3", "C4"], "features": ["water", "ferry"]}],
     )
     assert "C4" not in ends(g, "G") or routes(ctx(g), "G", "op").ends["C4"][0] != ("C3", "C4")
+
+
+def test_a_unit_may_attack_after_a_strait_crossing_whether_or_not_land_also_leads_there() -> None:
+    # DC: Terrain Effects: the crossing is a "1-hex all-consuming movement": the unit's whole
+    # move, one hex; like any 1-hex move it leaves the unit free to attack where its mode lets
+    # it move 1 hex and attack - the same answer whatever other way leads to the hex.
+    strait = [{"between": ["C3", "C4"], "features": ["water", "strait"]}]
+    for sea in ({"black-sea": ["B4", "D4"]}, {}):  # C4 by the strait only / also by land
+        g = new(army("G", "C3"), rifle("R", "C5"), hexsides=strait, terrain=sea)
+        assert routes(ctx(g), "G", "op").ends["C4"] == (("C3", "C4"), True)
+        assert path_may_attack(ctx(g), "G", ("C3", "C4"), "op")
+        g = to_step(g, "operations", "axis", "op")
+        g.apply(Choose("G"))
+        g.apply(Move(("G",), ("C3", "C4")))
+        assert Attack(("G",), "C5") in g.legal_actions()
+        # a unit that may not move and attack in this mode (Blitzkrieg!: only panzers) may
+        # still cross with its bonus hex, and then not attack
+        g = new(army("G", "C3"), rifle("R", "C5"), hexsides=strait, terrain=sea)
+        assert routes(ctx(g), "G", "blitz").ends["C4"] == (("C3", "C4"), False)
+        assert not path_may_attack(ctx(g), "G", ("C3", "C4"), "blitz")
 
 
 def test_an_undefended_major_city_is_entered_freely_a_victory_city_must_be_attacked() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from darkest_support import army, at, ctx, markers, mech, new, rifle, to_step, unit
+from darkest_support import army, at, attack, ctx, markers, mech, new, rifle, to_step, unit
 
 from wargames.core.actions import Choose, Move, Outcome, Pass, Place
 from wargames.darkest import counters as cn
@@ -40,13 +40,22 @@ def test_infantry_from_the_eastern_edge_is_undisrupted() -> None:
 
 
 def test_tank_factors_accumulate_from_the_4_factor_reserve_and_factories() -> None:
-    g = replace_game(mech("M1", None), mech("M2", None), mech("M3", None), rifle("F", "D6"))
-    assert g.state.get("tank_pool") == 5  # 4 off-map + the D5 factory in supply
+    # DC: Russian Replacements: "1 UnDisrupted mechanized korps on each tank factory in
+    # supply" each turn: a korps's worth (its largest factor, 2) a factory; unused tank
+    # factors accumulate, from the 4-factor off-map reserve.
+    g = replace_game(
+        mech("M1", None), mech("M2", None), mech("M3", None), rifle("F", "D6"), turns=3
+    )
+    assert g.state.get("tank_pool") == 6  # 4 off-map + a korps (2) from the D5 factory
     g.apply(Place("M1", "D5"))
     assert cn.DISRUPTED not in markers(g, "M1")  # mechanized korps arrive UnDisrupted
     g.apply(Place("M2", "E6"))
-    assert g.state.get("tank_pool") == 1
-    assert not any(isinstance(a, Place) and a.unit == "M3" for a in g.legal_actions())
+    assert g.state.get("tank_pool") == 2
+    g.apply(Pass())
+    to_step(g, "fortify")
+    to_step(g, "russian-admin", "russian")
+    g.apply(Pass())
+    assert g.state.get("tank_pool") == 4  # the 2 left over, and the factory's korps
 
 
 def test_siberians_are_irreplaceable_and_voluntary_elimination_brings_units_back() -> None:
@@ -89,6 +98,33 @@ def test_the_16th_army_eliminated_out_of_supply_is_irreplaceable() -> None:
     assert g.state.units["R16A"].box == cn.LOST
 
 
+def _kill_16th_army_by_hits(surrounded: bool) -> str | None:
+    ring = [army(f"Z{h}", h, (1, 1)) for h in ("A2", "A3", "B4", "C2", "C3")] if surrounded else []
+    g = attack(
+        new(
+            army("G1", "B2"),
+            army("G2", "B2"),
+            rifle("R16A", "B3", (1, 2), flags=("proriv", "irreplaceable-unsupplied")),
+            rifle("F", "E6"),
+            *ring,
+        ),
+        "B3",
+        "G1",
+        "G2",
+    )
+    g.apply(Choose("press:0"))
+    g.apply(Outcome(1))  # 8 on row 1: 6 hits, 16. Army eliminated
+    g.apply(Outcome(1))  # its 2 on column B row 6: no hit
+    return g.state.units["R16A"].box
+
+
+def test_the_16th_army_destroyed_by_hits_while_out_of_supply_is_irreplaceable() -> None:
+    # DC: Russian Replacements: "16. Army, if it is eliminated while out of supply", however
+    # it dies: by hits while surrounded as much as in the supply phase.
+    assert _kill_16th_army_by_hits(surrounded=True) == cn.LOST
+    assert _kill_16th_army_by_hits(surrounded=False) == cn.ELIMINATED
+
+
 def test_the_16th_army_may_be_withdrawn_and_replaced_by_a_0_1_army() -> None:
     g = new(
         army("G", "B1"),
@@ -120,7 +156,7 @@ def test_tank_factory_evacuation_stops_production_then_restarts_two_turns_later(
         )
     assert states[0][:2] == (2, "calendar")  # second turn: moved to the calendar
     assert states[1][:2] == (3, "calendar") and states[1][2] == 4
-    assert states[2][:2] == (4, "relocated") and states[2][2] == 5  # productive again
+    assert states[2][:2] == (4, "relocated") and states[2][2] == 6  # productive again
 
 
 def test_the_siberian_gamble_loses_the_game_1_in_6_per_month_early() -> None:
@@ -300,3 +336,47 @@ def test_random_playouts_rarely_call_the_siberians_early_but_may() -> None:
     actions = [Choose("siberians"), Choose("disband"), Pass()]
     weights = dict(zip(actions, game.playout_weights(actions), strict=True))
     assert weights[Choose("siberians")] < 0.1 and weights[Pass()] == 1.0
+
+
+def test_every_port_of_the_1941_map_is_reached_by_sea_leningrad_and_kronshtadt_included() -> None:
+    # DC: Movement by sea: "from any coastal hex to a friendly-controlled port": a port on
+    # the Neva Bay (drawn as the B7/B8 hexside, no sea hex next to them) is on the Baltic.
+    import wargames
+    from wargames.darkest.sea import sea_moves, seas_of
+
+    g = wargames.new_game("darkest", scenario="1941", seed=1)
+    c = ctx(g)
+    assert all(seas_of(c, p) for p in c.board.nodes_with("port"))
+    moves = {m.path for m in sea_moves(c, "russian")}
+    into = {p[-1] for p in moves}
+    out = {p[0] for p in moves}
+    assert {"B7", "B8"} <= into and "B8" in out
+
+
+def test_a_port_on_a_bay_hexside_names_its_sea() -> None:
+    # attribute seas: the sea a port touches across a water hexside rather than a sea hex
+    g = new(
+        army("G", "B2"),
+        army("H", "B1"),
+        rifle("F", "E6"),
+        terrain={"baltic": ["A2", "A3"]},
+        features={"port": ["C4"]},
+        hexsides=[{"between": ["C4", "C5"], "features": ["water"]}],
+        attributes={"C4": {"seas": ["baltic"]}},
+        control={"axis": ["C4"]},
+        charts={"sea_control": {"baltic": ["C4"]}},
+    )
+    g = to_step(g, "sea-move", "axis")
+    assert Move(("G",), ("B2", "C4")) in g.legal_actions()
+
+
+def test_a_port_s_seas_attribute_names_seas() -> None:
+    import pytest
+    from darkest_support import scenario
+
+    import wargames
+    from wargames.core.errors import ScenarioError
+
+    bad = scenario(army("G", "B2"), rifle("F", "E6"), attributes={"C4": {"seas": ["pacific"]}})
+    with pytest.raises(ScenarioError, match="seas"):
+        wargames.new_game("darkest", bad, seed=1)

@@ -80,7 +80,7 @@ def test_blitzkrieg_panzers_move_1_and_attack_other_germans_attack_without_movin
     g.apply(Choose("C3"))
     from wargames.darkest.battle import battle
 
-    assert battle(ctx(g))["rounds"] == 1  # 1 battle round
+    assert battle(ctx(g)).rounds == 1  # 1 battle round
 
 
 def test_proriv_for_siberian_units_and_16th_army() -> None:

@@ -3,8 +3,20 @@ isolated Disrupted units, sustaining cities, the loss of Rumania and of Grozny."
 
 from __future__ import annotations
 
-from darkest_support import army, ctx, mech, new, panzergruppe, rifle, to_step, unit
+from darkest_support import (
+    army,
+    ctx,
+    mech,
+    new,
+    panzer_korps,
+    panzergruppe,
+    rifle,
+    to_step,
+    unit,
+)
 
+from wargames.core.actions import Choose
+from wargames.core.game import Game
 from wargames.darkest import counters as cn
 from wargames.darkest.movement import allowance, grozny_lost, romania_lost
 from wargames.darkest.supply import determine, friendly_seas, sea_controller, supply_map
@@ -20,9 +32,18 @@ def test_a_line_runs_through_hexes_closer_to_friends_back_to_the_map_edge() -> N
     assert supply_map(ctx(new(army("G", "B2"), *WALL)), "russian").in_supply("C4")
 
 
-def test_friendly_cities_extend_supply_lines() -> None:
-    g = new(army("G", "C3"), rifle("R", "C5"), features={"town": ["C2"]}, control={"axis": ["C2"]})
-    assert supply_map(ctx(g), "axis").in_supply("C3")
+def _korps_line(features: dict[str, list[str]]) -> bool:
+    russians = [rifle("R1", "B3"), rifle("R2", "D3"), rifle("R3", "C6")]
+    g = new(panzer_korps("K", "C4"), *russians, features=features, control={"axis": ["C2", "C3"]})
+    return supply_map(ctx(g), "axis").in_supply("C4")
+
+
+def test_friendly_cities_extend_supply_lines_towns_do_not() -> None:
+    # DC: Supply: "a line of areas closer to friendly units or cities than to enemy units":
+    # cities, not towns (the text names towns only for weather and Siberian arrivals)
+    assert not _korps_line({})
+    assert _korps_line({"city": ["C2", "C3"]})
+    assert not _korps_line({"town": ["C2", "C3"]})
 
 
 def test_an_empty_hex_next_to_a_german_army_is_a_german_supply_line() -> None:
@@ -99,8 +120,41 @@ def test_three_russian_units_survive_isolated_on_leningrad_or_moscow() -> None:
         attributes={"C1": {"sustain": 3}},
         control={"russian": ["C1"]},
     )
-    determine(ctx(g), "russian")
-    assert sum(1 for i in range(4) if g.state.units[f"R{i}"].at == "C1") == 3
+    assert determine(ctx(g), "russian") == [("C1", 3)]  # 4 Disrupted for 3 places: a choice
+    assert all(g.state.units[f"R{i}"].at == "C1" for i in range(4))  # the owner's, pending
+
+
+def _isolated_fortress(*units: dict) -> Game:
+    return new(
+        army("G", "B2"),
+        *WALL,
+        *units,
+        features={"fortress": ["C6"]},
+        control={"axis": ["C6"]},
+    )
+
+
+def test_the_owner_chooses_which_isolated_units_a_fortress_sustains() -> None:
+    # DC: Supply: "any 1 unit can survive indefinitely" on an isolated fortress or major city
+    # (2 on a victory city, 3 Russian on Leningrad or Moscow): any unit, the owner's choice -
+    # not the healthy units first. An UnDisrupted unit does not take the place of a Disrupted
+    # one (only Disrupted isolated units are eliminated).
+    finn = {"nationality": "finnish"}
+    g = _isolated_fortress(
+        unit("I1", "axis", "C6", (1, 1), **finn),
+        unit("I2", "axis", "C6", (1, 1), markers=("disrupted",), **finn),
+    )
+    assert determine(ctx(g), "axis") == []
+    assert g.state.units["I1"].at == "C6" and g.state.units["I2"].at == "C6"
+    g = _isolated_fortress(
+        unit("I1", "axis", "C6", (1, 1), markers=("disrupted",), **finn),
+        unit("I2", "axis", "C6", (1, 1), markers=("disrupted",), **finn),
+    )
+    g = to_step(g, "sustain", "axis")
+    assert set(g.legal_actions()) == {Choose("I1"), Choose("I2")}  # which one is eliminated
+    g.apply(Choose("I1"))
+    assert g.state.units["I1"].box == cn.LOST and g.state.units["I2"].at == "C6"
+    assert g.decision.step != "sustain"
 
 
 def test_losing_rumania_and_grozny_slows_panzers_and_tanks() -> None:

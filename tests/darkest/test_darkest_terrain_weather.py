@@ -5,9 +5,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from darkest_support import army, ctx, new, rifle, to_step
+from darkest_support import army, ctx, new, rifle, skip, to_step
 
-from wargames.core.actions import Outcome
+from wargames.core.actions import Attack, Choose, Outcome, Pass
+from wargames.core.game import Game
+from wargames.darkest.battle import battle, fires
 from wargames.darkest.fire import (
     attack_fire,
     defence_fire,
@@ -47,9 +49,9 @@ def test_frozen_swamps_and_rivers_give_no_bonus_in_snow() -> None:
         army("G", "B2"), rifle("R", "B3"), terrain={"swamp": ["B3"]}, hexsides=river(("B2", "B3"))
     )
     c = ctx(g)
-    assert terrain_bonus(c, "B3", ["R"]) == 1 and river_bonus(c, "B3", ["G"], ["R"]) == 0  # turn 1
+    assert terrain_bonus(c, "B3", ["R"]) == 1 and river_bonus(c, "B3", ["G"], ["R"]) == 1
     g.state.set("weather", "snow")
-    assert terrain_bonus(c, "B3", ["R"]) == 0
+    assert terrain_bonus(c, "B3", ["R"]) == 0 and river_bonus(c, "B3", ["G"], ["R"]) == 0
 
 
 def test_river_hexsides_add_1_each_matched_by_the_defending_units() -> None:
@@ -63,11 +65,45 @@ def test_river_hexsides_add_1_each_matched_by_the_defending_units() -> None:
         turns=2,
     )
     c = ctx(g)
-    g.state.turn = 2  # not the first turn (the Germans may ignore one river hexside then)
     assert river_bonus(c, "B3", ["G1", "G2"], ["R1", "R2"]) == 2
     assert river_bonus(c, "B3", ["G1", "G2"], ["R1"]) == 1  # matched by units
-    g.state.turn = 1
-    assert river_bonus(c, "B3", ["G1", "G2"], ["R1", "R2"]) == 1  # 1st turn: 1 ignored
+    assert river_bonus(c, "B3", ["G1", "G2"], ["R1", "R2"], ignore=1) == 1
+
+
+def _first_turn_river_battle(g: Game, target: str, *uids: str) -> Game:
+    for uid in uids:
+        g.apply(Choose(uid))
+        g.apply(Attack((uid,), target))
+    return g
+
+
+def test_on_the_first_turn_the_germans_ignore_1_river_hexside_in_one_battle_only() -> None:
+    # DC: Special 1st Turn Rules: "the Germans may ignore 1 river hex-side": one hexside, in
+    # the one battle of the first turn they choose, not one in every battle.
+    g = new(
+        army("G1", "B2", (1, 3)),
+        army("G2", "D2", (1, 3)),
+        rifle("R1", "B3", (0, 1)),
+        rifle("R2", "D3", (0, 1)),
+        rifle("F", "E6"),
+        hexsides=river(("B2", "B3"), ("D2", "D3")),
+    )
+    g = to_step(g, "operations", "axis", "op")
+    _first_turn_river_battle(g, "B3", "G1")
+    _first_turn_river_battle(g, "D3", "G2")
+    g.apply(Pass())
+    g.apply(Choose("B3"))
+    assert g.decision.step == "river"  # the choice is offered where it lowers the defence
+    assert set(g.legal_actions()) == {Pass(), Choose("ignore-river")}
+    g.apply(Choose("ignore-river"))
+    _, d = fires(ctx(g), battle(ctx(g)))
+    assert d.strength == 1  # R1's 1; its river +1 is ignored
+    while g.decision is not None and g.decision.step != "combat":
+        g.roll() if g.decision.is_chance else g.apply(skip(g))
+    g.apply(Choose("D3"))
+    assert g.decision.step != "river"  # used: the next battle keeps its river bonus
+    _, d = fires(ctx(g), battle(ctx(g)))
+    assert d.strength == 1 + 1
 
 
 def test_no_river_bonus_when_most_attacking_factors_are_on_the_defenders_side() -> None:

@@ -10,6 +10,7 @@ comes in as an :class:`AdvanceSituation` of plain node sets, the title's rules a
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import combinations, pairwise
 
@@ -136,35 +137,59 @@ def advance_error(
     return IllegalAction(*(block or (rules.rule, "not a legal advance")))
 
 
-def must_advance(units: Mapping[str, float], required: float) -> tuple[frozenset[str], ...]:
-    """The smallest-total groups of ``units`` (key -> firepower) that reach ``required``.
+class MustMatch(enum.Enum):
+    """How the attackers that must advance are matched to the defenders' firepower."""
 
-    Darkest: attackers as close as possible to the defenders' firepower must advance into the
-    vacated hex. If all of them together fall short, all must advance.
+    CLOSEST = "closest"
+    """The groups whose total is closest to it, above or below (Darkest: "as close to equal
+    as possible"); at least one unit whenever it is above 0."""
+    AT_LEAST = "at-least"
+    """The smallest-total groups that reach it; all units if together they fall short."""
+
+
+def must_advance(
+    units: Mapping[str, float], required: float, match: MustMatch = MustMatch.CLOSEST
+) -> tuple[frozenset[str], ...]:
+    """The groups of ``units`` (key -> firepower), one of which must advance into the vacated
+    hex, every tied group listed (the attacker picks one), sorted.
+
+    ``match`` says how a group is matched to ``required`` (see :class:`MustMatch`). Darkest:
+    UnDisrupted attackers as close to equal as possible to the unmodified firepowers of the
+    defenders must advance (defenders 3, attackers 2 and 6: the 2).
     """
     keys = sorted(units)
-    total = sum(units.values())
-    if total < required:
+    if match is MustMatch.AT_LEAST and sum(units.values()) < required:
         return (frozenset(keys),)
     best: float | None = None
     groups: list[frozenset[str]] = []
-    for n in range(len(keys) + 1):
+    smallest = 1 if required > 0 and keys else 0
+    for n in range(smallest, len(keys) + 1):
         for group in combinations(keys, n):
             s = sum(units[k] for k in group)
-            if s < required or (best is not None and s > best):
+            if match is MustMatch.AT_LEAST:
+                if s < required:
+                    continue
+                score = s
+            else:
+                score = abs(s - required)
+            if best is not None and score > best:
                 continue
-            if best is None or s < best:
-                best, groups = s, []
+            if best is None or score < best:
+                best, groups = score, []
             groups.append(frozenset(group))
     return tuple(sorted(groups, key=sorted))
 
 
 def must_advance_error(
-    units: Mapping[str, float], required: float, advancing: Iterable[str], rule: str
+    units: Mapping[str, float],
+    required: float,
+    advancing: Iterable[str],
+    rule: str,
+    match: MustMatch = MustMatch.CLOSEST,
 ) -> IllegalAction | None:
     """Why ``advancing`` into the vacated hex misses a group :func:`must_advance` names."""
     moving = frozenset(advancing)
-    groups = must_advance(units, required)
+    groups = must_advance(units, required, match)
     if any(g <= moving for g in groups):
         return None
     shown = " or ".join("+".join(sorted(g)) or "none" for g in groups)

@@ -1,8 +1,9 @@
 """What a rule step sees and may change: the state, the board, the scenario, dice and the log.
 
 Steps receive a :class:`Context`; only ``apply`` and ``run`` may call its mutating methods
-(``push``, ``done``, ``update``, ``roll``, ``emit``, ``end``). The game takes a snapshot before
-every action and restores it if a step raises, so a half-applied action never shows.
+(``push``, ``call``, ``done``, ``update``, ``roll``, ``emit``, ``end``). The game takes a
+snapshot before every action and restores it if a step raises, so a half-applied action never
+shows.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
+
+import attrs
 
 from . import dice
 from .board import Board
@@ -26,7 +29,7 @@ if TYPE_CHECKING:
 class Context:
     """The rules' handle on a game."""
 
-    __slots__ = ("_events", "scenario", "state", "title")
+    __slots__ = ("_depth", "_events", "_finished", "scenario", "state", "title")
 
     def __init__(
         self, title: Title, scenario: Scenario, state: GameState, events: list[Event]
@@ -35,6 +38,14 @@ class Context:
         self.scenario = scenario
         self.state = state
         self._events = events
+        self._depth: int | None = None
+        self._finished = False
+
+    def running(self, depth: int) -> None:
+        """The kernel says which frame (by stack depth) the next ``run``/``apply`` belongs to,
+        so ``update`` and ``done`` act on that frame and misuse is caught at once."""
+        self._depth = depth
+        self._finished = False
 
     # --- read ------------------------------------------------------------------------
     @property
@@ -81,14 +92,62 @@ class Context:
         self.title.step(step)  # KeyError early for a misspelt step
         self.state.stack = (*self.state.stack, Frame(step, args))
 
-    def done(self) -> None:
-        """The current step is finished: pop its frame."""
-        self.state.stack = self.state.stack[:-1]
+    def call(self, step: str, **args: Any) -> None:
+        """Run step ``step`` (with ``args``) as a sub-step whose results come back: when it
+        finishes with ``ctx.done(**results)`` they are merged into this frame's args, and
+        this step runs (or is asked) again with them."""
+        self.title.step(step)
+        stack = self.state.stack
+        depth = self._own_depth("call")
+        me = stack[depth]
+        if me.id is None:
+            used = [f.id for f in stack if f.id is not None]
+            me = attrs.evolve(me, id=max(used, default=0) + 1)
+        stack = (*stack[:depth], me, *stack[depth + 1 :])
+        self.state.stack = (*stack, Frame(step, args, caller=me.id))
+
+    def done(self, **results: Any) -> None:
+        """The current step is finished: pop its frame. ``results`` go to the frame that
+        called it (:meth:`call`); results from a frame that was only pushed are an error."""
+        stack = self.state.stack
+        depth = self._own_depth("done")
+        if depth != len(stack) - 1:
+            raise RuntimeError(
+                f"step {stack[depth].step!r} calls done() under a frame it pushed "
+                f"({stack[-1].step!r}): finish before pushing"
+            )
+        me = stack[-1]
+        rest = stack[:-1]
+        if results:
+            if me.caller is None:
+                raise RuntimeError(
+                    f"step {me.step!r} returns results but was pushed, not called (ctx.call)"
+                )
+            for i in range(len(rest) - 1, -1, -1):
+                if rest[i].id == me.caller:
+                    rest = (*rest[:i], rest[i].with_args(**results), *rest[i + 1 :])
+                    break
+            else:
+                raise RuntimeError(f"step {me.step!r} returns results to a finished caller")
+        self.state.stack = rest
+        if self._depth is not None:
+            self._finished = True
 
     def update(self, **args: Any) -> None:
         """Change arguments of the current frame (counters, choices made so far)."""
-        top = self.state.stack[-1]
-        self.state.stack = (*self.state.stack[:-1], top.with_args(**args))
+        stack = self.state.stack
+        depth = self._own_depth("update")
+        stack = (*stack[:depth], stack[depth].with_args(**args), *stack[depth + 1 :])
+        self.state.stack = stack
+
+    def _own_depth(self, what: str) -> int:
+        """The stack index of the frame now being run; RuntimeError after it finished."""
+        if self._depth is None:
+            return len(self.state.stack) - 1
+        if self._finished or self._depth >= len(self.state.stack):
+            name = self.title.name
+            raise RuntimeError(f"{name}: {what}() after the running step finished (ctx.done)")
+        return self._depth
 
     def end(self, result: Result) -> None:
         """End the game with ``result``."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from math import comb
 from typing import TypeVar
 
 _MASK = (1 << 64) - 1
@@ -68,3 +69,18 @@ def sum_distribution(dice: int, sides: int) -> list[tuple[int, Fraction]]:
                 nxt[total + f] = nxt.get(total + f, Fraction(0)) + p / sides
         dist = nxt
     return sorted(dist.items())
+
+
+def hits(dice: int, hit_on: int, sides: int = 6) -> list[tuple[int, Fraction]]:
+    """Exact distribution of the number of hits when ``dice`` fair dice each hit on
+    ``hit_on`` or more (e.g. fire dice that hit on 5+).
+
+    >>> hits(2, 5)
+    [(0, Fraction(4, 9)), (1, Fraction(4, 9)), (2, Fraction(1, 9))]
+    """
+    if dice < 0 or sides < 1:
+        raise ValueError("need dice >= 0 and sides >= 1")
+    p = Fraction(min(max(sides - hit_on + 1, 0), sides), sides)
+    q = 1 - p
+    out = [(k, comb(dice, k) * p**k * q ** (dice - k)) for k in range(dice + 1)]
+    return [(k, w) for k, w in out if w]

@@ -171,10 +171,11 @@ class Game:
             if step.actor(ctx, frame) is not None:
                 return
             before = self.state.stack
+            ctx.running(len(before) - 1)
             step.run(ctx, frame)
             if self.state.stack == before and self.state.result is None:
                 raise RuntimeError(f"automatic step {step.name!r} neither finished nor pushed")
-            result = self.title.result(ctx)
+            result = self.title.sudden_death(ctx)
             if result is not None and self.state.result is None:
                 ctx.end(result)
         raise RuntimeError("too many automatic steps without a decision")
@@ -267,8 +268,9 @@ class Game:
                 # Every chance outcome consumes one draw, however it was chosen.
                 _, self.state.rng = dice.next64(self.state.rng)
             ctx.emit("action", self.title.describe(ctx, action), action=action.to_dict())
+            ctx.running(len(self.state.stack) - 1)
             step.apply(ctx, frame, action)
-            result = self.title.result(ctx)
+            result = self.title.sudden_death(ctx)
             if result is not None and self.state.result is None:
                 ctx.end(result)
             self._advance()
@@ -348,6 +350,11 @@ class Game:
         g._undo = list(self._undo)
         return g
 
+    def rules_context(self) -> Context:
+        """A rule-query context over a copy of the state (tests, tools): ask the title's
+        rule functions about this position; nothing done through it changes the game."""
+        return Context(self.title, self.scenario, self.state.copy(), list(self.events))
+
     def is_over(self) -> bool:
         return self.state.result is not None
 
@@ -381,22 +388,30 @@ class Game:
     def turn_label(self) -> str:
         return self.scenario.calendar.label(self.state.turn)
 
-    def to_dict(self) -> dict[str, Any]:
+    def _fields(self) -> dict[str, Any]:
+        """Every field of the save but the scenario."""
         return {
             "format": FORMAT,
             "version": VERSION,
             "title": self.title.name,
             "seed": self.seed,
-            "scenario": self.scenario.to_data(),
             "scenario_file": self.scenario.file,
             "actions": [a.to_dict() for a in self.history],
             "events": [e.to_json() for e in self.events],
             "state": self.state.to_json(),
         }
 
+    def to_dict(self) -> dict[str, Any]:
+        return {**self._fields(), "scenario": self.scenario.to_data()}
+
     def to_json(self) -> str:
-        """Canonical JSON of the whole game; ``load_game(g.to_json()).to_json() == g.to_json()``."""
-        return dumps(self.to_dict())
+        """Canonical JSON of the whole game; ``load_game(g.to_json()).to_json() == g.to_json()``.
+
+        The same text as ``dumps(self.to_dict())``, with the scenario's text made once."""
+        d = self._fields()
+        head = dumps({k: v for k, v in d.items() if k < "scenario"})
+        tail = dumps({k: v for k, v in d.items() if k > "scenario"})
+        return f'{head[:-1]},"scenario":{self.scenario.to_json()},{tail[1:]}'
 
     def __repr__(self) -> str:
         d = self.decision

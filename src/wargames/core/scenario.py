@@ -17,7 +17,8 @@ import attrs
 from .board import Board
 from .errors import ScenarioError
 from .hexgrid import HexLayout
-from .jsonvalue import FrozenDict, depth_error, freeze, parse_text, thaw
+from .jsonvalue import FrozenDict, depth_error, dumps, freeze, parse_text, thaw
+from .lines import TOTAL, Limit, LinePolicy, UnitLoad, parse_weight
 from .units import UnitDef, UnitState
 
 _MISSING: Any = object()
@@ -161,6 +162,9 @@ class Reinforcement:
     area: str | None = None
 
 
+_PLAIN_LOAD = UnitLoad()
+
+
 @attrs.frozen(eq=False)
 class Scenario:
     """A validated scenario: the board and everything a new game starts from."""
@@ -178,6 +182,21 @@ class Scenario:
     charts: Mapping[str, Any]
     options: Mapping[str, Any]
     description: str = ""
+    lines: LinePolicy = attrs.field(factory=LinePolicy)
+    """Point maps: line capacities by (line class, side) from ``[map.line_classes]``."""
+    loads: Mapping[str, UnitLoad] = attrs.field(factory=dict)
+    """Point maps: unit id -> its weight and kind on lines (units without ``line``: 1)."""
+    _text: list[str] = attrs.field(factory=list, init=False, eq=False, repr=False)
+
+    def load(self, uid: str) -> UnitLoad:
+        """What unit ``uid`` counts on a line (default: weight 1, no kind)."""
+        return self.loads.get(uid, _PLAIN_LOAD)
+
+    def to_json(self) -> str:
+        """The canonical JSON text of :meth:`to_data` (made once: saves embed it often)."""
+        if not self._text:
+            self._text.append(dumps(self.data))
+        return self._text[0]
 
     def to_data(self) -> dict[str, Any]:
         """The scenario as plain JSON data (what a saved game embeds)."""
@@ -238,6 +257,7 @@ def parse_scenario(
         top.fail("sides", f"must be {list(sides)} for this title")
     board = _parse_map(top.table("map"))
     units, start = _parse_units(top, board, sides)
+    lines, loads = _parse_line_data(top, board, sides)
     control = _parse_control(top, board, sides)
     calendar = _parse_calendar(top)
     reinforcements = _parse_reinforcements(top, board, units, calendar)
@@ -257,6 +277,8 @@ def parse_scenario(
         charts=charts,
         options=options,
         description=description,
+        lines=lines,
+        loads=loads,
     )
 
 
@@ -398,21 +420,25 @@ def _parse_hex_map(m: Reader) -> Board:
 
 
 def _parse_point_map(m: Reader) -> Board:
-    m.only("kind", "name", "points", "lines")
+    m.only("kind", "name", "points", "lines", "line_classes", "line_kinds")
     points: dict[str, dict[str, Any]] = {}
     if len(m.get("points", list, [])) > MAX_NODES:
         m.fail("points", f"more than {MAX_NODES} points (the documented limit)")
     if len(m.get("lines", list, [])) > MAX_LINES:
         m.fail("lines", f"more than {MAX_LINES} lines (the documented limit)")
     for p in m.tables("points"):
-        p.only("id", "terrain", "features", "attributes")
+        p.only("id", "terrain", "features", "attributes", "x", "y")
         pid = p.string("id")
         if pid in points:
             p.fail("id", f"duplicate point {pid!r}")
+        place = {k: p.numbers(k)[0] for k in ("x", "y") if k in p.data}
+        if len(place) == 1:
+            p.fail("y" if "x" in place else "x", "give both x and y, or neither")
         points[pid] = {
             "terrain": p.string("terrain", "clear"),
             "features": p.strings("features", ()),
             **p.table("attributes", {}).data,
+            **place,
         }
     lines: list[tuple[str, str, dict[str, Any]]] = []
     seen: set[frozenset[str]] = set()
@@ -444,6 +470,67 @@ def _parse_point_map(m: Reader) -> Board:
     return Board.point_map(points, lines, name=m.string("name", ""))
 
 
+def _parse_line_data(
+    top: Reader, board: Board, sides: Sequence[str]
+) -> tuple[LinePolicy, dict[str, UnitLoad]]:
+    """``[map.line_classes]`` (class -> side -> ``units`` and per-kind limits), the kinds in
+    ``map.line_kinds``, and each unit's ``line = {weight, kind, retreat}`` (DC2 Lines A-C)."""
+    m = top.table("map")
+    kinds = m.strings("line_kinds", ())
+    for i, k in enumerate(kinds):
+        if k == TOTAL or k in kinds[:i]:
+            m.fail(f"line_kinds[{i}]", f"{k!r} is reserved or given twice")
+    limits: dict[tuple[str, str], Limit] = {}
+    declared = "line_classes" in m.data
+    classes = m.table("line_classes", {})
+    if declared and board.kind != "points":
+        m.fail("line_classes", "line classes belong to point-to-point maps")
+    for cname in classes.data:
+        c = classes.table(cname)
+        for side in c.data:
+            if side not in sides:
+                c.fail(side, f"{side!r} is not a side of this title ({', '.join(sides)})")
+            t = c.table(side)
+            for key in t.data:
+                if key != TOTAL and key not in kinds:
+                    t.fail(key, f"unknown kind {key!r} (map.line_kinds: {', '.join(kinds)})")
+            total = t.integer(TOTAL, minimum=0)
+            sub = {k: t.integer(k, minimum=0) for k in t.data if k != TOTAL}
+            for k, v in sub.items():
+                if v > total:
+                    t.fail(k, f"{v} is more than the line's {total} units")
+            limits[(cname, side)] = Limit(total, sub)
+    if declared:
+        for ln in m.tables("lines"):
+            cname = ln.string("class", "road")
+            if cname not in classes.data:
+                ln.fail("class", f"unknown line class {cname!r} (map.line_classes)")
+            for side in sides:
+                if (cname, side) not in limits and side not in ln.table("capacity", {}).data:
+                    ln.fail("class", f"line class {cname!r} gives no capacity for {side}")
+    loads: dict[str, UnitLoad] = {}
+    for u in top.tables("units"):
+        if "line" not in u.data:
+            continue
+        ln = u.table("line")
+        ln.only("weight", "kind", "retreat")
+        try:
+            weight = parse_weight(ln.data.get("weight", 1))
+        except ValueError as exc:
+            ln.fail("weight", str(exc))
+        retreat = None
+        if "retreat" in ln.data:
+            try:
+                retreat = parse_weight(ln.data["retreat"])
+            except ValueError as exc:
+                ln.fail("retreat", str(exc))
+        kind = ln.string("kind", "")
+        if kind and kind not in kinds:
+            ln.fail("kind", f"unknown kind {kind!r} (map.line_kinds: {', '.join(kinds)})")
+        loads[str(u.data["id"])] = UnitLoad(weight, kind, retreat)
+    return LinePolicy(limits), loads
+
+
 UNIT_KEYS = (
     "id",
     "side",
@@ -462,6 +549,7 @@ UNIT_KEYS = (
     "box",
     "steps",
     "markers",
+    "line",
 )
 
 

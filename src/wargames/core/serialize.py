@@ -48,16 +48,27 @@ def parse_json(text: str | bytes, file: str) -> Any:
         raise SaveError("", str(exc), file) from None
 
 
+def check_for_title(title: Title, scenario: Scenario) -> None:
+    """The title's checks of a parsed scenario (:meth:`Title.check_scenario`); a crash in
+    them (data they did not expect) is a ScenarioError with the exception chained."""
+    try:
+        title.check_scenario(scenario)
+    except WargamesError:
+        raise
+    except Exception as exc:
+        why = f"{title.name} cannot use it: {type(exc).__name__}: {exc}"
+        raise ScenarioError(scenario.file, "", why) from exc
+
+
 def scenario_from_save(title: Title, data: Any, file: str) -> Scenario:
     if not isinstance(data, Mapping):
         raise SaveError("scenario", "expected an object", file)
     try:
         sc = parse_scenario(data, f"{file}#scenario", title.sides, title.options)
-        title.validate_scenario(sc)
+        check_for_title(title, sc)
     except ScenarioError as exc:
-        raise SaveError(
-            f"scenario.{exc.field}" if exc.field else "scenario", exc.reason, file
-        ) from None
+        field = f"scenario.{exc.field}" if exc.field else "scenario"
+        raise SaveError(field, exc.reason, file) from exc.__cause__
     return sc
 
 
@@ -146,18 +157,23 @@ def state_from_json(title: Title, scenario: Scenario, d: Any, file: str) -> Game
     for node, side in control.items():
         if node not in board or side not in title.sides:
             raise SaveError(f"{f}.control.{node}", "not a node controlled by a side", file)
-    stack = []
+    stack: list[Frame] = []
     for i, fr in enumerate(_req(d, "stack", list, f, file)):
         ff = f"{f}.stack[{i}]"
-        if not isinstance(fr, Mapping) or set(fr) - {"step", "args"}:
-            raise SaveError(ff, "expected {step, args}", file)
+        if not isinstance(fr, Mapping) or set(fr) - {"step", "args", "id", "caller"}:
+            raise SaveError(ff, "expected {step, args, id, caller}", file)
         step = _req(fr, "step", str, ff, file)
         if step not in title.steps:
             raise SaveError(f"{ff}.step", f"{step!r} is not a step of {title.name}", file)
         args = fr.get("args", {})
         if not isinstance(args, Mapping):
             raise SaveError(f"{ff}.args", "expected an object", file)
-        stack.append(Frame(step, args))
+        ids = [fr.get(k) for k in ("id", "caller")]
+        if any(v is not None and (not isinstance(v, int) or isinstance(v, bool)) for v in ids):
+            raise SaveError(ff, "id and caller must be integers", file)
+        if ids[1] is not None and ids[1] not in {f.id for f in stack}:
+            raise SaveError(f"{ff}.caller", "names no frame below it", file)
+        stack.append(Frame(step, args, id=ids[0], caller=ids[1]))
     boxes = {}
     for k, v in _req(d, "boxes", dict, f, file).items():
         boxes[k] = _strings(v, f"{f}.boxes.{k}", file)

@@ -31,6 +31,10 @@ class Frame:
 
     step: str
     args: Mapping[str, Any] = attrs.field(converter=freeze, factory=FrozenDict)
+    id: int | None = None
+    """Set on a frame that called a sub-step (:meth:`Context.call`), so results find it."""
+    caller: int | None = None
+    """The ``id`` of the frame that called this one, which receives its results."""
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.args.get(key, default)
@@ -42,6 +46,10 @@ class Frame:
         d: dict[str, Any] = {"step": self.step}
         if self.args:
             d["args"] = thaw(self.args)
+        if self.id is not None:
+            d["id"] = self.id
+        if self.caller is not None:
+            d["caller"] = self.caller
         return d
 
 

@@ -20,6 +20,7 @@ from .context import Context
 from .scenario import Scenario
 from .sequence import Phase, Step, step_table
 from .state import GameState, Result
+from .unit_values import UnitValue, check_unit_values
 
 
 class Title:
@@ -33,6 +34,17 @@ class Title:
     actions: ClassVar[tuple[type[Action], ...]] = KERNEL_ACTIONS
     options: ClassVar[Mapping[str, Any]] = {}
     default_scenario: ClassVar[str] = ""
+    data_dir: ClassVar[Path | None] = None
+    """Where the title's built-in scenarios lie: every ``*.toml`` there, by file stem (or
+    only those named in ``scenarios``, when charts share the folder)."""
+    scenarios: ClassVar[tuple[str, ...]] = ()
+    no_units_loses: ClassVar[bool] = False
+    """Opt in: a side with no unit on the map nor in a box other than ``eliminated_boxes``
+    loses at once (checked after every action and automatic step, before ``result``)."""
+    eliminated_boxes: ClassVar[tuple[str, ...]] = ("eliminated",)
+    unit_values: ClassVar[tuple[UnitValue, ...]] = ()
+    """The named values the title's counters carry in ``values`` (:mod:`.unit_values`); when
+    given, the loader checks every unit against them."""
     phase_end_step: ClassVar[str | None] = None
     """A rule step run after the last segment of every phase, with args ``{"phase": name}``
     (checks the rules make "at the end of each phase", e.g. stacking). None: no such step."""
@@ -58,8 +70,32 @@ class Title:
 
     # --- hooks -----------------------------------------------------------------------
     def scenario_files(self) -> Mapping[str, Path]:
-        """Built-in scenarios: name -> file."""
-        return {}
+        """Built-in scenarios: name -> file (default: the ``*.toml`` files in ``data_dir``)."""
+        if self.data_dir is None:
+            return {}
+        if self.scenarios:
+            return {name: self.data_dir / f"{name}.toml" for name in self.scenarios}
+        return {p.stem: p for p in sorted(self.data_dir.glob("*.toml"))}
+
+    def sudden_death(self, ctx: Context) -> Result | None:
+        """The kernel's check after every action and automatic step: the opt-in "no units
+        loses" rule, then :meth:`result`. Titles override :meth:`result`, not this."""
+        if self.no_units_loses:
+            alive = {
+                ctx.side_of(u.id)
+                for u in ctx.state.units.values()
+                if u.at is not None or u.box not in self.eliminated_boxes
+            }
+            for side in self.sides:
+                if side not in alive:
+                    return Result(ctx.enemy_of(side), "decisive", f"{side} has no units left")
+        return self.result(ctx)
+
+    def check_scenario(self, scenario: Scenario) -> None:
+        """The kernel's checks of a parsed scenario for this title (unit values), then
+        :meth:`validate_scenario`. Loaders call this; titles override ``validate_scenario``."""
+        check_unit_values(scenario, self.unit_values)
+        self.validate_scenario(scenario)
 
     def validate_scenario(self, scenario: Scenario) -> None:
         """Check the title's own parts (charts, options, unit types); raise ScenarioError."""

@@ -59,16 +59,28 @@ class UnitDef:
     values: Mapping[str, JSONValue] = attrs.field(
         converter=freeze, factory=dict, eq=False, hash=False
     )
+    full_steps: int = 0
+    """Steps at full strength when ``attack`` does not say (titles whose factors live in
+    ``values``, see :mod:`.unit_values`); 0: the length of ``attack``."""
 
     @property
     def steps(self) -> int:
         """Steps at full strength."""
-        return len(self.attack)
+        return self.full_steps or len(self.attack)
+
+    def value_at(self, name: str, steps: int) -> float:
+        """A per-step unit value (:mod:`.unit_values`) with ``steps`` left; one number serves
+        every step."""
+        value = self.values[name]
+        if isinstance(value, (int, float)):
+            return value
+        seq: tuple[float, ...] = tuple(value)
+        return self._at(seq, steps)
 
     def _at(self, values: tuple[float, ...], steps: int) -> float:
         if not 1 <= steps <= self.steps:
             raise ValueError(f"unit {self.id} has no {steps}-step side")
-        return values[0] if len(values) == 1 else values[self.steps - steps]
+        return values[0] if len(values) == 1 else values[len(values) - steps]
 
     def attack_at(self, steps: int) -> float:
         return self._at(self.attack, steps)

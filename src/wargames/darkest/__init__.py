@@ -28,6 +28,7 @@ from .battle import (
     FireStep,
     PressStep,
     ReserveStep,
+    RiverStep,
     WithdrawStep,
 )
 from .disruption import RecoverStep
@@ -49,12 +50,11 @@ from .sea import SeaMove, Sinking
 from .secret import SecretSetup, hidden_view
 from .secret import start as secret_start
 from .sequence import PHASES
-from .supply import SupplyStep
+from .supply import SupplyStep, SustainStep
 from .victory import GermanVDP, RussianVDP, final
 from .weather import WeatherStep
 
 DATA = Path(__file__).parent / "data"
-SCENARIOS = ("1941",)
 
 
 class DarkestCrusade(Title):
@@ -64,6 +64,8 @@ class DarkestCrusade(Title):
     description: ClassVar[str] = "Darkest Crusade (1941 game): Jun 41 - Feb 42, monthly turns"
     sides: ClassVar[tuple[str, ...]] = cn.SIDES
     default_scenario: ClassVar[str] = "1941"
+    data_dir: ClassVar[Path | None] = DATA
+    scenarios: ClassVar[tuple[str, ...]] = ("1941",)
     phases: ClassVar[tuple[Phase, ...]] = (
         Phase("Secret set-up", (SecretSetup.segment(),)),
         *PHASES,
@@ -82,12 +84,14 @@ class DarkestCrusade(Title):
         BattleStep(),
         FireStep(),
         PressStep(),
+        RiverStep(),
         AbsorbStep(),
         WithdrawStep(),
         ReserveStep(),
         AdvanceStep(),
         RecoverStep(),
         SupplyStep(),
+        SustainStep(),
         RussianVDP(),
         EndAxisTurn(),
         RussianAdmin(),
@@ -108,9 +112,6 @@ class DarkestCrusade(Title):
         # DC: Special 1st Turn Rules: "after-turn-1" or "never" (the Axis player's choice).
         "axis_romania_attacks": "after-turn-1",
     }
-
-    def scenario_files(self) -> Mapping[str, Path]:
-        return {name: DATA / f"{name}.toml" for name in SCENARIOS}
 
     def validate_scenario(self, scenario: Scenario) -> None:
         charts_module.check(scenario)

@@ -1,8 +1,10 @@
 """Battles in rounds: fire, hits absorbed by the owners' choice, Disruption, voluntary retreats
 after the first round, attackers added as replacements, pressed attacks, advances.
 
-The battle being fought lives in the state variable ``battle`` (plain data); the automatic
-step ``battle`` moves it from stage to stage and pushes a frame for every decision (the
+The battle being fought is a typed :class:`~wargames.darkest.battle_record.Battle` record
+kept as JSON in the state variable ``battle``; the automatic step ``battle`` moves it from
+stage to stage (a fixed :class:`~wargames.darkest.battle_record.Stage` enum, dispatched
+through a table) and pushes a frame for every decision (the first-turn river choice, the
 defender's and the attacker's hit allocation, retreats, replacements, the German pressed
 attack, advances) and for every die roll, so a game serializes at each of them.
 
@@ -12,24 +14,30 @@ once nothing was left to absorb them; never lost, never counted twice.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from wargames.core.actions import Action, Advance, AllocateLosses, Attack, Choose, Outcome, Pass
 from wargames.core.actions import Retreat as RetreatAction
-from wargames.core.advance import AdvanceRules, AdvanceSituation, advance_paths, must_advance
+from wargames.core.advance import (
+    AdvanceRules,
+    AdvanceSituation,
+    MustMatch,
+    advance_paths,
+    must_advance,
+)
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
-from wargames.core.jsonvalue import thaw
 from wargames.core.retreat import HexsideMatch, RetreatRules, RetreatSituation, retreat_paths
 from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame, Occupancy
 
 from . import counters as cn
 from .attacks import attack_error, attack_group, capacity_error, pending, set_pending
+from .battle_record import Battle, Stage, battle, save
 from .charts import charts
-from .fire import Fire, attack_fire, defence_fire, lotsa_distribution, table_hits
+from .fire import Fire, attack_fire, defence_fire, lotsa_distribution, river_bonus, table_hits
 from .position import (
     enemy,
     holder,
@@ -49,16 +57,25 @@ DISRUPTION = "DC: Disruption"
 PRESSED = "DC: German Pressed Attack"
 REPLACE = "DC: Hex-Side Operational Attack Capacity (replacements during the battle)"
 FORTS = "DC: Fortresses, Fortifications, Stalin Line, Major Cities, and Victory Cities"
+FIRST_RIVER = "DC: Special 1st Turn Rules (the Germans may ignore 1 river hex-side)"
+IGNORE_RIVER = "ignore-river"
+RIVER_USED = "river_ignored"  # state variable: the hex of the battle that used it
 CITY = "city"
 CAPTURE = "capture"
 FORT = "fort:"
 
-_WATER_SIDE = (HexsideMatch(frozenset({"water"})),)
+STRAIT = "DC: Terrain Effects (Kerch Strait crossing)"
+#: Retreats and advances cross water only at a strait (O5/O6, B8/C8). DC: Terrain Effects:
+#: the crossing is "a 1-hex all-consuming movement" on every path: a 1-hex retreat may make it
+#: (as an operational move may), and an advance ends once across (no second hex along a road).
+_WATER_SIDE = (HexsideMatch(frozenset({"water"}), unless=frozenset({"strait"})),)
 RETREAT_RULES = RetreatRules(rule=ADVANCE, blocked=ADVANCE, hexsides=_WATER_SIDE, attackers=ADVANCE)
 ADVANCE_RULES = AdvanceRules(
     rule=ADVANCE,
     blocked=ADVANCE,
-    hexsides=(HexsideMatch(frozenset({"water"}), unless=frozenset({"strait"})),),
+    hexsides=_WATER_SIDE,
+    stop=STRAIT,
+    stop_hexsides=(HexsideMatch(frozenset({"strait"})),),
     onward_hexsides=(HexsideMatch(frozenset({"highway"})),),
     beside=ADVANCE,
 )
@@ -67,35 +84,25 @@ ADVANCE_RULES = AdvanceRules(
 # --- the battle record -------------------------------------------------------------------
 
 
-def battle(ctx: Context) -> dict[str, Any]:
-    """A mutable copy of the battle being fought (save it back with :func:`save`)."""
-    got: dict[str, Any] = thaw(ctx.state.get("battle"))
-    return got
-
-
-def save(ctx: Context, b: dict[str, Any]) -> None:
-    ctx.state.set("battle", b)
-
-
 def alive(ctx: Context, uids: Iterable[str]) -> list[str]:
     return [u for u in uids if ctx.state.units[u].at is not None]
 
 
-def defenders(ctx: Context, b: dict[str, Any]) -> list[str]:
-    return sorted(u.id for u in ctx.state.units_at(b["target"]) if ctx.side_of(u.id) == b["enemy"])
+def defenders(ctx: Context, b: Battle) -> list[str]:
+    return sorted(u.id for u in ctx.state.units_at(b.target) if ctx.side_of(u.id) == b.enemy)
 
 
-def capture_needed(ctx: Context, b: dict[str, Any]) -> bool:
+def capture_needed(ctx: Context, b: Battle) -> bool:
     """DC: Fortresses ...: a fortress or major city is taken by a hit after its defenders are
     gone; undefended victory cities and fortresses must still be attacked to be taken."""
-    target = b["target"]
+    target = b.target
     if strongpoint(ctx, target):
         return True
-    return bool(b["defended"]) and ctx.board.has(target, "major-city")
+    return bool(b.defended) and ctx.board.has(target, "major-city")
 
 
-def cleared(ctx: Context, b: dict[str, Any]) -> bool:
-    return not defenders(ctx, b) and (b["captured"] or not capture_needed(ctx, b))
+def cleared(ctx: Context, b: Battle) -> bool:
+    return not defenders(ctx, b) and (b.captured or not capture_needed(ctx, b))
 
 
 def start(ctx: Context, target: str, side: str, mode: str, rounds: int) -> None:
@@ -108,32 +115,20 @@ def start(ctx: Context, target: str, side: str, mode: str, rounds: int) -> None:
         unit = ctx.state.units[uid]
         # DC: Fortifications: an attacking unit loses its fortified status.
         ctx.state.put(unit.unmarked(cn.ATTACKING, cn.FORTIFIED).marked(cn.ATTACKED))
-    b: dict[str, Any] = {
-        "target": target,
-        "side": side,
-        "enemy": enemy(side),
-        "mode": mode,
-        "rounds": rounds,
-        "round": 1,
-        "stage": "round",
-        "attackers": attackers,
-        "from": sorted({ctx.state.units[u].at for u in attackers if ctx.state.units[u].at}),
-        "defended": bool(defenders(ctx, {"target": target, "enemy": enemy(side)})),
-        "defence0": 0,
-        "press": 0,
-        "hits": {"attack": 0, "defence": 0},
-        "left": 0,
-        "taken": {},
-        "city_used": 0,
-        "capture_hits": 0,
-        "captured": False,
-        "retreated": False,
-        "advanced": [],
-        "ledger": {cn.AXIS: [0, 0, 0], cn.RUSSIAN: [0, 0, 0]},
-    }
-    b["defence0"] = sum(cn.defence_factor(ctx, u) for u in defenders(ctx, b))
+    origin = {u: at for u in attackers if (at := ctx.state.units[u].at) is not None}
+    b = Battle(
+        target=target,
+        side=side,
+        mode=mode,
+        rounds=rounds,
+        attackers=attackers,
+        sources=sorted(set(origin.values())),
+        origin=origin,
+        defended=any(ctx.side_of(u.id) == enemy(side) for u in ctx.state.units_at(target)),
+    )
+    b.defence0 = sum(cn.defence_factor(ctx, u) for u in defenders(ctx, b))
     reveal(ctx, [*attackers, *defenders(ctx, b)])
-    if side == cn.AXIS and any(in_romania(ctx, h) for h in b["from"]):
+    if side == cn.AXIS and any(in_romania(ctx, h) for h in b.sources):
         ctx.state.set("romania_open", True)  # DC: Special 1st Turn Rules
     ctx.emit(
         "battle",
@@ -148,13 +143,27 @@ def start(ctx: Context, target: str, side: str, mode: str, rounds: int) -> None:
 # --- fire ----------------------------------------------------------------------------------
 
 
-def fires(ctx: Context, b: dict[str, Any]) -> tuple[Fire, Fire]:
-    attackers = alive(ctx, b["attackers"])
+def fires(ctx: Context, b: Battle) -> tuple[Fire, Fire]:
+    attackers = alive(ctx, b.attackers)
     defs = defenders(ctx, b)
     return (
-        attack_fire(ctx, b["side"], attackers),
-        defence_fire(ctx, b["enemy"], b["target"], attackers, defs),
+        attack_fire(ctx, b.side, attackers),
+        defence_fire(ctx, b.enemy, b.target, attackers, defs, b.ignore_river),
     )
+
+
+def river_choice(ctx: Context, b: Battle) -> bool:
+    """DC: Special 1st Turn Rules: "on the first turn, the Germans may ignore 1 river
+    hex-side": one hexside in one battle of that turn, the one they choose. Offered at the
+    start of a German battle of the first turn while unused, when it would lower the defence."""
+    if b.side != cn.AXIS or ctx.turn != ctx.scenario.calendar.first:
+        return False
+    if ctx.state.get(RIVER_USED) is not None:
+        return False
+    live = [u for u in alive(ctx, b.attackers) if not cn.disrupted(ctx, u)]
+    defs = defenders(ctx, b)
+    target = b.target
+    return river_bonus(ctx, target, live, defs, 1) < river_bonus(ctx, target, live, defs)
 
 
 def _has_fire(ctx: Context, f: Fire) -> bool:
@@ -166,38 +175,38 @@ def _has_fire(ctx: Context, f: Fire) -> bool:
 # --- absorbing hits ------------------------------------------------------------------------
 
 
-def absorb_options(ctx: Context, b: dict[str, Any], receiver: str) -> list[str]:
+def absorb_options(ctx: Context, b: Battle, receiver: str) -> list[str]:
     """DC: Disruption: the owner decides how hits are absorbed: by any of its units in the
     battle, by a fortress or city (one hit a round), by a German army's fortification; once
     the defenders are gone, a hit takes a fortress or major city (Moscow: 2 in one round)."""
-    if receiver == b["side"]:
-        return sorted(alive(ctx, b["attackers"]))
+    if receiver == b.side:
+        return sorted(alive(ctx, b.attackers))
     units = defenders(ctx, b)
     if not units:
-        if capture_needed(ctx, b) and not b["captured"]:
+        if capture_needed(ctx, b) and not b.captured:
             return [CAPTURE]
         return []
     out = list(units)
-    if is_city(ctx, b["target"]) and b["city_used"] < charts(ctx).city_absorbs:
+    if is_city(ctx, b.target) and b.city_used < charts(ctx).city_absorbs:
         out.append(CITY)
     out += [FORT + u for u in units if ctx.state.units[u].has(cn.FORTIFIED)]
     return out
 
 
-def absorb(ctx: Context, b: dict[str, Any], receiver: str, token: str) -> None:
+def absorb(ctx: Context, b: Battle, receiver: str, token: str) -> None:
     """One hit absorbed by ``token`` (a unit id, ``city``, ``capture`` or ``fort:<unit>``)."""
-    b["left"] -= 1
-    b["ledger"][enemy(receiver)][1] += 1
-    target = b["target"]
+    b.left -= 1
+    b.ledger[enemy(receiver)][1] += 1
+    target = b.target
     if token == CITY:
-        b["city_used"] += 1
+        b.city_used += 1
         ctx.emit("hit", f"{target} absorbs a hit", target=target)
     elif token == CAPTURE:
-        b["capture_hits"] += 1
-        if b["capture_hits"] >= take_hits(ctx, target):
-            b["captured"] = True
-            set_control(ctx, target, b["side"])
-            ctx.emit("capture", f"{target} is taken by {b['side']}", target=target)
+        b.capture_hits += 1
+        if b.capture_hits >= take_hits(ctx, target):
+            b.captured = True
+            set_control(ctx, target, b.side)
+            ctx.emit("capture", f"{target} is taken by {b.side}", target=target)
     elif token.startswith(FORT):
         uid = token[len(FORT) :]
         unit = ctx.state.units[uid]
@@ -208,7 +217,7 @@ def absorb(ctx: Context, b: dict[str, Any], receiver: str, token: str) -> None:
     else:
         uid = token
         unit = ctx.state.units[uid]
-        taken: dict[str, int] = b["taken"]
+        taken: dict[str, int] = b.taken
         before = unit.has(cn.DISRUPTED) and uid not in taken
         taken[uid] = taken.get(uid, 0) + 1
         if before or taken[uid] > cn.hit_factor(ctx, uid):
@@ -231,125 +240,154 @@ class BattleStep(Step):
     def run(self, ctx: Context, frame: Frame) -> None:
         b = battle(ctx)
         for _ in range(10_000):
-            stage = b["stage"]
-            pushed = getattr(self, "_" + stage.replace("-", "_"))(ctx, b)
+            pushed = self._stages[b.stage](self, ctx, b)
             save(ctx, b)
-            if pushed or b["stage"] == "over":
-                if b["stage"] == "over":
+            over = b.stage is Stage.OVER
+            if pushed or over:
+                if over:
                     ctx.state.set("battle", None)
                     ctx.done()
                 return
         raise RuntimeError("battle did not progress")
 
-    def _round(self, ctx: Context, b: dict[str, Any]) -> bool:
-        b["taken"], b["city_used"], b["capture_hits"], b["press"] = {}, 0, 0, 0
-        b["stage"] = "withdraw" if b["round"] > 1 else "press"
-        ctx.emit("round", f"battle for {b['target']}: round {b['round']}", round=b["round"])
-        return False
-
-    def _withdraw(self, ctx: Context, b: dict[str, Any]) -> bool:
-        b["stage"] = "reserve"
-        if retreats(ctx, b):
-            ctx.push("withdraw", by=b["enemy"])
+    def _river(self, ctx: Context, b: Battle) -> bool:
+        b.stage = Stage.ROUND
+        if river_choice(ctx, b):
+            ctx.push("river", by=b.side)
             return True
         return False
 
-    def _reserve(self, ctx: Context, b: dict[str, Any]) -> bool:
-        b["stage"] = "press"
+    def _round(self, ctx: Context, b: Battle) -> bool:
+        b.taken, b.city_used, b.capture_hits, b.press = {}, 0, 0, 0
+        b.stage = Stage.WITHDRAW if b.round > 1 else Stage.PRESS
+        ctx.emit("round", f"battle for {b.target}: round {b.round}", round=b.round)
+        return False
+
+    def _withdraw(self, ctx: Context, b: Battle) -> bool:
+        b.stage = Stage.RESERVE
+        if retreats(ctx, b):
+            ctx.push("withdraw", by=b.enemy)
+            return True
+        return False
+
+    def _reserve(self, ctx: Context, b: Battle) -> bool:
+        b.stage = Stage.PRESS
         if cleared(ctx, b):
-            b["stage"] = "advance"
+            b.stage = Stage.ADVANCE
             return False
         if reserves(ctx, b):
-            ctx.push("reserve", by=b["side"])
+            ctx.push("reserve", by=b.side)
             return True
         return False
 
-    def _press(self, ctx: Context, b: dict[str, Any]) -> bool:
-        b["stage"] = "fire-a"
-        if not [u for u in alive(ctx, b["attackers"]) if not cn.disrupted(ctx, u)]:
-            b["stage"] = "end"
+    def _press(self, ctx: Context, b: Battle) -> bool:
+        b.stage = Stage.FIRE_A
+        if not [u for u in alive(ctx, b.attackers) if not cn.disrupted(ctx, u)]:
+            b.stage = Stage.END
             return False
         a, _ = fires(ctx, b)
-        if b["side"] == cn.AXIS and not ctx.options["lotsa_dice"] and a.strength > 0:
-            ctx.push("press", by=b["side"])
+        if b.side == cn.AXIS and not ctx.options["lotsa_dice"] and a.strength > 0:
+            ctx.push("press", by=b.side)
             return True
         return False
 
-    def _fire_a(self, ctx: Context, b: dict[str, Any]) -> bool:
-        b["stage"] = "fire-d"
+    def _fire_a(self, ctx: Context, b: Battle) -> bool:
+        b.stage = Stage.FIRE_D
         a, _ = fires(ctx, b)
-        b["hits"] = {"attack": 0, "defence": 0}
+        b.hits = {"attack": 0, "defence": 0}
         if _has_fire(ctx, a):
             ctx.push("fire", who="attack")
             return True
         return False
 
-    def _fire_d(self, ctx: Context, b: dict[str, Any]) -> bool:
-        b["stage"] = "absorb-d"
+    def _fire_d(self, ctx: Context, b: Battle) -> bool:
+        b.stage = Stage.ABSORB_D
         _, d = fires(ctx, b)
         if _has_fire(ctx, d):
             ctx.push("fire", who="defence")
             return True
         return False
 
-    def _absorb(self, ctx: Context, b: dict[str, Any], receiver: str, after: str) -> bool:
-        while b["left"] > 0:
+    def _absorb(self, ctx: Context, b: Battle, receiver: str, after: Stage) -> bool:
+        while b.left > 0:
             options = absorb_options(ctx, b, receiver)
             if not options:
-                b["ledger"][enemy(receiver)][2] += b["left"]
-                b["left"] = 0
+                b.ledger[enemy(receiver)][2] += b.left
+                b.left = 0
                 break
             if len(options) == 1:
                 absorb(ctx, b, receiver, options[0])
                 continue
             ctx.push("absorb", by=receiver)
             return True
-        b["stage"] = after
+        b.stage = after
         return False
 
-    def _absorb_d(self, ctx: Context, b: dict[str, Any]) -> bool:
-        if b.get("absorbing") != "defence":
-            b["absorbing"], b["left"], b["taken"] = "defence", b["hits"]["attack"], {}
-        if self._absorb(ctx, b, b["enemy"], "absorb-a"):
+    def _absorb_d(self, ctx: Context, b: Battle) -> bool:
+        if b.absorbing != "defence":
+            b.absorbing, b.left, b.taken = "defence", b.hits["attack"], {}
+        if self._absorb(ctx, b, b.enemy, Stage.ABSORB_A):
             return True
-        b["absorbing"] = None
+        b.absorbing = None
         return False
 
-    def _absorb_a(self, ctx: Context, b: dict[str, Any]) -> bool:
-        if b.get("absorbing") != "attack":
-            b["absorbing"], b["left"], b["taken"] = "attack", b["hits"]["defence"], {}
-        if self._absorb(ctx, b, b["side"], "round-end"):
+    def _absorb_a(self, ctx: Context, b: Battle) -> bool:
+        if b.absorbing != "attack":
+            b.absorbing, b.left, b.taken = "attack", b.hits["defence"], {}
+        if self._absorb(ctx, b, b.side, Stage.ROUND_END):
             return True
-        b["absorbing"] = None
+        b.absorbing = None
         return False
 
-    def _round_end(self, ctx: Context, b: dict[str, Any]) -> bool:
-        # DC: Disruption: a Disrupted unit may not continue to support an attack.
-        b["attackers"] = [u for u in alive(ctx, b["attackers"]) if not cn.disrupted(ctx, u)]
+    def _round_end(self, ctx: Context, b: Battle) -> bool:
+        # DC: Disruption: a Disrupted unit may not continue to support an attack; its place
+        # (in its hex) may be taken by a replacement (see reserves).
+        staying = [u for u in alive(ctx, b.attackers) if not cn.disrupted(ctx, u)]
+        b.gaps = [*b.gaps, *(b.origin[u] for u in b.attackers if u not in staying)]
+        b.attackers = staying
         if cleared(ctx, b):
-            b["stage"] = "advance"
-        elif b["round"] < b["rounds"] and (b["attackers"] or reserves(ctx, b)):
-            b["round"] += 1
-            b["stage"] = "round"
+            b.stage = Stage.ADVANCE
+        elif b.round < b.rounds and (b.attackers or reserves(ctx, b)):
+            b.round += 1
+            b.stage = Stage.ROUND
         else:
-            b["stage"] = "end"
+            b.stage = Stage.END
         return False
 
-    def _advance(self, ctx: Context, b: dict[str, Any]) -> bool:
-        b["stage"] = "end"
-        target = b["target"]
-        if b["captured"] or not defenders(ctx, b):
+    def _advance(self, ctx: Context, b: Battle) -> bool:
+        b.stage = Stage.END
+        target = b.target
+        if b.captured or not defenders(ctx, b):
             ctx.emit("cleared", f"{target} is cleared", target=target)
         if advancers(ctx, b):
-            ctx.push("advance", by=b["side"])
+            ctx.push("advance", by=b.side)
             return True
         return False
 
-    def _end(self, ctx: Context, b: dict[str, Any]) -> bool:
-        scored = b["ledger"]
-        ctx.emit("battle-end", f"battle for {b['target']} ends", target=b["target"], ledger=scored)
-        b["stage"] = "over"
+    def _end(self, ctx: Context, b: Battle) -> bool:
+        scored = b.ledger
+        ctx.emit("battle-end", f"battle for {b.target} ends", target=b.target, ledger=scored)
+        b.stage = Stage.OVER
         return False
+
+    def _over(self, ctx: Context, b: Battle) -> bool:
+        return False
+
+    _stages: ClassVar[dict[Stage, Callable[[BattleStep, Context, Battle], bool]]] = {
+        Stage.RIVER: _river,
+        Stage.ROUND: _round,
+        Stage.WITHDRAW: _withdraw,
+        Stage.RESERVE: _reserve,
+        Stage.PRESS: _press,
+        Stage.FIRE_A: _fire_a,
+        Stage.FIRE_D: _fire_d,
+        Stage.ABSORB_D: _absorb_d,
+        Stage.ABSORB_A: _absorb_a,
+        Stage.ROUND_END: _round_end,
+        Stage.ADVANCE: _advance,
+        Stage.END: _end,
+        Stage.OVER: _over,
+    }
 
 
 # --- decisions inside a battle ---------------------------------------------------------------
@@ -373,7 +411,7 @@ class AbsorbStep(BattleDecision):
     actions: ClassVar[tuple[type[Action], ...]] = (AllocateLosses,)
 
     def prompt(self, ctx: Context, frame: Frame) -> str:
-        return f"absorb a hit ({battle(ctx)['left']} left)"
+        return f"absorb a hit ({battle(ctx).left} left)"
 
     def legal(self, ctx: Context, frame: Frame) -> list[Action]:
         b = battle(ctx)
@@ -403,11 +441,11 @@ class FireStep(ChanceStep):
     name: ClassVar[str] = "fire"
     rule: ClassVar[str] = "DC: Ground Combat Results Table"
 
-    def _fire(self, ctx: Context, frame: Frame) -> tuple[dict[str, Any], str, Fire]:
+    def _fire(self, ctx: Context, frame: Frame) -> tuple[Battle, str, Fire]:
         b = battle(ctx)
         a, d = fires(ctx, b)
         who = frame.args["who"]
-        return b, b["side"] if who == "attack" else b["enemy"], a if who == "attack" else d
+        return b, b.side if who == "attack" else b.enemy, a if who == "attack" else d
 
     def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
         _, _, f = self._fire(ctx, frame)
@@ -424,17 +462,43 @@ class FireStep(ChanceStep):
             hits = action.value
             text = f"{side} throws {f.full_dice + f.low_dice} dice: {hits} hit(s)"
         else:
-            press = b["press"] if who == "attack" else 0
+            press = b.press if who == "attack" else 0
             hits = table_hits(ctx, side, f, action.value, press)
             text = (
                 f"{side} fires {f.strength} (shift {f.shift:+d}, pressed {press}), "
                 f"die {action.value}: {hits} hit(s)"
             )
-        b["hits"][who] = hits
-        b["ledger"][side][0] += hits
+        b.hits[who] = hits
+        b.ledger[side][0] += hits
         ctx.emit("fire", text, side=side, hits=hits)
         save(ctx, b)
         ctx.done()
+
+
+class RiverStep(BattleDecision):
+    """DC: Special 1st Turn Rules: ignore 1 river hexside in this battle (once, on the first
+    turn), or keep the choice for another battle."""
+
+    name: ClassVar[str] = "river"
+    kind: ClassVar[str] = "choose"
+    rule: ClassVar[str] = FIRST_RIVER
+    actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
+
+    def prompt(self, ctx: Context, frame: Frame) -> str:
+        return f"ignore 1 river hexside in the battle for {battle(ctx).target}?"
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        return [Pass(), Choose(IGNORE_RIVER)]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        ctx.done()
+        if isinstance(action, Pass):
+            return
+        b = battle(ctx)
+        b.ignore_river = 1
+        ctx.state.set(RIVER_USED, b.target)
+        save(ctx, b)
+        ctx.emit("river", f"the Germans ignore 1 river hexside at {b.target}")
 
 
 class PressStep(BattleDecision):
@@ -453,7 +517,7 @@ class PressStep(BattleDecision):
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         assert isinstance(action, Choose)
         b = battle(ctx)
-        b["press"] = int(action.option.split(":")[1])
+        b.press = int(action.option.split(":")[1])
         save(ctx, b)
         ctx.done()
 
@@ -476,31 +540,31 @@ def _exempt(ctx: Context, side: str, occ: Occupancy) -> set[str]:
     return out
 
 
-def retreats(ctx: Context, b: dict[str, Any]) -> list[RetreatAction]:
+def retreats(ctx: Context, b: Battle) -> list[RetreatAction]:
     """DC: Advances and Retreats: after the first round defenders may retreat 1 hex, and are
     Disrupted; never next to (across land) a hex they were attacked from unless friendly
-    units not under a strong enough unresolved attack hold it; Disrupted units may not move."""
-    target = b["target"]
-    side = b["enemy"]
+    units not under a strong enough unresolved attack hold it. Disrupted defenders may
+    withdraw too: the retreat is "entirely voluntary" and a Disrupted unit dies to one more
+    hit only "if kept in battle" (DC: Disruption); only Disrupted attackers must stay."""
+    target = b.target
+    side = b.enemy
     occ = ctx.state.occupancy()
     index = ctx.board.index
     prohibited = {index.number[n] for n, us in occ.items() if ctx.side_of(us[0]) != side}
     prohibited.update(index.number[n] for n in water(ctx))
     control = ctx.state.control
     prohibited.update(
-        index.number[n] for n in strongpoints(ctx) if n not in occ and control.get(n) == b["side"]
+        index.number[n] for n in strongpoints(ctx) if n not in occ and control.get(n) == b.side
     )
     exempt = {index.number[n] for n in _exempt(ctx, side, occ)}
     situation = RetreatSituation(
         prohibited=frozenset(prohibited),
-        attackers=frozenset(index.number[h] for h in b["from"]),
+        attackers=frozenset(index.number[h] for h in b.sources),
         friendly=frozenset(exempt),
     )
     paths = retreat_paths(index, index.number[target], 1, RETREAT_RULES, situation)
     out = []
     for uid in defenders(ctx, b):
-        if cn.disrupted(ctx, uid):
-            continue
         for p in paths:
             if p.eliminated or len(p.nodes) != 2:
                 continue
@@ -528,7 +592,7 @@ class WithdrawStep(BattleDecision):
         return IllegalAction(
             ADVANCE,
             f"{'+'.join(action.units)} may not retreat along {'-'.join(action.path)} "
-            "(one undisrupted unit, 1 hex, not next to a hex it was attacked from)",
+            "(one unit, 1 hex, not next to a hex it was attacked from)",
         )
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
@@ -539,31 +603,37 @@ class WithdrawStep(BattleDecision):
         b = battle(ctx)
         uid, dest = action.units[0], action.path[-1]
         unit = ctx.state.units[uid]
-        # DC: Advances and Retreats: a retreated unit is automatically Disrupted.
-        ctx.state.put(unit.moved_to(dest).marked(cn.DISRUPTED, cn.HIT).unmarked(cn.STRONG))
-        set_control(ctx, dest, b["enemy"])
-        b["retreated"] = True
+        # DC: Advances and Retreats: a retreated unit is automatically Disrupted. DC:
+        # Fortifications: an army's fortification stays in its hex; leaving by retreat loses
+        # it as leaving by movement does.
+        ctx.state.put(
+            unit.moved_to(dest).marked(cn.DISRUPTED, cn.HIT).unmarked(cn.STRONG, cn.FORTIFIED)
+        )
+        set_control(ctx, dest, b.enemy)
+        b.retreated = True
         save(ctx, b)
         ctx.emit("retreat", f"{uid} retreats to {dest}, Disrupted", unit=uid, to=dest)
         if not retreats(ctx, b):
             ctx.done()
 
 
-def reserves(ctx: Context, b: dict[str, Any]) -> list[Attack]:
+def reserves(ctx: Context, b: Battle) -> list[Attack]:
     """DC: Hex-Side Operational Attack Capacity: unused or just-moved units in the attacking
-    hexes may join the battle as replacements (a Disrupted attacker may be replaced by an
-    UnDisrupted unit of its hex for the second round)."""
-    target = b["target"]
-    engaged = [u for u in alive(ctx, b["attackers"]) if not cn.disrupted(ctx, u)]
+    hexes "may be added as replacements during the battle" - replacing, one for one and from
+    the same hex, an attacker the battle Disrupted or eliminated (DC: Disruption: "if an
+    attacking unit is Disrupted in a first battle round, another Undisrupted attacker's unit
+    in the same hex may be used in a second battle round"); within the hexside capacity."""
+    target = b.target
+    engaged = [u for u in alive(ctx, b.attackers) if not cn.disrupted(ctx, u)]
     out = []
-    for node in b["from"]:
+    for node in sorted(set(b.gaps)):
         for unit in ctx.state.units_at(node):
             uid = unit.id
-            if ctx.side_of(uid) != b["side"] or uid in engaged:
+            if ctx.side_of(uid) != b.side or uid in engaged:
                 continue
             if unit.has(cn.ATTACKED) or unit.has(cn.ATTACKING):
                 continue
-            if attack_error(ctx, uid, target, b["mode"], {}) is not None:
+            if attack_error(ctx, uid, target, b.mode, {}) is not None:
                 continue
             same = attack_group(ctx, node, target, engaged)
             if capacity_error(ctx, node, target, [*same, uid]) is None:
@@ -589,50 +659,55 @@ class ReserveStep(BattleDecision):
         assert isinstance(action, Attack)
         b = battle(ctx)
         uid = action.units[0]
-        b["attackers"] = [*b["attackers"], uid]
+        b.attackers = [*b.attackers, uid]
         unit = ctx.state.units[uid]
+        at = unit.at
+        assert at is not None
+        b.gaps.remove(at)  # it fills the place of an attacker lost from its hex
+        b.origin[uid] = at
         ctx.state.put(unit.unmarked(cn.FORTIFIED).marked(cn.ATTACKED, cn.DONE))
         save(ctx, b)
-        ctx.emit("reserve", f"{uid} joins the battle for {b['target']}", unit=uid)
+        ctx.emit("reserve", f"{uid} joins the battle for {b.target}", unit=uid)
         if not reserves(ctx, b):
             ctx.done()
 
 
-def advancers(ctx: Context, b: dict[str, Any]) -> list[str]:
-    return [
-        u for u in alive(ctx, b["attackers"]) if not cn.disrupted(ctx, u) and u not in b["advanced"]
-    ]
+def advancers(ctx: Context, b: Battle) -> list[str]:
+    return [u for u in alive(ctx, b.attackers) if not cn.disrupted(ctx, u) and u not in b.advanced]
 
 
-def must_groups(ctx: Context, b: dict[str, Any]) -> tuple[frozenset[str], ...]:
+def must_groups(ctx: Context, b: Battle) -> tuple[frozenset[str], ...]:
     """DC: Advances ...: UnDisrupted attackers as close to equal as possible to the defenders'
-    unmodified firepower must advance; none must when the defenders retreated (voluntary)."""
-    if b["retreated"] and not b["captured"]:
+    unmodified firepower must advance (the group whose attack factors are closest to it, above
+    or below: defenders 3, attackers 2 and 6, the 2 goes in). When defenders retreated the
+    advance is voluntary ("and so then is an attacker's advance into the hex"), also if the
+    emptied victory city or fortress is then taken by a hit."""
+    if b.retreated:
         return (frozenset(),)
     pool = {
         u: float(cn.attack_factor(ctx, u))
-        for u in alive(ctx, b["attackers"])
+        for u in alive(ctx, b.attackers)
         if not cn.disrupted(ctx, u)
     }
-    return must_advance(pool, float(b["defence0"]))
+    return must_advance(pool, float(b.defence0), MustMatch.CLOSEST)
 
 
-def advances(ctx: Context, b: dict[str, Any]) -> list[Action]:
+def advances(ctx: Context, b: Battle) -> list[Action]:
     occ = ctx.state.occupancy()
     index = ctx.board.index
-    target = index.number[b["target"]]
+    target = index.number[b.target]
     prohibited = {index.number[n] for n in water(ctx)}
-    prohibited.update(index.number[n] for n in occ if holder(ctx, occ, n) == b["enemy"])
+    prohibited.update(index.number[n] for n in occ if holder(ctx, occ, n) == b.enemy)
     control = ctx.state.control
     prohibited.update(
-        index.number[n] for n in strongpoints(ctx) if n not in occ and control.get(n) == b["enemy"]
+        index.number[n] for n in strongpoints(ctx) if n not in occ and control.get(n) == b.enemy
     )
     situation = AdvanceSituation(
         prohibited=frozenset(prohibited),
         occupied=frozenset(index.number[n] for n in occ),
     )
     groups = must_groups(ctx, b)
-    into = set(b.get("into", []))
+    into = set(b.into)
     movers = advancers(ctx, b)
     out: list[Action] = []
     if any(g <= into for g in groups):
@@ -684,10 +759,10 @@ class AdvanceStep(BattleDecision):
         unit = ctx.state.units[uid]
         ctx.state.put(unit.moved_to(action.path[-1]).unmarked(cn.STRONG))
         for n in action.path[1:]:
-            set_control(ctx, n, b["side"])
-        b["advanced"] = [*b["advanced"], uid]
-        if action.path[1] == b["target"]:
-            b["into"] = [*b.get("into", []), uid]
+            set_control(ctx, n, b.side)
+        b.advanced = [*b.advanced, uid]
+        if action.path[1] == b.target:
+            b.into = [*b.into, uid]
         save(ctx, b)
         ctx.emit("advance", f"{uid} advances {'-'.join(action.path)}", unit=uid)
         if not advancers(ctx, b):

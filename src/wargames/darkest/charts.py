@@ -21,6 +21,8 @@ from wargames.core.errors import ScenarioError
 from wargames.core.jsonvalue import thaw
 from wargames.core.scenario import Scenario
 
+from .position import SEAS
+
 DATA = Path(__file__).parent / "data"
 WEATHERS = ("good", "october", "november", "snow")
 
@@ -49,8 +51,10 @@ DEFAULTS: dict[str, Any] = {
     # DC: Supply: units surviving isolated on a fortress or major city, a victory city, and
     # (Russian) Leningrad or Moscow (attribute sustain).
     "sustain": {"fortress": 1, "victory": 2},
-    # DC: Russian Replacements: the off-map reserve of tank factors at the start.
-    "replacements": {"tank_reserve": 4},
+    # DC: Russian Replacements: the off-map reserve of tank factors at the start (the text's
+    # 4), and the factors a tank factory in supply produces a turn: "1 UnDisrupted mechanized
+    # korps", worth its largest factor (2 for the 1941 order of battle's 2-0 korps).
+    "replacements": {"tank_reserve": 4, "factory_factors": 2},
     # DC: Ground Combat Results Table: which die column each side reads (provisional).
     "die_column": {"axis": "A", "russian": "B"},
     # DC: Fortresses ...: hits a fortress or city absorbs per battle round (provisional).
@@ -73,6 +77,7 @@ class Charts:
     sea_loss: Mapping[str, int]
     sustain: Mapping[str, int]
     tank_reserve: int
+    factory_factors: int
     die_column: Mapping[str, str]
     city_absorbs: int
     provisional: Mapping[str, str]
@@ -149,6 +154,12 @@ def check(scenario: Scenario) -> Charts:
         if not isinstance(hexes, list) or not all(h in scenario.board for h in hexes):
             raise ScenarioError(file, f"charts.sea_control.{sea}", "expected hexes of the map")
         sea_control[sea] = tuple(hexes)
+    for node in scenario.board:
+        named = scenario.board.attr(node, "seas", None)
+        if named is not None and not (
+            isinstance(named, (list, tuple)) and all(s in SEAS for s in named)
+        ):
+            raise ScenarioError(file, f"map.attributes.{node}.seas", f"expected names of {SEAS}")
     die = data["die_column"]
     if not isinstance(die, Mapping) or set(die) != {"axis", "russian"}:
         raise ScenarioError(file, "charts.die_column", "give the die column of axis and russian")
@@ -161,6 +172,15 @@ def check(scenario: Scenario) -> Charts:
     absorbs = data["city_absorbs"]
     if isinstance(absorbs, bool) or not isinstance(absorbs, int) or absorbs < 0:
         raise ScenarioError(file, "charts.city_absorbs", "expected a whole number >= 0")
+    given_repl = data["replacements"]
+    if not isinstance(given_repl, Mapping):
+        raise ScenarioError(file, "charts.replacements", "expected a table")
+    replacements = _ints(
+        file,
+        "charts.replacements",
+        {**DEFAULTS["replacements"], **given_repl},
+        tuple(DEFAULTS["replacements"]),
+    )
     return Charts(
         fire=fire,
         weather=lists["weather"],
@@ -173,9 +193,8 @@ def check(scenario: Scenario) -> Charts:
         sea_control=sea_control,
         sea_loss=_ints(file, "charts.sea_loss", data["sea_loss"], ("friendly", "enemy")),
         sustain=_ints(file, "charts.sustain", data["sustain"], ("fortress", "victory")),
-        tank_reserve=_ints(file, "charts.replacements", data["replacements"], ("tank_reserve",))[
-            "tank_reserve"
-        ],
+        tank_reserve=replacements["tank_reserve"],
+        factory_factors=replacements["factory_factors"],
         die_column=dict(die),
         city_absorbs=absorbs,
         provisional=dict(prov),

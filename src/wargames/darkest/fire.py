@@ -63,11 +63,14 @@ def terrain_bonus(ctx: Context, target: str, defenders: list[str]) -> int:
     return min(infantry, ROUGH[terrain])
 
 
-def river_bonus(ctx: Context, target: str, attackers: list[str], defenders: list[str]) -> int:
+def river_bonus(
+    ctx: Context, target: str, attackers: list[str], defenders: list[str], ignore: int = 0
+) -> int:
     """DC: Terrain Effects: +1 per river hexside attacked across, matched by the number of
     units in the hex; none if more than half the attacking factors are on the defender's side
-    of the river; none when frozen (Snow). On the first turn the Germans ignore 1 river
-    hexside (DC: Special 1st Turn Rules)."""
+    of the river; none when frozen (Snow). ``ignore``: river hexsides the attacker ignores (DC:
+    Special 1st Turn Rules: the Germans may ignore 1 river hexside on the first turn, in the
+    one battle they choose, see ``battle.river_choice``)."""
     if frozen(ctx) or not attackers or not defenders:
         return 0
     across = {}
@@ -83,10 +86,7 @@ def river_bonus(ctx: Context, target: str, attackers: list[str], defenders: list
             same += f
     if 2 * same > total:
         return 0
-    sides = len(across)
-    first = ctx.turn == ctx.scenario.calendar.first
-    if first and ctx.side_of(attackers[0]) == cn.AXIS:
-        sides = max(0, sides - 1)
+    sides = max(0, len(across) - ignore)
     return min(sides, len(defenders))
 
 
@@ -119,7 +119,12 @@ def attack_fire(ctx: Context, side: str, attackers: list[str]) -> Fire:
 
 
 def defence_fire(
-    ctx: Context, side: str, target: str, attackers: list[str], defenders: list[str]
+    ctx: Context,
+    side: str,
+    target: str,
+    attackers: list[str],
+    defenders: list[str],
+    ignore_river: int = 0,
 ) -> Fire:
     """Undisrupted defenders' fire plus terrain, river, Stalin Line and the undisruptible fire
     of a victory city or fortress held by the defender (DC: Disruption: Disrupted units do not
@@ -128,7 +133,7 @@ def defence_fire(
     strength, full, low = _units_fire(ctx, firing, "defence")
     live = [u for u in attackers if not cn.disrupted(ctx, u)]
     bonus = terrain_bonus(ctx, target, defenders)
-    bonus += river_bonus(ctx, target, live, defenders)
+    bonus += river_bonus(ctx, target, live, defenders, ignore_river)
     bonus += stalin_bonus(ctx, target, live, defenders)
     if controls(ctx, target, side):
         bonus += city_fire(ctx, target)

@@ -186,8 +186,33 @@ def routes(ctx: Context, uid: str, mode: str) -> Routes:
         ends[label] = (tuple(got.path_labels(node)), cost <= base * SCALE)
     if not armour:
         _highway_extra(ctx, got, situation, closed_hexes(ctx, occ, side), base, ends)
+    for label in [index.ids[v] for v in index.adj[got.start]]:
+        cross = (unit.at, label)
+        if label not in ends or not crossing(ctx, cross) or (ends[label][1] and base < 1):
+            continue
+        if ends[label][0] != cross:
+            try:
+                check_path(index, list(cross), total * SCALE, costs, policy, situation)
+            except IllegalAction:
+                continue
+        if base >= 1 or ends[label][0] == cross:
+            ends[label] = (cross, base >= 1)  # DC: Terrain Effects: see crossing()
     return Routes(
         {n: v for n, v in ends.items() if not cn.mixes(ctx, uid, occ.get(n, [])) and land(ctx, n)}
+    )
+
+
+def crossing(ctx: Context, path: tuple[str, ...]) -> bool:
+    """DC: Terrain Effects: whether a move crosses the Kerch Strait O5/O6 or B8/C8, "a 1-hex
+    all-consuming movement". The crossing is the unit's whole move (the kernel's minimum move:
+    from its hex, one hex, no bonus hex after it); like any 1-hex move it leaves the unit free
+    to attack where its mode lets it move 1 hex and attack, whatever other way (by land) also
+    leads to the hex."""
+    board = ctx.board
+    return (
+        len(path) == 2
+        and board.adjacent(path[0], path[1])
+        and "strait" in board.edge_features(path[0], path[1])
     )
 
 
@@ -249,8 +274,11 @@ def move_error(ctx: Context, uid: str, path: tuple[str, ...], mode: str) -> Ille
 
 
 def path_may_attack(ctx: Context, uid: str, path: tuple[str, ...], mode: str) -> bool:
-    """Whether the unit may still attack after moving along ``path`` (no bonus hexes used)."""
+    """Whether the unit may still attack after moving along ``path`` (no bonus hexes used;
+    a strait crossing: if the mode lets it move 1 hex and attack, see :func:`crossing`)."""
     base, _ = allowance(ctx, uid, mode)
+    if crossing(ctx, path):
+        return base >= 1
     ends = routes(ctx, uid, mode).ends
     best = ends.get(path[-1])
     if best is not None and best[0] == path:

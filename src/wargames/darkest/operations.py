@@ -16,6 +16,7 @@ from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
+from wargames.core.steps import SideStep
 
 from . import counters as cn
 from .attacks import attack_error, must_attack, pending, set_pending
@@ -42,12 +43,6 @@ def may_act(ctx: Context, uid: str, mode: str) -> bool:
         # DC: Blitzkrieg!: only German panzer units in Snow after the first Snow turn.
         return cn.is_german(ctx, uid) and cn.is_armour(ctx, uid)
     return True
-
-
-class SideStep(Step):
-    def actor(self, ctx: Context, frame: Frame) -> str | None:
-        side: str = frame.args["side"]
-        return side
 
 
 class Operations(SideStep):

@@ -284,7 +284,8 @@ class Gamble(ChanceStep):
 
 class Arrivals(Step):
     """DC: Russian Replacements: the turn's infantry factors (one per replacement centre in
-    supply), tank factors (one per productive tank factory in supply, accumulated), tank
+    supply), tank factors (a mechanized korps's worth per productive tank factory in supply,
+    accumulated), tank
     factory evacuation by the calendar, and the Siberians due this turn (automatic)."""
 
     name: ClassVar[str] = "arrivals"
@@ -297,11 +298,14 @@ class Arrivals(Step):
             if ctx.state.control.get(n) == cn.RUSSIAN and lines.in_supply(n)
         ]
         factories = _factories(ctx)
+        # DC: Russian Replacements: "1 UnDisrupted mechanized korps on each tank factory in
+        # supply": a korps's worth of tank factors a factory a turn (charts.replacements).
+        korps = charts(ctx).factory_factors
         tanks = 0
         for hexid, f in sorted(factories.items()):
             if f["state"] == "active":
                 if ctx.state.control.get(hexid) == cn.RUSSIAN and lines.in_supply(hexid):
-                    tanks += 1
+                    tanks += korps
             elif f["state"] == "evacuating" and ctx.turn > f["turn"]:
                 # DC: Tank Factory Evacuation: on the second turn it moves to the calendar,
                 # productive again two turns after that one.
@@ -309,7 +313,7 @@ class Arrivals(Step):
             elif f["state"] == "calendar" and ctx.turn >= f["turn"]:
                 factories[hexid] = {"state": "relocated", "turn": ctx.turn}
             if factories[hexid]["state"] == "relocated":
-                tanks += 1  # produces off-map, to enter from the eastern edge (provisional)
+                tanks += korps  # produces off-map, to enter from the eastern edge (provisional)
         ctx.state.set("factories", factories)
         ctx.state.set("inf_pool", len(centres))
         ctx.state.set("tank_pool", ctx.state.get("tank_pool", 0) + tanks)

@@ -23,7 +23,12 @@ RULE = "DC: Movement by sea"
 
 
 def seas_of(ctx: Context, node: str) -> set[str]:
-    return {ctx.board.terrain(n) for n in ctx.board.neighbours(node)} & set(SEAS)
+    """DC: Movement by sea: the seas a hex is on: those of the sea hexes next to it, and those
+    its attribute ``seas`` names where the map draws the water as a hexside (the Neva Bay at
+    Leningrad and Kronshtadt), so that every port on a sea's coast is reached by sea."""
+    board = ctx.board
+    named = board.attr(node, "seas", ())
+    return ({board.terrain(n) for n in board.neighbours(node)} | set(named)) & set(SEAS)
 
 
 def sea_moves(ctx: Context, side: str) -> list[Move]:

@@ -11,7 +11,10 @@ from typing import ClassVar
 
 import numpy as np
 
+from wargames.core import changes
+from wargames.core.actions import Action, Choose
 from wargames.core.context import Context
+from wargames.core.errors import IllegalAction
 from wargames.core.sequence import Step
 from wargames.core.state import Frame, Occupancy
 from wargames.core.supply import SupplyMap, SupplyRules, closer_to_friendly, trace_supply
@@ -71,11 +74,8 @@ def supply_map(ctx: Context, side: str) -> SupplyMap:
     occ = ctx.state.occupancy()
     ours = side_hexes(ctx, occ, side)
     theirs = side_hexes(ctx, occ, cn.AXIS if side == cn.RUSSIAN else cn.RUSSIAN)
-    cities = [
-        n
-        for n, s in ctx.state.control.items()
-        if s == side and (ctx.board.has(n, "city") or ctx.board.has(n, "town"))
-    ]
+    # DC: Supply: "closer to friendly units or cities": cities (major and victory), not towns.
+    cities = [n for n, s in ctx.state.control.items() if s == side and ctx.board.has(n, "city")]
     board = ctx.board
     through = closer_to_friendly(board, sorted(ours | set(cities)), sorted(theirs))
     index = board.index
@@ -121,9 +121,14 @@ def sustains(ctx: Context, node: str, side: str) -> int:
     return best
 
 
-def determine(ctx: Context, side: str) -> None:
+def determine(ctx: Context, side: str) -> list[tuple[str, int]]:
     """DC: Sequence A.3/B.3: mark the side's units out of supply (their fire is halved until
-    the next determination); Disrupted units out of supply die unless sustained."""
+    the next determination); Disrupted units out of supply die unless sustained.
+
+    DC: Supply: a sustaining hex keeps as many units as it has places, any units, the owner's
+    choice; only Disrupted isolated units die, so the places go to Disrupted units. Where
+    more Disrupted units stand than places, the owner chooses (returned: hex, places; see
+    :class:`SustainStep`)."""
     lines = supply_map(ctx, side)
     occ = ctx.state.occupancy()
     for uid in sorted(u.id for u in ctx.units_of(side)):
@@ -133,29 +138,68 @@ def determine(ctx: Context, side: str) -> None:
             ctx.state.put(unit.unmarked(cn.UNSUPPLIED))
         else:
             ctx.state.put(unit.marked(cn.UNSUPPLIED))
+    choices: list[tuple[str, int]] = []
     for node in sorted(n for n, us in occ.items() if holder(ctx, occ, n) == side):
         if lines.in_supply(node):
             continue
         room = sustains(ctx, node, side)
-        for uid in sorted(occ[node]):
-            if not cn.disrupted(ctx, uid):
-                room -= 1  # undisrupted units take the places first
-        for uid in sorted(occ[node]):
-            if cn.disrupted(ctx, uid):
-                if room > 0:
-                    room -= 1
-                    continue
-                eliminate(ctx, uid, "isolated and Disrupted", unsupplied=True)
+        doomed = sorted(u for u in occ[node] if cn.disrupted(ctx, u))
+        if room > 0 and len(doomed) > room:
+            choices.append((node, room))
+            continue
+        for uid in doomed if room == 0 else ():
+            eliminate(ctx, uid, "isolated and Disrupted", unsupplied=True)
+    return choices
 
 
-def eliminate(ctx: Context, uid: str, why: str, unsupplied: bool = False) -> None:
-    """Remove a unit: Siberians, and 16. Army eliminated out of supply, are irreplaceable."""
+def sustained_choice(ctx: Context, node: str) -> list[str]:
+    """The Disrupted units in ``node``, one of which its owner eliminates next."""
+    return sorted(u.id for u in ctx.state.units_at(node) if cn.disrupted(ctx, u.id))
+
+
+class SustainStep(Step):
+    """DC: Supply: the owner chooses which Disrupted units an isolated fortress or city
+    sustains: one Disrupted unit to eliminate at a time, until as many are left as places."""
+
+    name: ClassVar[str] = "sustain"
+    kind: ClassVar[str] = "choose"
+    rule: ClassVar[str] = "DC: Supply (isolated units on a fortress or city)"
+    actions: ClassVar[tuple[type[Action], ...]] = (Choose,)
+
+    def actor(self, ctx: Context, frame: Frame) -> str | None:
+        side: str = frame.args["side"]
+        return side
+
+    def prompt(self, ctx: Context, frame: Frame) -> str:
+        return f"eliminate a Disrupted unit in {frame.args['at']} ({frame.args['room']} kept)"
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        return [Choose(u) for u in sustained_choice(ctx, frame.args["at"])]
+
+    def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
+        if action in self.legal(ctx, frame):
+            return None
+        return IllegalAction(self.rule, f"choose a Disrupted unit in {frame.args['at']}")
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        assert isinstance(action, Choose)
+        eliminate(ctx, action.option, "isolated and Disrupted", unsupplied=True)
+        if len(sustained_choice(ctx, frame.args["at"])) <= frame.args["room"]:
+            ctx.done()
+
+
+def eliminate(ctx: Context, uid: str, why: str, unsupplied: bool | None = None) -> None:
+    """Remove a unit: Siberians, and 16. Army eliminated out of supply, are irreplaceable.
+
+    DC: Russian Replacements: "16. Army, if it is eliminated while out of supply" is
+    irreplaceable however it dies (hits, isolation, sinking, disbanding): ``unsupplied`` says
+    whether it was out of supply; ``None`` traces its supply line now, where it stands."""
     lost = cn.has(ctx, uid, "siberian") or ctx.side_of(uid) == cn.AXIS
-    if unsupplied and cn.has(ctx, uid, "irreplaceable-unsupplied"):
-        lost = True
-    unit = ctx.state.units[uid]
-    ctx.state.put(unit.boxed(cn.LOST if lost else cn.ELIMINATED).unmarked(*unit.markers))
-    ctx.emit("eliminated", f"{uid} is eliminated ({why})", unit=uid)
+    if cn.has(ctx, uid, "irreplaceable-unsupplied"):
+        if unsupplied is None:
+            unsupplied = not in_supply(ctx, uid)
+        lost = lost or unsupplied
+    changes.eliminate(ctx, uid, cn.LOST if lost else cn.ELIMINATED, why)
 
 
 class SupplyStep(Step):
@@ -165,8 +209,11 @@ class SupplyStep(Step):
     rule: ClassVar[str] = "DC: Supply"
 
     def run(self, ctx: Context, frame: Frame) -> None:
-        determine(ctx, frame.args["side"])
+        side = frame.args["side"]
+        choices = determine(ctx, side)
         ctx.done()
+        for node, room in reversed(choices):
+            ctx.push("sustain", side=side, at=node, room=room)
 
 
 def supplied_hexes(ctx: Context, side: str, nodes: Iterable[str]) -> list[str]:

@@ -21,8 +21,6 @@ from wargames.core.title import Title
 
 from .rules import Combat, LoseStep, Movement, Reinforce, Resolve, RetreatStep
 
-DATA = Path(__file__).parent / "data"
-
 
 def _player_turn(side: str) -> Phase:
     return Phase(
@@ -41,6 +39,8 @@ class MinimalTitle(Title):
     description: ClassVar[str] = "example title: movement, ZOC, odds CRT, retreats (8x6 hexes)"
     sides: ClassVar[tuple[str, ...]] = ("blue", "red")
     default_scenario: ClassVar[str] = "skirmish"
+    data_dir: ClassVar[Path | None] = Path(__file__).parent / "data"
+    no_units_loses: ClassVar[bool] = True  # V2: a side with no unit left on the map or to come
     phases: ClassVar[tuple[Phase, ...]] = (
         Phase("reinforcement", (Segment("reinforce", "reinforcements"),)),
         _player_turn("blue"),
@@ -54,9 +54,6 @@ class MinimalTitle(Title):
         LoseStep(),
         RetreatStep(),
     )
-
-    def scenario_files(self) -> Mapping[str, Path]:
-        return {p.stem: p for p in sorted(DATA.glob("*.toml"))}
 
     def validate_scenario(self, scenario: Scenario) -> None:
         charts: Mapping[str, Any] = scenario.charts
@@ -84,18 +81,6 @@ class MinimalTitle(Title):
         return sum(
             int(ctx.board.attr(n, "vp", 0)) for n, s in ctx.state.control.items() if s == side
         )
-
-    def result(self, ctx: Context) -> Result | None:
-        """V2: a side with no unit left on the map or to come loses at once."""
-        for side in self.sides:
-            alive = [
-                u
-                for u in ctx.state.units.values()
-                if ctx.side_of(u.id) == side and u.box != "eliminated"
-            ]
-            if not alive:
-                return Result(ctx.enemy_of(side), "decisive", f"{side} has no units left")
-        return None
 
     def final_result(self, ctx: Context) -> Result:
         """V1: blue wins holding the victory VP of towns after the last turn; else red."""

@@ -11,8 +11,6 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import ClassVar
 
-import attrs
-
 from wargames.core.actions import (
     Action,
     AllocateLosses,
@@ -22,9 +20,11 @@ from wargames.core.actions import (
     Pass,
     Retreat,
 )
+from wargames.core.changes import eliminate, move_units
 from wargames.core.context import Context
 from wargames.core.crt import CRT
 from wargames.core.errors import IllegalAction
+from wargames.core.markers import SEGMENT, has_scoped, scoped
 from wargames.core.movement import (
     Citations,
     Costs,
@@ -36,6 +36,7 @@ from wargames.core.movement import (
 )
 from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame
+from wargames.core.steps import AllocateLossesStep, SideStep
 from wargames.core.zoc import ZocRules, ZoneMap, zones
 
 STACKING = 1
@@ -134,15 +135,7 @@ def attack_of(ctx: Context, units: Iterable[str]) -> float:
 # --- steps --------------------------------------------------------------------------------
 
 
-class PlayerStep(Step):
-    """A step decided by the side named in the segment's ``side`` argument."""
-
-    def actor(self, ctx: Context, frame: Frame) -> str | None:
-        side: str = frame.args.get("side") or frame.args["by"]
-        return side
-
-
-class Movement(PlayerStep):
+class Movement(SideStep):
     """M1-M3: move each unit once, one at a time; pass to end the phase."""
 
     name: ClassVar[str] = "movement"
@@ -153,7 +146,7 @@ class Movement(PlayerStep):
     def legal(self, ctx: Context, frame: Frame) -> Iterable[Action]:
         out: list[Action] = [Pass()]
         for uid in side_units(ctx, frame.args["side"]):
-            if ctx.state.units[uid].has("moved"):
+            if has_scoped(ctx.state.units[uid], "moved", SEGMENT):
                 continue
             for _, path in sorted(reachable(ctx, uid).items()):
                 out.append(Move((uid,), path))
@@ -169,7 +162,7 @@ class Movement(PlayerStep):
         unit = ctx.state.units.get(uid)
         if unit is None or unit.at is None or ctx.side_of(uid) != frame.args["side"]:
             return IllegalAction("M1", f"{uid} is not a unit of {frame.args['side']} on the map")
-        if unit.has("moved"):
+        if has_scoped(unit, "moved", SEGMENT):
             return IllegalAction("M1", f"{uid} has already moved this phase")
         if len(action.path) < 2 or action.path[0] != unit.at:
             return IllegalAction("M1", f"the path must start at {uid}'s hex {unit.at}")
@@ -194,18 +187,15 @@ class Movement(PlayerStep):
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         if isinstance(action, Pass):
-            for uid in side_units(ctx, frame.args["side"]):
-                ctx.state.put(ctx.state.units[uid].unmarked("moved"))
             ctx.done()
             return
         assert isinstance(action, Move)
-        uid, dest = action.units[0], action.path[-1]
-        ctx.state.put(ctx.state.units[uid].moved_to(dest).marked("moved"))
-        ctx.state.control[dest] = frame.args["side"]
-        ctx.emit("move", f"{uid} moves {'-'.join(action.path)}", unit=uid, path=list(action.path))
+        uid = action.units[0]
+        move_units(ctx, (uid,), action.path)
+        ctx.state.put(ctx.state.units[uid].marked(scoped("moved", SEGMENT)))
 
 
-class Combat(PlayerStep):
+class Combat(SideStep):
     """C1-C4: attack adjacent enemy hexes; each unit and each hex once; pass to end."""
 
     name: ClassVar[str] = "combat"
@@ -218,7 +208,7 @@ class Combat(PlayerStep):
         attacked = set(ctx.state.get("attacked", ()))
         out: dict[str, list[str]] = {}
         for u in ctx.units_of(side):
-            if u.has("attacked"):
+            if has_scoped(u, "attacked", SEGMENT):
                 continue
             assert u.at is not None
             for n in ctx.board.neighbours(u.at):
@@ -258,8 +248,6 @@ class Combat(PlayerStep):
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         side = frame.args["side"]
         if isinstance(action, Pass):
-            for uid in side_units(ctx, side):
-                ctx.state.put(ctx.state.units[uid].unmarked("attacked"))
             ctx.state.set("attacked", ())
             ctx.done()
             return
@@ -267,7 +255,7 @@ class Combat(PlayerStep):
         col = odds_column(ctx, attack_of(ctx, action.units), defence_of(ctx, action.target))
         assert col is not None
         for uid in action.units:
-            ctx.state.put(ctx.state.units[uid].marked("attacked"))
+            ctx.state.put(ctx.state.units[uid].marked(scoped("attacked", SEGMENT)))
         ctx.state.set("attacked", (*ctx.state.get("attacked", ()), action.target))
         label = crt(ctx).scale.label(col)
         ctx.emit(
@@ -302,43 +290,24 @@ class Resolve(ChanceStep):
             for uid in defenders:
                 eliminate(ctx, uid)
         elif defender is not None and defender.count:
-            ctx.push("lose-step", by=enemy, units=defenders)
+            ctx.push("lose-step", by=enemy, units=defenders, losses=1)
         if attacker is not None and attacker.count:
-            ctx.push("lose-step", by=side, units=attackers)
+            ctx.push("lose-step", by=side, units=attackers, losses=1)
         if defender is not None and defender.retreats:
             ctx.push("retreat", by=enemy, units=defenders)
 
 
-def eliminate(ctx: Context, uid: str) -> None:
-    ctx.state.put(ctx.state.units[uid].boxed("eliminated"))
-    ctx.emit("eliminated", f"{uid} is eliminated", unit=uid)
-
-
-class LoseStep(PlayerStep):
+class LoseStep(AllocateLossesStep):
     """C5: the owner picks which of the units loses one step."""
 
     name: ClassVar[str] = "lose-step"
-    kind: ClassVar[str] = "allocate-losses"
     rule: ClassVar[str] = "C5"
-    actions: ClassVar[tuple[type[Action], ...]] = (AllocateLosses,)
 
     def legal(self, ctx: Context, frame: Frame) -> Iterable[Action]:
-        alive = [u for u in frame.args["units"] if ctx.state.units[u].at is not None]
-        return [AllocateLosses((u,)) for u in alive] or [AllocateLosses(())]
-
-    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
-        assert isinstance(action, AllocateLosses)
-        ctx.done()
-        for uid in action.units:
-            unit = ctx.state.units[uid]
-            if unit.steps <= 1:
-                eliminate(ctx, uid)
-            else:
-                ctx.state.put(attrs.evolve(unit, steps=unit.steps - 1))
-                ctx.emit("loss", f"{uid} loses a step", unit=uid)
+        return list(super().legal(ctx, frame)) or [AllocateLosses(())]
 
 
-class RetreatStep(PlayerStep):
+class RetreatStep(SideStep):
     """C6: the defender retreats one hex, not into EZOC or occupied hexes; else loses a step."""
 
     name: ClassVar[str] = "retreat"
@@ -366,14 +335,11 @@ class RetreatStep(PlayerStep):
         if isinstance(action, AllocateLosses):
             ctx.done()
             if action.units:
-                ctx.push("lose-step", by=frame.args["by"], units=action.units)
+                ctx.push("lose-step", by=frame.args["by"], units=action.units, losses=1)
             return
         assert isinstance(action, Retreat)
         ctx.done()
-        for uid in action.units:
-            ctx.state.put(ctx.state.units[uid].moved_to(action.path[-1]))
-        ctx.state.control[action.path[-1]] = frame.args["by"]
-        ctx.emit("retreat", f"{'+'.join(action.units)} retreat to {action.path[-1]}")
+        move_units(ctx, action.units, action.path, kind="retreat")
 
 
 class Reinforce(Step):

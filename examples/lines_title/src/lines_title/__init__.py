@@ -1,0 +1,69 @@
+"""An example third-party title on points and lines: ``lines``.
+
+Two sides, twelve points, eighteen lines of two classes with per-side capacities (scenario
+data), units with per-step fire factors (declared unit values), battles in rounds with loss
+allocations and a defender's choice. Written only against the kernel's plugin kit: see
+``docs/plugin.md`` of ``wargames``, which walks through it, and ``README.md`` beside this file
+for its rules L1-L7.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from wargames.core.context import Context
+from wargames.core.sequence import Phase, Segment, Step
+from wargames.core.state import Result
+from wargames.core.title import Title
+from wargames.core.unit_values import PER_STEP, UnitValue
+
+from .rules import Battle, Combat, Fire, Join, Lose, Movement, Stand
+
+
+def _player_turn(side: str) -> Phase:
+    """L1: a side's movement, then its combat."""
+    return Phase(
+        side,
+        (
+            Segment("movement", f"{side} movement", {"side": side}),
+            Segment("combat", f"{side} combat", {"side": side}),
+        ),
+    )
+
+
+class LinesTitle(Title):
+    """North attacks down a valley that South holds; four turns."""
+
+    name: ClassVar[str] = "lines"
+    description: ClassVar[str] = "example title on points and lines: capacities, battles in rounds"
+    sides: ClassVar[tuple[str, ...]] = ("north", "south")
+    default_scenario: ClassVar[str] = "valley"
+    data_dir: ClassVar[Path | None] = Path(__file__).parent / "data"
+    no_units_loses: ClassVar[bool] = True  # L7
+    unit_values: ClassVar[tuple[UnitValue, ...]] = (
+        UnitValue("fire", PER_STEP, required=True, maximum=10, doc="L5: dice per step left"),
+    )
+    phases: ClassVar[tuple[Phase, ...]] = (_player_turn("north"), _player_turn("south"))
+    rule_steps: ClassVar[tuple[Step, ...]] = (
+        Movement(),
+        Combat(),
+        Join(),
+        Battle(),
+        Fire(),
+        Lose(),
+        Stand(),
+    )
+
+    def final_result(self, ctx: Context) -> Result:
+        """L7: North wins holding ``victory_vp`` VP of points after the last turn."""
+        need = int(ctx.charts["victory_vp"])
+        vp = sum(
+            int(ctx.board.attr(p, "vp", 0)) for p, s in ctx.state.control.items() if s == "north"
+        )
+        if vp >= need:
+            return Result("north", "victory", f"North holds {vp} VP (needs {need})")
+        return Result("south", "victory", f"North holds only {vp} VP (needs {need})")
+
+
+TITLE = LinesTitle()

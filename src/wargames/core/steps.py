@@ -1,0 +1,91 @@
+"""Common rule steps: a step decided by the side its frame names, and a loss allocation.
+
+Titles subclass these instead of writing the same glue again. :class:`SideStep` reads its actor
+from the frame (``side`` or ``by``). :class:`AllocateLossesStep` asks a side to spread a number
+of step losses over units (:mod:`.losses`), applies them with :func:`.changes.lose_steps`, and
+hands the allocation back to a caller that used :meth:`Context.call` (``lost``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+from .actions import Action, AllocateLosses
+from .changes import ELIMINATED, lose_steps
+from .context import Context
+from .errors import IllegalAction
+from .losses import LossPolicy, LossUnit, allocation_error, allocations
+from .sequence import Step
+from .state import Frame
+
+
+class SideStep(Step):
+    """A step decided by the side named in its frame's ``side`` argument (or ``by``)."""
+
+    def actor(self, ctx: Context, frame: Frame) -> str | None:
+        side: Any = frame.args.get("side") or frame.args.get("by")
+        if not isinstance(side, str):
+            raise RuntimeError(f"step {self.name!r} needs a 'side' or 'by' argument")
+        return side
+
+
+class AllocateLossesStep(SideStep):
+    """``by`` allocates ``losses`` step losses among ``units`` (args of the frame).
+
+    Set ``policy`` for the title's loss rules; override :meth:`strength` (which unit is
+    strongest, for a first-loss rule) and :meth:`lose` (a title's own way to take a step).
+    When called with :meth:`Context.call`, the caller receives ``lost`` (the allocation).
+    """
+
+    name: ClassVar[str] = "allocate-losses"
+    kind: ClassVar[str] = "allocate-losses"
+    rule: ClassVar[str] = "step losses"
+    actions: ClassVar[tuple[type[Action], ...]] = (AllocateLosses,)
+    policy: ClassVar[LossPolicy] = LossPolicy()
+    box: ClassVar[str] = ELIMINATED
+
+    def strength(self, ctx: Context, uid: str) -> float:
+        """The strength that orders units for a first-loss rule (default: attack)."""
+        return ctx.unit_def(uid).attack_at(max(ctx.state.units[uid].steps, 1))
+
+    def lose(self, ctx: Context, uid: str, n: int) -> None:
+        """Take ``n`` steps from ``uid`` (default: :func:`lose_steps` into ``box``)."""
+        lose_steps(ctx, uid, n, self.box)
+
+    def pool(self, ctx: Context, frame: Frame) -> list[LossUnit]:
+        """The units that may absorb the losses: those of ``units`` still on the map."""
+        out = []
+        for uid in frame.args["units"]:
+            unit = ctx.state.units[uid]
+            if unit.at is not None and unit.steps > 0:
+                out.append(LossUnit(uid, unit.steps, self.strength(ctx, uid)))
+        return out
+
+    def prompt(self, ctx: Context, frame: Frame) -> str:
+        side = self.actor(ctx, frame)
+        n = int(frame.args["losses"])
+        losses = "1 step loss" if n == 1 else f"{n} step losses"
+        return f"{side}: allocate {losses} among {', '.join(frame.args['units'])}"
+
+    def legal(self, ctx: Context, frame: Frame) -> Iterable[Action]:
+        found = allocations(self.pool(ctx, frame), int(frame.args["losses"]), self.policy)
+        return [AllocateLosses(a) for a in found]
+
+    def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
+        assert isinstance(action, AllocateLosses)
+        return allocation_error(
+            self.pool(ctx, frame), int(frame.args["losses"]), action.units, self.policy
+        )
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        assert isinstance(action, AllocateLosses)
+        taken: dict[str, int] = {}
+        for uid in action.units:
+            taken[uid] = taken.get(uid, 0) + 1
+        if frame.caller is not None:
+            ctx.done(lost=action.units)
+        else:
+            ctx.done()
+        for uid, n in sorted(taken.items()):
+            self.lose(ctx, uid, n)

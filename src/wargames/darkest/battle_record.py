@@ -1,0 +1,243 @@
+"""The battle being fought, as typed state: a :class:`Battle` record with named fields and a
+fixed :class:`Stage` enum, kept in the state variable ``battle`` as plain JSON.
+
+A save is read back field by field: a missing field, a value of the wrong type or an unknown
+stage raises :class:`~wargames.core.errors.SaveError` naming ``vars.battle.<field>``; nothing
+read from a save is ever used as code (the runner dispatches stages through a fixed table).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+from wargames.core.context import Context
+from wargames.core.errors import SaveError
+from wargames.core.jsonvalue import thaw
+
+from .counters import AXIS, RUSSIAN
+from .position import enemy
+
+FIELD = "vars.battle"
+
+
+class Stage(enum.Enum):
+    """The fixed stages of a battle, in the order the runner takes them (saved as their
+    values)."""
+
+    RIVER = "river"
+    ROUND = "round"
+    WITHDRAW = "withdraw"
+    RESERVE = "reserve"
+    PRESS = "press"
+    FIRE_A = "fire-a"
+    FIRE_D = "fire-d"
+    ABSORB_D = "absorb-d"
+    ABSORB_A = "absorb-a"
+    ROUND_END = "round-end"
+    ADVANCE = "advance"
+    END = "end"
+    OVER = "over"
+
+
+def _ledger() -> dict[str, list[int]]:
+    return {AXIS: [0, 0, 0], RUSSIAN: [0, 0, 0]}
+
+
+def _hits() -> dict[str, int]:
+    return {"attack": 0, "defence": 0}
+
+
+@attrs.define(slots=True)
+class Battle:
+    """One battle: who attacks which hex, how many rounds, and where it stands.
+
+    ``sources``: the hexes the attack came from (JSON ``from``); ``origin``: each attacker's
+    hex; ``gaps``: the hexes of attackers the battle Disrupted or eliminated, each a place a
+    replacement may fill; ``defence0``: the defenders' unmodified firepower at the start;
+    ``hits``: this round's hits by ``attack`` and ``defence``; ``left``: hits still to absorb;
+    ``taken``: hits each unit absorbed in this fire; ``ledger``: per firing side, hits scored,
+    absorbed and left over; ``into``: attackers that advanced into the cleared hex;
+    ``ignore_river``: river hexsides the attacker ignores (DC: Special 1st Turn Rules).
+    """
+
+    target: str
+    side: str
+    mode: str
+    rounds: int
+    attackers: list[str]
+    sources: list[str]
+    origin: dict[str, str]
+    defended: bool
+    defence0: int = 0
+    round: int = 1
+    stage: Stage = Stage.RIVER
+    gaps: list[str] = attrs.Factory(list)
+    press: int = 0
+    hits: dict[str, int] = attrs.Factory(_hits)
+    left: int = 0
+    taken: dict[str, int] = attrs.Factory(dict)
+    absorbing: str | None = None
+    city_used: int = 0
+    capture_hits: int = 0
+    captured: bool = False
+    retreated: bool = False
+    advanced: list[str] = attrs.Factory(list)
+    into: list[str] = attrs.Factory(list)
+    ignore_river: int = 0
+    ledger: dict[str, list[int]] = attrs.Factory(_ledger)
+
+    @property
+    def enemy(self) -> str:
+        """The defending side."""
+        return enemy(self.side)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in attrs.fields(Battle):
+            value = getattr(self, f.name)
+            out[_KEYS.get(f.name, f.name)] = value.value if isinstance(value, Stage) else value
+        return out
+
+    @classmethod
+    def from_json(cls, data: object) -> Battle:
+        """The battle a save holds; :class:`SaveError` naming the first bad field."""
+        if not isinstance(data, Mapping):
+            raise SaveError(FIELD, "no battle is being fought")
+        names = {_KEYS.get(f.name, f.name): f.name for f in attrs.fields(Battle)}
+        extra = sorted(set(data) - set(names))
+        if extra:
+            raise SaveError(f"{FIELD}.{extra[0]}", "unknown field")
+        values: dict[str, Any] = {}
+        for key, name in names.items():
+            if key not in data:
+                raise SaveError(f"{FIELD}.{key}", "missing")
+            parse, kind = _PARSERS[name]
+            try:
+                values[name] = parse(data[key])
+            except (TypeError, ValueError):
+                raise SaveError(f"{FIELD}.{key}", f"expected {kind}") from None
+        return cls(**values)
+
+
+_KEYS = {"sources": "from"}
+
+
+def _str(v: object) -> str:
+    if not isinstance(v, str):
+        raise TypeError
+    return v
+
+
+def _int(v: object) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise TypeError
+    return v
+
+
+def _bool(v: object) -> bool:
+    if not isinstance(v, bool):
+        raise TypeError
+    return v
+
+
+def _strs(v: object) -> list[str]:
+    if not isinstance(v, (list, tuple)):
+        raise TypeError
+    return [_str(x) for x in v]
+
+
+def _str_map(v: object) -> dict[str, str]:
+    if not isinstance(v, Mapping):
+        raise TypeError
+    return {_str(k): _str(x) for k, x in v.items()}
+
+
+def _int_map(v: object) -> dict[str, int]:
+    if not isinstance(v, Mapping):
+        raise TypeError
+    return {_str(k): _int(x) for k, x in v.items()}
+
+
+def _ledger_of(v: object) -> dict[str, list[int]]:
+    if not isinstance(v, Mapping) or set(v) != {AXIS, RUSSIAN}:
+        raise TypeError
+    out = {}
+    for side, row in v.items():
+        if not isinstance(row, (list, tuple)) or len(row) != 3:
+            raise TypeError
+        out[side] = [_int(x) for x in row]
+    return out
+
+
+def _side(v: object) -> str:
+    if v not in (AXIS, RUSSIAN):
+        raise ValueError
+    return str(v)
+
+
+def _maybe_str(v: object) -> str | None:
+    return None if v is None else _str(v)
+
+
+_PARSERS: dict[str, tuple[Callable[[Any], Any], str]] = {
+    "target": (_str, "a hex"),
+    "side": (_side, f"{AXIS!r} or {RUSSIAN!r}"),
+    "mode": (_str, "a phase mode"),
+    "rounds": (_int, "a whole number"),
+    "attackers": (_strs, "a list of unit ids"),
+    "sources": (_strs, "a list of hexes"),
+    "origin": (_str_map, "unit id -> hex"),
+    "defended": (_bool, "true or false"),
+    "defence0": (_int, "a whole number"),
+    "round": (_int, "a whole number"),
+    "stage": (Stage, "one of " + ", ".join(s.value for s in Stage)),
+    "gaps": (_strs, "a list of hexes"),
+    "press": (_int, "a whole number"),
+    "hits": (_int_map, "attack/defence -> hits"),
+    "left": (_int, "a whole number"),
+    "taken": (_int_map, "unit id -> hits"),
+    "absorbing": (_maybe_str, "null or attack/defence"),
+    "city_used": (_int, "a whole number"),
+    "capture_hits": (_int, "a whole number"),
+    "captured": (_bool, "true or false"),
+    "retreated": (_bool, "true or false"),
+    "advanced": (_strs, "a list of unit ids"),
+    "into": (_strs, "a list of unit ids"),
+    "ignore_river": (_int, "a whole number"),
+    "ledger": (_ledger_of, "axis/russian -> [scored, absorbed, left over]"),
+}
+
+
+def battle(ctx: Context) -> Battle:
+    """The battle being fought, as a mutable record (store changes with :func:`save`);
+    :class:`SaveError` if a loaded battle is malformed or names unknown units or hexes."""
+    b = Battle.from_json(thaw(ctx.state.get("battle")))
+    units = ctx.state.units
+    for key, ids in (
+        ("attackers", b.attackers),
+        ("origin", b.origin),
+        ("taken", b.taken),
+        ("advanced", b.advanced),
+        ("into", b.into),
+    ):
+        bad = [u for u in ids if u not in units]
+        if bad:
+            raise SaveError(f"{FIELD}.{key}", f"{bad[0]!r} is not a unit of the game")
+    for key, hexes in (
+        ("target", [b.target]),
+        ("from", b.sources),
+        ("origin", list(b.origin.values())),
+        ("gaps", b.gaps),
+    ):
+        bad = [h for h in hexes if h not in ctx.board]
+        if bad:
+            raise SaveError(f"{FIELD}.{key}", f"{bad[0]!r} is not a hex of the map")
+    return b
+
+
+def save(ctx: Context, b: Battle) -> None:
+    ctx.state.set("battle", b.to_json())
