@@ -145,7 +145,7 @@ def test_a_save_with_an_unknown_title_is_a_save_error() -> None:
 
 
 @pytest.mark.parametrize(
-    ("args", "says"), [({}, "Error: "), ({"side": 12}, "12 is to decide in movement")]
+    ("args", "says"), [({}, "Error: "), ({"side": 12}, "Error: "), ({"side": "x"}, "'x'")]
 )
 def test_a_save_with_frame_arguments_the_step_cannot_use_does_not_load(
     args: dict[str, Any], says: str
