@@ -251,3 +251,17 @@ def test_to_json_is_the_canonical_text_of_to_dict(title: str) -> None:
     game = wargames.new_game(title, seed=2)
     play_out(game, RandomAgent(2), max_actions=20)
     assert game.to_json() == dumps(game.to_dict())
+
+
+def test_huge_numbers_and_nan_in_a_save_are_refused() -> None:
+    data = json.loads(minimal_game().to_json())
+    data["state"]["vars"]["mp"] = 10**9
+    with pytest.raises(SaveError, match="within"):
+        api.load_game(json.dumps(data))
+    text = minimal_game().to_json().replace('"seed":4', '"seed":NaN')
+    with pytest.raises(SaveError, match="NaN is not a JSON number"):
+        api.load_game(text)
+
+
+def test_a_unit_starting_with_no_steps_is_refused() -> None:
+    assert scenario_error(lambda d: d["units"][0].__setitem__("steps", 0)).field == "units[0].steps"

@@ -44,6 +44,10 @@ def depth_error(value: Any, limit: int = MAX_DEPTH) -> TooDeep | None:
     return None
 
 
+def _no_nan(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
 def parse_text(text: str | bytes, kind: str = "JSON") -> Any:
     """Parse JSON or TOML text (``kind``) with bounded nesting.
 
@@ -55,7 +59,7 @@ def parse_text(text: str | bytes, kind: str = "JSON") -> Any:
         except UnicodeDecodeError as exc:
             raise ValueError(f"not UTF-8 text (byte {exc.start})") from None
     try:
-        data = tomllib.loads(text) if kind == "TOML" else json.loads(text)
+        data = tomllib.loads(text) if kind == "TOML" else json.loads(text, parse_constant=_no_nan)
     except RecursionError:
         raise TooDeep() from None
     except ValueError as exc:

@@ -601,7 +601,7 @@ def _parse_units(
             u.fail("at", "give exactly one of 'at' (a node) or 'box'")
         if at is not None and at not in board:
             u.fail("at", f"{at!r} is not a node of the map")
-        steps = u.integer("steps", d.steps, minimum=0)
+        steps = u.integer("steps", d.steps, minimum=1)
         if steps > d.steps:
             u.fail("steps", f"the unit has only {d.steps} steps")
         defs[uid] = d

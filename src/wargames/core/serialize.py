@@ -20,6 +20,10 @@ from .units import UnitState
 if TYPE_CHECKING:
     from .game import Game
 
+MAX_STATE_NUMBER = 10**6
+"""Any number in a saved state's ``vars`` or frame arguments, in absolute value (movement
+points left, counters, ...): no save can make a search allocate per point without bound."""
+
 PROBE_CHECKS = 8
 """How many legal actions (evenly spread) a loaded game checks before it is handed out."""
 
@@ -112,6 +116,19 @@ def _req(d: Mapping[str, Any], key: str, kind: type, field: str, file: str) -> A
     return v
 
 
+def _bounded(value: Any, field: str, file: str) -> None:
+    """Every number in ``value`` within :data:`MAX_STATE_NUMBER` (iterative)."""
+    todo: list[tuple[Any, str]] = [(value, field)]
+    while todo:
+        v, f = todo.pop()
+        if isinstance(v, Mapping):
+            todo.extend((c, f"{f}.{k}") for k, c in v.items())
+        elif isinstance(v, list):
+            todo.extend((c, f"{f}[{i}]") for i, c in enumerate(v))
+        elif isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) > MAX_STATE_NUMBER:
+            raise SaveError(f, f"numbers must be within +-{MAX_STATE_NUMBER}", file)
+
+
 def _strings(v: Any, field: str, file: str) -> tuple[str, ...]:
     if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
         raise SaveError(field, "expected a list of strings", file)
@@ -168,6 +185,7 @@ def state_from_json(title: Title, scenario: Scenario, d: Any, file: str) -> Game
         args = fr.get("args", {})
         if not isinstance(args, Mapping):
             raise SaveError(f"{ff}.args", "expected an object", file)
+        _bounded(args, f"{ff}.args", file)
         ids = [fr.get(k) for k in ("id", "caller")]
         if any(v is not None and (not isinstance(v, int) or isinstance(v, bool)) for v in ids):
             raise SaveError(ff, "id and caller must be integers", file)
@@ -189,6 +207,7 @@ def state_from_json(title: Title, scenario: Scenario, d: Any, file: str) -> Game
     if not all(isinstance(x, int) and not isinstance(x, bool) for x in script):
         raise SaveError(f"{f}.script", "expected a list of integers", file)
     vars_ = _req(d, "vars", dict, f, file)
+    _bounded(vars_, f"{f}.vars", file)
     result = d.get("result")
     res: Result | None = None
     if result is not None:
