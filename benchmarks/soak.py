@@ -1,8 +1,8 @@
 """Random-play soak of every registered title: many seeded random games, checked as they go.
 
-Run ``python benchmarks/soak.py --seconds 120 [--title T] [--seed S]``: each title plays
-random games for the given seconds; every 10th position (``--every``) is saved and reloaded (the reload
-must list the same legal actions in the same order and continue identically), undone, and
+Run ``python benchmarks/soak.py --seconds 120 [--title T] [--seed S] [--every N]``: each
+title plays random games for the given seconds; every 10th position is saved and reloaded (the
+reload must list the same legal actions in the same order and continue identically), undone, and
 offered mutated actions (rejected ones must leave ``to_json()`` byte-identical, and ``check``
 and ``apply`` must agree). Reports non-typed exceptions, dead ends, round-trip mismatches
 and atomicity violations; exits 1 if any.
