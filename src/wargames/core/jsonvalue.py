@@ -71,12 +71,14 @@ def parse_text(text: str | bytes, kind: str = "JSON") -> Any:
 
 
 class FrozenDict(Mapping[str, Any]):
-    """An immutable, hashable str-keyed mapping."""
+    """An immutable, hashable str-keyed mapping; iterates in key order."""
 
     __slots__ = ("_d", "_h")
 
     def __init__(self, items: Mapping[str, Any] | None = None) -> None:
-        self._d: dict[str, Any] = dict(items or {})
+        # Keys in sorted order, as canonical JSON (and so every loaded save) has them: a
+        # value iterates alike before and after a round trip.
+        self._d: dict[str, Any] = dict(sorted((items or {}).items()))
         self._h: int | None = None
 
     def __getitem__(self, key: str) -> Any:
