@@ -86,6 +86,7 @@ class Game:
         self.events: list[Event] = list(_events or [])
         self.history: list[Action] = list(_history or [])
         self._undo: list[_Snapshot] = []
+        self._texts: list[tuple[Event, str]] = []  # each event's JSON text, made once
         if _state is not None:
             self.state = _state
             return
@@ -348,6 +349,7 @@ class Game:
         g.events = list(self.events)
         g.history = list(self.history)
         g._undo = list(self._undo)
+        g._texts = list(self._texts)
         return g
 
     def rules_context(self) -> Context:
@@ -389,7 +391,7 @@ class Game:
         return self.scenario.calendar.label(self.state.turn)
 
     def _fields(self) -> dict[str, Any]:
-        """Every field of the save but the scenario."""
+        """Every field of the save but the scenario and the events."""
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -397,21 +399,40 @@ class Game:
             "seed": self.seed,
             "scenario_file": self.scenario.file,
             "actions": [a.to_dict() for a in self.history],
-            "events": [e.to_json() for e in self.events],
             "state": self.state.to_json(),
         }
 
     def to_dict(self) -> dict[str, Any]:
-        return {**self._fields(), "scenario": self.scenario.to_data()}
+        return {
+            **self._fields(),
+            "scenario": self.scenario.to_data(),
+            "events": [e.to_json() for e in self.events],
+        }
 
     def to_json(self) -> str:
         """Canonical JSON of the whole game; ``load_game(g.to_json()).to_json() == g.to_json()``.
 
-        The same text as ``dumps(self.to_dict())``, with the scenario's text made once."""
+        The same text as ``dumps(self.to_dict())``; the scenario's text is made once and each
+        event's once, since saves are made often (soaks, agents) and logs grow."""
         d = self._fields()
-        head = dumps({k: v for k, v in d.items() if k < "scenario"})
+        head = dumps({k: v for k, v in d.items() if k < "events"})
+        middle = dumps({k: v for k, v in d.items() if "events" < k < "scenario"})
         tail = dumps({k: v for k, v in d.items() if k > "scenario"})
-        return f'{head[:-1]},"scenario":{self.scenario.to_json()},{tail[1:]}'
+        events = ",".join(self._event_texts())
+        return (
+            f'{head[:-1]},"events":[{events}],{middle[1:-1]},'
+            f'"scenario":{self.scenario.to_json()},{tail[1:]}'
+        )
+
+    def _event_texts(self) -> list[str]:
+        """The canonical text of each event, reusing the texts of events made before."""
+        cache = self._texts
+        n = 0
+        while n < len(cache) and n < len(self.events) and cache[n][0] is self.events[n]:
+            n += 1
+        del cache[n:]
+        cache.extend((e, dumps(e.to_json())) for e in self.events[n:])
+        return [text for _, text in cache]
 
     def __repr__(self) -> str:
         d = self.decision
