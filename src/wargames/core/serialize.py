@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import CHANCE, Action, action_from_dict
 from .errors import SaveError, ScenarioError, WargamesError
 from .events import Event
-from .jsonvalue import freeze, parse_text
+from .jsonvalue import dumps, freeze, parse_text
 from .scenario import Scenario, parse_scenario
 from .state import Frame, GameState, Result
 from .title import Title
@@ -64,15 +64,31 @@ def check_for_title(title: Title, scenario: Scenario) -> None:
         raise ScenarioError(scenario.file, "", why) from exc
 
 
+_PARSED: dict[tuple[str, str], tuple[Title, Scenario]] = {}
+_PARSED_MAX = 8
+"""Scenarios parsed from saves, by title and canonical text: reloading a game (agents,
+soaks, undo) need not rebuild its board. Scenarios are immutable, so games share them."""
+
+
 def scenario_from_save(title: Title, data: Any, file: str) -> Scenario:
     if not isinstance(data, Mapping):
         raise SaveError("scenario", "expected an object", file)
+    try:
+        text = dumps(data)
+    except (TypeError, ValueError) as exc:
+        raise SaveError("scenario", str(exc), file) from None
+    cached = _PARSED.get((title.name, text))
+    if cached is not None and cached[0] is title:
+        return cached[1]
     try:
         sc = parse_scenario(data, f"{file}#scenario", title.sides, title.options)
         check_for_title(title, sc)
     except ScenarioError as exc:
         field = f"scenario.{exc.field}" if exc.field else "scenario"
         raise SaveError(field, exc.reason, file) from exc.__cause__
+    if len(_PARSED) >= _PARSED_MAX:
+        del _PARSED[next(iter(_PARSED))]
+    _PARSED[(title.name, text)] = (title, sc)
     return sc
 
 
