@@ -265,3 +265,32 @@ def test_huge_numbers_and_nan_in_a_save_are_refused() -> None:
 
 def test_a_unit_starting_with_no_steps_is_refused() -> None:
     assert scenario_error(lambda d: d["units"][0].__setitem__("steps", 0)).field == "units[0].steps"
+
+
+def test_load_game_asks_the_title_to_validate_its_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = minimal_game().to_json()
+    title = api.get_title("minimal")
+    seen: list[str] = []
+
+    def validate_state(state: Any, file: str) -> None:
+        seen.append(file)
+        raise SaveError("state.vars.x", "not a thing of this title", file)
+
+    monkeypatch.setattr(title, "validate_state", validate_state)
+    with pytest.raises(SaveError, match="state.vars.x"):
+        api.load_game(text, file="g.json")
+    assert seen == ["g.json"]
+
+
+def test_an_illegal_action_raised_by_a_step_check_is_returned_by_game_check(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = minimal_game()
+    step = game.title.step(game.state.stack[-1].step)
+
+    def check(*args: object) -> None:
+        raise IllegalAction("R1", "raised, not returned")
+
+    monkeypatch.setattr(type(step), "check", check)
+    error = game.check(Pass())
+    assert error is not None and error.reason == "raised, not returned"

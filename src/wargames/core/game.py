@@ -246,6 +246,8 @@ class Game:
         events = len(self.events)
         try:
             return step.check(self._ctx(), frame, action)
+        except IllegalAction as exc:  # raised instead of returned: the same answer
+            return exc
         except WargamesError:
             raise
         except Exception as exc:
