@@ -277,7 +277,7 @@ def test_load_game_asks_the_title_to_validate_its_state(monkeypatch: pytest.Monk
         raise SaveError("state.vars.x", "not a thing of this title", file)
 
     monkeypatch.setattr(title, "validate_state", validate_state)
-    with pytest.raises(SaveError, match="state.vars.x"):
+    with pytest.raises(SaveError, match=r"state\.vars\.x"):
         api.load_game(text, file="g.json")
     assert seen == ["g.json"]
 
