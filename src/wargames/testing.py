@@ -8,6 +8,7 @@ legal play) or :func:`playthrough` (every game position of one seeded random gam
 from __future__ import annotations
 
 import hashlib
+import pickle
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -88,6 +89,21 @@ def check_position(game: Game) -> None:
     loaded = api.load_game(text)
     assert loaded.to_json() == text
     assert list(loaded.legal_actions()) == list(game.legal_actions()), "reload reorders actions"
+    check_information(game)
+
+
+def check_information(game: Game, seed: int = 12345) -> None:
+    """Hidden information: no side's view holds the dice's state; a game that ``side``
+    cannot tell from this one (:meth:`Game.determinize`: dice reseeded, hidden facts
+    resampled) gives that side the same view, events and picture; the game pickles."""
+    for side in game.title.sides:
+        view = game.view(side)
+        assert "rng" not in view and "script" not in view, f"{side}'s view holds the dice"
+        other = game.determinize(side, seed)
+        assert other.view(side) == view, f"{side}'s view depends on what it may not know"
+        assert other.events_for(side) == game.events_for(side)
+        assert other.svg(side=side) == game.svg(side=side), f"{side}'s picture leaks"
+    assert pickle.loads(pickle.dumps(game)).to_json() == game.to_json(), "pickle round trip"
 
 
 def check_title(

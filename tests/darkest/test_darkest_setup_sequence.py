@@ -197,3 +197,35 @@ def test_every_decision_has_a_legal_action_even_after_skipping() -> None:
         else:
             g.apply(skip(g))
     assert g.is_over()
+
+
+def test_the_axis_learns_nothing_of_the_secret_set_up_beyond_where_units_stand() -> None:
+    """DC: Secret ... Setup with the kernel's information rules: the Axis log says only that a
+    unit was set up, the Axis picture omits hidden units, and a game in which the hidden
+    units are dealt differently (determinize) looks the same to the Axis."""
+    from wargames.testing import check_information
+
+    russians = [rifle(f"R{i}", "E6") for i in range(6)]
+    g = new(
+        army("G", "B1"),
+        *russians,
+        features={"germany": ["A1", "B1", "C1", "D1", "E1"]},
+        control={
+            "axis": ["A1", "B1", "C1", "D1", "E1"],
+            "russian": [f"{r}{c}" for r in "ABCDE" for c in range(2, 7)],
+        },
+        options={"secret_setup": True},
+    )
+    g.apply(Place("R0", "E6"))
+    for i, h in enumerate(["A2", "B2", "C2", "D2", "E2"], start=1):
+        g.apply(Place(f"R{i}", h))
+    axis_log = " ".join(f"{e.text} {e.data}" for e in g.events_for("axis"))
+    assert not any(f"R{i}" in axis_log for i in range(6))
+    assert "R3" in " ".join(str(e.data) for e in g.events_for("russian"))
+    assert ">R3<" not in g.svg(side="axis") and "R3" in g.svg(side="russian")
+    other = g.determinize("axis", seed=7)
+    assert other.view("axis") == g.view("axis")
+    moved = [u for u in ("R0", "R1", "R2", "R3") if other.state.units[u].at != g.state.units[u].at]
+    assert moved, "the hidden units were not dealt anew"
+    assert other.view("russian") != g.view("russian")  # the Russian player would see it
+    check_information(g)

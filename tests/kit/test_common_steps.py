@@ -144,3 +144,16 @@ def test_hits_is_the_binomial_distribution(dice: int, hit_on: int) -> None:
     p = Fraction(max(7 - hit_on, 0), 6)
     mean = sum(k * w for k, w in dist.items())
     assert mean == dice * p
+
+
+def test_die_step_lists_each_face_with_its_probability() -> None:
+    from wargames.core.steps import DieStep
+
+    class D8(DieStep):
+        name: ClassVar[str] = "d8"
+        sides: ClassVar[int] = 8
+
+    ctx = new_game().rules_context()
+    outcomes = D8().outcomes(ctx, Frame("d8"))
+    assert [o.value for o, _ in outcomes] == list(range(1, 9))  # type: ignore[attr-defined]
+    assert {p for _, p in outcomes} == {Fraction(1, 8)}

@@ -52,7 +52,13 @@ def unit(
 
 
 def hq(
-    uid: str, side: str, at: str | None, rng: int = 3, front: str = "3BR", **extra: Any
+    uid: str,
+    side: str,
+    at: str | None,
+    rng: int = 3,
+    front: str = "3BR",
+    mp: int = 6,
+    **extra: Any,
 ) -> dict[str, Any]:
     d = unit(
         uid,
@@ -60,7 +66,7 @@ def hq(
         at,
         attack=0,
         defence=0,
-        mp=6,
+        mp=mp,
         steps=1,
         front=front,
         flags=("hq",),

@@ -8,7 +8,7 @@ from k45_helpers import activate, game, hq, push, unit
 
 from wargames.core.actions import Advance, AllocateLosses, Attack, Choose, Outcome, Pass, Retreat
 from wargames.core.game import Game
-from wargames.konigsberg.charts import charts
+from wargames.konigsberg.charts import charts, defaults
 from wargames.konigsberg.combat import odds
 
 CRT_ALL = {  # a CRT giving one result on every column and die, to test the result's rules
@@ -112,7 +112,7 @@ def test_7_4_3_attacking_across_a_river_halves_the_attacker() -> None:
     assert label(g, ["A"], "0303") == "1-1"
 
 
-def test_0_2k_a_road_or_railroad_over_a_river_bridges_it_for_combat_and_zoc() -> None:
+def test_0_2k_7_4_3_a_bridged_river_still_halves_the_attack_but_carries_the_zoc() -> None:
     for crossing in ("road", "rail"):
         g = game(
             unit("A", "soviet", "0302", attack=4),
@@ -120,7 +120,17 @@ def test_0_2k_a_road_or_railroad_over_a_river_bridges_it_for_combat_and_zoc() ->
             unit("H", "german", "0304", defence=2),
             hexsides=[{"between": ["0302", "0303"], "features": ["river", crossing]}],
         )
-        assert label(g, ["A"], "0303") == "2-1"  # not halved: the river is bridged
+        # K45 7.4(3): rivers halve; only movement costs are negated by a bridge (4.2c)
+        assert label(g, ["A"], "0303") == "1-1"
+        tec = {**defaults()["tec"]}
+        tec["halve_attack"] = {**tec["halve_attack"], "bridges_negate": True}
+        g2 = game(
+            unit("A", "soviet", "0302", attack=4),
+            unit("G", "german", "0303", defence=2),
+            hexsides=[{"between": ["0302", "0303"], "features": ["river", crossing]}],
+            charts={"tec": tec},
+        )
+        assert label(g2, ["A"], "0303") == "2-1"  # a TEC that says otherwise is data
     g = game(
         unit("S", "soviet", "0302"),
         unit("G", "german", "0304"),
@@ -523,7 +533,7 @@ def test_10_3_an_advancing_combat_unit_overruns_a_lone_hq_left_in_the_hex() -> N
     assert g.state.units["H"].box == "eliminated" and "H" in g.state.boxes["chits-out"]
 
 
-def test_4_3a_9_0b_a_retreat_off_the_map_edge_is_blocked_and_costs_a_step_per_hex() -> None:
+def test_0_2a_4_3a_a_unit_forced_to_retreat_off_the_map_is_destroyed() -> None:
     g = game(
         unit("S", "soviet", "0201", attack=20),
         unit("T", "soviet", "0102"),
@@ -535,8 +545,22 @@ def test_4_3a_9_0b_a_retreat_off_the_map_edge_is_blocked_and_costs_a_step_per_he
     (retreat,) = g.legal_actions()
     assert retreat.path == ("0101",)
     g.apply(retreat)
+    # K45 0.2a, 4.3a: "Destroy any units forced off the map" (not 9.0b's step per hex)
+    assert g.state.units["G"].box == "eliminated"
+
+
+def test_9_0b_a_retreat_blocked_inside_the_map_costs_a_step_per_hex() -> None:
+    g = game(
+        unit("S", "soviet", "0405", attack=20),
+        unit("G", "german", "0505"),
+        terrain={"water": ["0406", "0504", "0506", "0605", "0606"]},
+        charts=crt("Dr"),
+    )
+    fight(g, ["S"], "0505")
+    (retreat,) = g.legal_actions()
+    g.apply(retreat)
     take_losses(g)
-    assert g.state.units["G"].at == "0101" and g.state.units["G"].steps == 1
+    assert g.state.units["G"].at == "0505" and g.state.units["G"].steps == 1
 
 
 def test_7_4a_festung_and_defensive_lines_benefit_only_the_german_player() -> None:
@@ -553,3 +577,84 @@ def test_7_4a_festung_and_defensive_lines_benefit_only_the_german_player() -> No
     )
     assert label(g, ["A"], "0303") == "3-1"  # a Soviet defender gets no Festung shift
     assert label(g, ["B"], "0503") == "3-1"  # nor a defensive-line shift
+
+
+def test_3_5_1_3_1a_units_without_a_zoc_may_not_declare_attacks_but_may_join() -> None:
+    vs = {"attack": 2, "mp": 0, "steps": 1, "flags": ("nozoc", "volksturm")}
+    g = game(
+        unit("V", "german", "0302", **vs),
+        unit("G", "german", "0304"),
+        unit("S", "soviet", "0303", defence=1),
+        charts=crt("-"),
+    )
+    activate(g, "", "german", ["V", "G"])
+    push(g, "combat", side="german")
+    # K45 3.5(1), 3.1a: a Volksturm has no ZOC, so no enemy unit is in its ZOC
+    assert Attack(("V",), "0303") not in g.legal_actions()
+    assert g.check(Attack(("V",), "0303")).rule == "K45 3.5(1)"
+    g.apply(Attack(("G",), "0303"))
+    assert g.check(Choose("unit:V")) is None  # it may still join an attack (7.3c)
+
+
+def test_9_0e_9_1_a_village_negates_only_the_first_hex_for_zero_movement_units() -> None:
+    g = game(
+        unit("S", "soviet", "0302", attack=20),
+        unit("U", "german", "0303", mp=0),
+        features={"village": ["0303"]},
+        charts=crt("Dr2"),
+    )
+    fight(g, ["S"], "0303")
+    # K45 9.1 negates the first hex; 9.0e: the second is taken as a loss
+    assert g.decision.step == "lose"
+    g.apply(AllocateLosses(("U",)))
+    assert g.state.units["U"].steps == 1 and g.state.units["U"].at == "0303"
+
+
+def test_9_0e_9_0b_zero_movement_stacks_lose_a_step_per_hex_not_per_unit() -> None:
+    g = game(
+        unit("S", "soviet", "0302", attack=20),
+        unit("U", "german", "0303", mp=0),
+        unit("V", "german", "0303", mp=0),
+        charts=crt("Dr"),
+    )
+    fight(g, ["S"], "0303")
+    g.apply(AllocateLosses(("U",)))
+    # K45 9.0b: "one step per hex the stack cannot retreat", owner's choice
+    assert g.decision is None or g.decision.step != "lose"
+    assert g.state.units["U"].steps + g.state.units["V"].steps == 3
+
+
+def test_7_4b_the_1_2_limit_is_judged_after_terrain_before_air_support() -> None:
+    g = game(
+        unit("A", "soviet", "0302", attack=2),
+        unit("G", "german", "0303", defence=2),
+        features={"city": ["0303"]},
+    )
+    # 1-1 shifted two left by the city (-2): below 1-2 once terrain is applied (K45 7.4b);
+    # air support's right shifts cannot bring it back
+    assert label(g, ["A"], "0303") is None
+    assert label(g, ["A"], "0303", air=2) is None
+    g2 = game(
+        unit("A", "soviet", "0302", attack=2),
+        unit("G", "german", "0303", defence=2),
+        features={"town": ["0303"]},
+    )
+    assert label(g2, ["A"], "0303") == "1-2"  # town -1
+    assert label(g2, ["A"], "0303", air=2) == "2-1"  # then air shifts apply
+
+
+def test_12_8_7_4b_a_cancelled_attack_does_not_release_a_fixed_hq() -> None:
+    g = game(
+        unit("S", "soviet", "0302", attack=1),
+        unit("T", "soviet", "0502", attack=20),
+        unit("G", "german", "0303", defence=6),
+        hq("6K", "german", "0303"),
+        unit("H", "german", "0503", defence=1),
+        hq("55K", "german", "0503"),
+        charts=crt("-"),
+    )
+    fight(g, ["S"], "0303")  # 1:6, below 1-2: cancelled (0.1e: not an attack)
+    assert any("cancelled" in e.text for e in g.events)
+    assert "6K" not in g.state.get("released", ())
+    fight(g, ["T"], "0503")  # resolved: the hex has been attacked
+    assert "55K" in g.state.get("released", ())

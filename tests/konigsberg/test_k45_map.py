@@ -17,7 +17,7 @@ from wargames.konigsberg.charts import charts, defaults
 from wargames.konigsberg.combat import odds
 from wargames.konigsberg.command import in_range
 from wargames.konigsberg.forces import fits
-from wargames.konigsberg.supply import statuses
+from wargames.konigsberg.supply import statuses, trace, zoc_of
 
 ROAD = [{"between": [f"03{r:02d}", f"03{r + 1:02d}"], "features": ["road"]} for r in range(1, 8)]
 
@@ -61,7 +61,7 @@ def crt(code: str) -> dict[str, Any]:
     return {"crt": table}
 
 
-def test_0_2a_a_retreat_into_a_half_hex_is_blocked_like_the_map_edge() -> None:
+def test_0_2a_a_retreat_forced_into_a_half_hex_destroys_the_unit_like_the_map_edge() -> None:
     def attacked(half: bool) -> Game:
         g = game(
             unit("S", "soviet", "0201", attack=20),
@@ -81,11 +81,9 @@ def test_0_2a_a_retreat_into_a_half_hex_is_blocked_like_the_map_edge() -> None:
     assert {a.path for a in open_map.legal_actions()} == {("0101", "0102")}
     g = attacked(half=True)
     (retreat,) = g.legal_actions()
-    assert retreat.path == ("0101",)  # 9.0b: blocked, a step instead (the unit stays on the map)
+    assert retreat.path == ("0101",)
     g.apply(retreat)
-    while g.decision is not None and g.decision.step == "lose":
-        g.apply(next(iter(g.legal_actions())))
-    assert g.state.units["G"].at == "0101" and g.state.units["G"].steps == 1
+    assert g.state.units["G"].box == "eliminated"  # forced off the map (0.2a, 4.3a)
 
 
 def trace_position(half: bool, road: bool) -> Game:
@@ -212,3 +210,19 @@ def test_7_4_note_the_campaign_lakes_are_frozen_lake_hexes_and_hexsides() -> Non
             back = {ix.ids[v]: c for v, c, _ in rows[ix.number[n]]}
             if shore != "lake" and m in back and not board.edge_features(m, n):
                 assert back[m] == 2 * int(tec["movement"]["foot"][shore])
+
+
+def test_3_1b_0_2a_no_zoc_extends_into_a_half_hex() -> None:
+    g = game(
+        unit("S", "soviet", "0203"),
+        unit("G", "german", "0808"),
+        features={"half-hex": ["0102"]},
+        hexsides=[{"between": ["0101", "0102"], "features": ["road"]}],
+    )
+    ctx = g._ctx()
+    index = g.scenario.board.index
+    zoc = zoc_of(ctx, "soviet")
+    # K45 3.1b: a ZOC covers the adjacent hexes "into which it could move during regular
+    # movement"; 0.2a: no regular movement into a half-hex
+    assert index.number["0103"] in zoc and index.number["0102"] not in zoc
+    assert trace(ctx, "german").in_supply("0102")  # so a road half-hex is not cut by it

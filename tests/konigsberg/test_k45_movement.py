@@ -364,3 +364,47 @@ def test_4_4_4_4a_1_strategic_movement_only_along_roads_cites_4_4() -> None:
     err = g2.check(StrategicMove(("S",), ("0301", "0302", "0303")))
     assert err is not None and err.rule == "K45 4.4"  # 4.4a(1): not along a railroad
     assert g2.check(StrategicMove(("S",), ("0301", "0302"))) is None
+
+
+def test_12_8_the_release_at_two_soviet_vps_is_for_good() -> None:
+    g = game(
+        hq("55K", "german", "0302"),
+        unit("G", "german", "0305", mp=8),
+        unit("S", "soviet", "0103"),
+        unit("T", "soviet", "1103"),
+    )
+    movement(g, side="soviet", units=["S", "T"])
+    g.apply(Move(("S",), ("0103", "0104")))
+    g.apply(Move(("T",), ("1103", "1104")))  # two VP hexes: the fixed HQs are released
+    g.apply(Pass())
+    g.state.put(g.state.units["S"].moved_to("0808"))
+    movement(g, side="german", units=["G", "55K"])
+    g.apply(Move(("G",), ("0305", "0205", "0104")))  # the Germans retake Elbing: one Soviet VP left
+    assert g.state.control["0104"] == "german"
+    assert g.check(Move(("55K",), ("0302", "0402"))) is None  # K45 12.8: released for good
+
+
+def test_4_4_12_2b_12_2c_an_hq_moves_strategically_through_refugees_paying_extra() -> None:
+    road = [
+        {"between": [f"03{r:02d}", f"03{r + 1:02d}"], "features": ["road"]} for r in range(1, 8)
+    ]
+    g = game(
+        hq("H", "soviet", "0301", mp=4),
+        unit("S", "soviet", "0501", mp=3),
+        unit("G", "german", "1108"),
+        hexsides=[
+            *road,
+            *({"between": [f"05{r:02d}", f"05{r + 1:02d}"], "features": ["road"]} for r in (1, 2)),
+        ],
+    )
+    g.state.set("refugees", {"R1": "0303", "R2": "0503"})
+    movement(g, units=["H", "S"])
+    path = tuple(f"03{r:02d}" for r in range(1, 5))
+    # K45 12.2b: refugees stack with HQs, so 4.4a(2) lets an HQ pass them in strategic
+    # movement; 12.2c: it pays +2 MP on entering (3 road hexes at 1/2 MP + 2 = 3.5 MP)
+    assert g.check(StrategicMove(("H",), path)) is None
+    assert {"0304", "0305"} <= ends(g, "H", "strategic-move")
+    longer = (*path, "0305", "0306")
+    assert g.check(StrategicMove(("H",), longer)).rule == "K45 12.2c"  # 4.5 MP > 4
+    # a combat unit never passes refugees in strategic movement (12.2b with 4.4a(2))
+    assert g.check(StrategicMove(("S",), ("0501", "0502", "0503"))) is not None

@@ -19,19 +19,35 @@ def ctx(game: Game) -> Context:
     return Context(game.title, game.scenario, game.state, [])
 
 
+def arrived_this_phase(game: Game) -> set[str]:
+    """The units placed (6.0) since the current phase began, from the event log."""
+    if game.state.phase < 0:
+        return set()
+    phase = game.title.phases[game.state.phase].name
+    out: set[str] = set()
+    for e in reversed(game.events):
+        if e.kind == "phase" and e.data.get("phase") != phase:
+            break
+        if e.kind == "turn":
+            break
+        if e.kind == "arrive" and "unit" in e.data:
+            out.add(e.data["unit"])
+    return out
+
+
 def stacking_and_sides(game: Game) -> None:
-    """K45 5.0, 5.2: stacking (outside the reinforcement phase, 5.1) and one side a hex."""
+    """K45 5.0, 5.2: one side a hex; stacking legal except where units placed in this phase
+    may still overstack until its end (5.1, 6.0a) or while the phase-end check (5.0a) is
+    resolving a hex."""
     c = ctx(game)
-    reinforcing = (
-        game.title.phases[game.state.phase].name == "reinforcement phase"
-        if game.state.phase >= 0
-        else False
-    )
+    arrived = arrived_this_phase(game)
+    resolving = bool(game.state.stack) and game.state.stack[0].step == "phase-end"
     for node, ids in game.state.occupancy().items():
         sides = {game.scenario.units[u].side for u in ids}
         assert len(sides) == 1, f"{node}: two sides {ids}"
-        if not reinforcing and game.scenario.board.terrain(node) != "water":
-            assert fits(c, node, [], sides.pop()), f"{node} overstacked: {ids}"
+        if resolving or arrived & set(ids) or game.scenario.board.terrain(node) == "water":
+            continue
+        assert fits(c, node, [], sides.pop()), f"{node} overstacked: {ids}"
 
 
 def steps_and_places(game: Game) -> None:

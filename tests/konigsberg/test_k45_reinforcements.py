@@ -57,7 +57,7 @@ def test_5_1a_overstacking_costs_the_strongest_a_step_and_a_retreat() -> None:
         unit("C", "german", "0505", attack=3),
         unit("S", "soviet", "1108"),
     )
-    push(g, "overstack")
+    push(g, "phase-end", phase="reinforcement phase")
     assert g.state.units["A"].steps == 1
     assert g.decision.step == "retreat"
     g.apply(next(iter(g.legal_actions())))
@@ -156,7 +156,9 @@ def test_random_events_5_9_refugees_two_hexes_from_german_hqs() -> None:
     push(g, "refugees", stage="event", count=2)
     spots = {a.at for a in g.legal_actions() if isinstance(a, Place)}
     assert "0305" in spots and "0304" not in spots
-    g.apply(Pass())
+    g.apply(Place("R1", "0305"))
+    g.apply(next(a for a in g.legal_actions() if isinstance(a, Place)))
+    assert len(g.state.get("refugees")) == 2
 
 
 RAIL = [{"between": [f"{c:02d}01", f"{c + 1:02d}01"], "features": ["rail"]} for c in range(1, 12)]
@@ -287,3 +289,78 @@ def test_random_event_12_early_arrival_of_the_19th_army_at_f() -> None:
     assert g.state.units["19A"].at == "1205" and g.state.units["Y"].at == "1205"
     assert g.state.units["15SS"].box == "reinforcements"
     assert "19A" in g.state.boxes["cup"]
+
+
+def test_6_0c_alternative_entry_hexes_lie_along_the_same_map_edge() -> None:
+    g = game(
+        unit("A", "german", None),
+        unit("S", "soviet", "0105", attack=0),  # no ZOC: only its own hex is blocked
+        attributes={"0105": {"entry": "B"}},
+        reinforcements=[{"turn": 1, "unit": "A", "area": "B"}],
+    )
+    push(g, "reinforce")
+    spots = {a.at for a in g.legal_actions()}
+    # K45 6.0c: "within ten hexes of their entry hex along the same map edge" (the west edge)
+    assert spots == {f"01{r:02d}" for r in range(1, 9)} - {"0105"}
+
+
+def test_1_2c_12_5_a_town_in_limited_supply_is_not_behind_soviet_lines() -> None:
+    vs = {"attack": 1, "mp": 0, "steps": 1, "flags": ("nozoc", "volksturm")}
+    wall = [unit(f"S{r}", "soviet", f"06{r:02d}") for r in range(1, 9)]
+    g = game(
+        unit("V1", "german", box="volksturm", **vs),
+        *wall,
+        features={"village": ["1004", "0202"]},
+        control={"german": ["1004", "1104", "0202"]},
+    )
+    ctx = g._ctx()
+    from wargames.core.supply import SupplyStatus
+    from wargames.konigsberg.supply import trace
+
+    line = trace(ctx, "german")
+    assert line.status("1004") is SupplyStatus.LIMITED  # cut off; Königsberg a limited centre
+    push(g, "volksturm")
+    spots = {a.at for a in g.legal_actions() if isinstance(a, Place)}
+    # K45 1.2c, 12.5(2): Königsberg and the towns it supplies are not behind Soviet lines
+    assert {"1004", "1104", "0202"} <= spots
+
+
+def test_6_0_random_events_2_and_12_early_arrivals_move_on_entering() -> None:
+    g = early(12, None)
+    # K45 6.0: reinforcements "have a regular movement phase upon entering"
+    assert g.decision.step == "movement" and g.decision.side == "soviet"
+    assert g.check(Move(("Y",), ("1205", "1105"))) is None
+    assert g.check(Move(("19A",), ("1205", "1105"))) is None
+    g = early(2, 4)
+    assert g.decision.step == "movement" and g.decision.side == "german"
+    assert g.check(Move(("X",), ("0108", "0208"))) is None
+
+
+def test_1_2d_12_2a_the_soviet_player_must_place_the_refugee_counter() -> None:
+    road = [
+        {"between": [f"03{r:02d}", f"03{r + 1:02d}"], "features": ["road"]} for r in range(1, 8)
+    ]
+    g = game(unit("S", "soviet", "0308"), unit("G", "german", "1101"), hexsides=road)
+    push(g, "refugees", stage="place")
+    assert Pass() not in g.legal_actions()
+    assert g.check(Pass()).rule == "K45 12.2a"
+    push(g, "refugees", stage="event", count=2)  # random events 5 and 9: "Place 2 Refugees"
+    assert Pass() not in g.legal_actions()
+
+
+def test_6_0_6_0e_a_reinforcement_entered_by_rail_has_used_its_movement() -> None:
+    g = game(
+        unit("A", "german", None),
+        unit("B", "german", None),
+        unit("T", "soviet", "1108"),
+        attributes={"0108": {"entry": "B"}},
+        reinforcements=[{"turn": 1, "unit": u, "area": "B"} for u in "AB"],
+        hexsides=RAIL,
+    )
+    push(g, "reinforce")
+    g.apply(Place("A", "0801"))  # by rail (6.0e)
+    g.apply(Place("B", "0108"))  # at its entry hex
+    push(g, "reinforce-move", side="german")
+    # K45 6.0: "a regular movement phase ... using either ordinary, strategic or rail movement"
+    assert g.check(Move(("B",), ("0108", "0208"))) is None
+    assert g.check(Move(("A",), ("0801", "0802"))) is not None

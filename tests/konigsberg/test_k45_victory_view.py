@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
+from hypothesis import given, settings
 from k45_helpers import activate, game, hq, push, unit
 
+from wargames.agents import RandomAgent, play_out
+from wargames.api import new_game
 from wargames.core.actions import Move, Outcome
+from wargames.core.game import Game
 from wargames.konigsberg.victory import german_vph, level
+from wargames.konigsberg.view import HIDDEN, VARIABLES
+from wargames.testing import games
 
 
 def test_14_1_vp_hexes_flip_for_soviet_combat_units_with_a_defence() -> None:
@@ -136,3 +145,88 @@ def test_12_5_lost_volksturm_returns_to_its_box() -> None:
     )
     eliminate(g._ctx(), "V1")
     assert g.state.units["V1"].box == "volksturm"
+
+
+def strings(value: Any, skip: frozenset[str] = frozenset()) -> set[str]:
+    """Every string (keys and values) in a JSON value, outside the top-level keys ``skip``."""
+    if isinstance(value, dict):
+        return {
+            s
+            for k, v in value.items()
+            if k not in skip
+            for s in ({k} | strings(v) if isinstance(k, str) else strings(v))
+        }
+    if isinstance(value, (list, tuple)):
+        return {s for v in value for s in strings(v)}
+    return {value} if isinstance(value, str) else set()
+
+
+def hidden_units(game: Game, side: str) -> set[str]:
+    """K45 0.1e: the enemy units on the map under the top of their stack."""
+    shown = {u["id"] for u in game.view(side)["units"]}
+    return {
+        u.id
+        for u in game.state.on_map()
+        if game.scenario.units[u.id].side != side and u.id not in shown
+    }
+
+
+def assert_hides(game: Game) -> None:
+    for side in game.title.sides:
+        view = game.view(side)
+        hidden = hidden_units(game, side)
+        # the chit boxes name HQ chits (which HQs are in play), never where an HQ is
+        named = strings(view, skip=frozenset({"boxes"}))
+        assert not hidden & named, f"{side} sees hidden units {sorted(hidden & named)}"
+        assert json.dumps(view)  # plain JSON
+
+
+def test_0_1e_the_supply_record_does_not_show_hidden_units() -> None:
+    g = game(
+        unit("A", "soviet", "0505", defence=6),
+        unit("B", "soviet", "0505", defence=2, markers=["oos"]),
+        unit("G", "german", "0808"),
+    )
+    push(g, "supply")
+    assert g.state.get("supply_record")["positions"]["B"] == "0505"
+    assert hidden_units(g, "german") == {"B"}
+    assert_hides(g)
+    record = g.view("soviet")["vars"]["supply_record"]
+    assert record["positions"] == {"A": "0505", "B": "0505"}  # its own units, all of them
+
+
+def test_0_1e_activations_and_combats_name_only_units_the_side_may_see() -> None:
+    g = game(
+        unit("A", "soviet", "0505", defence=6),
+        unit("B", "soviet", "0505", defence=2),
+        unit("G", "german", "0605", defence=1),
+    )
+    activate(g, "", "soviet", ["A", "B"])
+    g.state.set("attacked", ["B"])
+    g.state.set("combat", {"target": "0605", "side": "soviet", "attackers": ["A", "B"]})
+    g.state.set("arrived", ["B"])
+    assert_hides(g)
+    seen = g.view("german")["vars"]
+    assert seen["active"]["units"] == ["A"] and seen["combat"]["attackers"] == ["A"]
+
+
+def test_0_1e_every_title_variable_is_shown_by_a_rule_or_hidden_on_purpose() -> None:
+    keys: set[str] = set()
+    hidden = 0
+    for seed in (3,):
+        g = new_game("konigsberg", seed=seed)
+        for _ in range(8):
+            play_out(g, RandomAgent(seed), max_actions=150)
+            keys |= set(g.state.vars)
+            assert_hides(g)
+            hidden += sum(len(hidden_units(g, side)) for side in g.title.sides)
+    assert hidden, "no position with a hidden unit: the check saw nothing"
+    assert keys, "the game set no variables"
+    assert keys <= set(VARIABLES) | HIDDEN, sorted(keys - set(VARIABLES) - HIDDEN)
+    assert not set(VARIABLES) & HIDDEN
+
+
+@settings(max_examples=3, deadline=None)
+@given(games("konigsberg", max_actions=500))
+def test_0_1e_no_view_names_a_unit_hidden_under_an_enemy_stack(g: Game) -> None:
+    assert_hides(g)

@@ -181,4 +181,11 @@ class Context:
         return i
 
     def emit(self, kind: str, text: str, **data: Any) -> None:
+        """Log an event every side sees."""
         self._events.append(Event(kind, text, self.state.turn, freeze(data)))
+
+    def tell(self, sides: str | tuple[str, ...], kind: str, text: str, **data: Any) -> None:
+        """Log an event only ``sides`` see (hidden information: a secret set-up, a hidden
+        unit's move); every other side's log (:meth:`Game.events_for`) leaves it out."""
+        to = (sides,) if isinstance(sides, str) else tuple(sides)
+        self._events.append(Event(kind, text, self.state.turn, freeze(data), to))

@@ -270,7 +270,12 @@ class Game:
             if step.actor(ctx, frame) == CHANCE:
                 # Every chance outcome consumes one draw, however it was chosen.
                 _, self.state.rng = dice.next64(self.state.rng)
-            ctx.emit("action", self.title.describe(ctx, action), action=action.to_dict())
+            text = self.title.describe(ctx, action)
+            audience = self.title.action_audience(ctx, action)
+            if audience:
+                ctx.tell(audience, "action", text, action=action.to_dict())
+            else:
+                ctx.emit("action", text, action=action.to_dict())
             ctx.running(len(self.state.stack) - 1)
             step.apply(ctx, frame, action)
             result = self.title.sudden_death(ctx)
@@ -368,17 +373,50 @@ class Game:
 
     def view(self, side: str) -> dict[str, Any]:
         """The state as ``side`` may see it (fog of war, where the title has it)."""
-        if side not in self.title.sides:
-            raise ValueError(f"{side!r} is not a side of {self.title.name}")
+        self._check_side(side)
         return self.title.view(self.state, side)
 
-    def svg(self, highlight: Iterable[str] = (), size: float = 24.0) -> str:
-        """An SVG picture of the board and every unit on it (see ``core.render``)."""
+    def events_for(self, side: str) -> list[Event]:
+        """The event log as ``side`` may see it (events told to other sides left out)."""
+        self._check_side(side)
+        return [e for e in self.events if e.seen_by(side)]
+
+    def _check_side(self, side: str) -> None:
+        if side not in self.title.sides:
+            raise ValueError(f"{side!r} is not a side of {self.title.name}")
+
+    def determinize(self, side: str, seed: int) -> Game:
+        """A game that ``side`` cannot tell from this one: the same view and events, with the
+        dice reseeded from ``seed`` and everything else ``side`` may not know resampled by the
+        title (search over hidden information). It has no history to undo or replay."""
+        self._check_side(side)
+        g = Game.__new__(Game)
+        g.title, g.scenario, g.seed = self.title, self.scenario, self.seed
+        g.state = self.state.copy()
+        g.state.rng = dice.seed_state(seed)
+        g.state.script = ()
+        g.events = self.events_for(side)
+        g.history, g._undo = [], []
+        self.title.determinize(g._ctx(), side)
+        return g
+
+    def svg(
+        self, highlight: Iterable[str] = (), size: float = 24.0, side: str | None = None
+    ) -> str:
+        """An SVG picture of the board and the units on it: all of them, or with ``side``
+        only those that side may see (see ``core.render``)."""
         from .render import svg, unit_sides
 
+        state = self.state
+        if side is not None:
+            self._check_side(side)
+            visible = self.title.visible_units(state, side)
+            if visible is not None:
+                state = state.copy()
+                state.units = {k: u for k, u in state.units.items() if k in visible}
         return svg(
             self.scenario.board,
-            self.state,
+            state,
             unit_sides(self.scenario.units),
             highlight=highlight,
             size=size,

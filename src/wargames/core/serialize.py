@@ -115,10 +115,12 @@ def events_from_json(data: Any, file: str) -> list[Event]:
             and isinstance(e.get("text"), str)
             and isinstance(e.get("turn", 0), int)
             and isinstance(e.get("data", {}), Mapping)
-            and set(e) <= {"kind", "text", "turn", "data"}
+            and isinstance(e.get("to", []), list)
+            and all(isinstance(s, str) for s in e.get("to", []))
+            and set(e) <= {"kind", "text", "turn", "data", "to"}
         )
         if not ok:
-            raise SaveError(f"events[{i}]", "expected {kind, text, turn, data}", file)
+            raise SaveError(f"events[{i}]", "expected {kind, text, turn, data, to}", file)
         out.append(Event.from_json(e))
     return out
 

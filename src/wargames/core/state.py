@@ -91,6 +91,15 @@ class GameState:
     result: Result | None = None
     _occupancy: Occupancy | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle without the occupancy cache (rebuilt on demand)."""
+        return {f.name: getattr(self, f.name) for f in attrs.fields(GameState) if f.init}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_occupancy", None)
+
     def copy(self) -> GameState:
         """An independent copy; shares only immutable values."""
         copy = GameState(

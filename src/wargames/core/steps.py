@@ -1,4 +1,4 @@
-"""Common rule steps: a step decided by the side its frame names, and a loss allocation.
+"""Common rule steps: a step decided by one side, a die roll, and a loss allocation.
 
 Titles subclass these instead of writing the same glue again. :class:`SideStep` reads its actor
 from the frame (``side`` or ``by``). :class:`AllocateLossesStep` asks a side to spread a number
@@ -9,25 +9,49 @@ hands the allocation back to a caller that used :meth:`Context.call` (``lost``).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from fractions import Fraction
 from typing import Any, ClassVar
 
-from .actions import Action, AllocateLosses
+from .actions import Action, AllocateLosses, Outcome
 from .changes import ELIMINATED, lose_steps
 from .context import Context
+from .dice import die_faces
 from .errors import IllegalAction
 from .losses import LossPolicy, LossUnit, allocation_error, allocations
-from .sequence import Step
+from .sequence import ChanceStep, Step
 from .state import Frame
 
 
 class SideStep(Step):
-    """A step decided by the side named in its frame's ``side`` argument (or ``by``)."""
+    """A step decided by one side: ``side_name`` if the class fixes it, else the side named
+    in its frame's ``side`` argument (or ``by``). When :meth:`pending` says there is nothing
+    to decide, the step finishes by itself (``run``), so every pending decision has a legal
+    action."""
 
-    def actor(self, ctx: Context, frame: Frame) -> str | None:
-        side: Any = frame.args.get("side") or frame.args.get("by")
+    side_name: ClassVar[str] = ""
+
+    def side(self, ctx: Context, frame: Frame) -> str:
+        side: Any = self.side_name or frame.args.get("side") or frame.args.get("by")
         if not isinstance(side, str):
             raise RuntimeError(f"step {self.name!r} needs a 'side' or 'by' argument")
         return side
+
+    def pending(self, ctx: Context, frame: Frame) -> bool:
+        """Whether there is anything to decide (default: always)."""
+        return True
+
+    def actor(self, ctx: Context, frame: Frame) -> str | None:
+        return self.side(ctx, frame) if self.pending(ctx, frame) else None
+
+
+class DieStep(ChanceStep):
+    """A chance step for one roll of a fair die of ``sides`` faces: ``Outcome(face)``, each
+    with probability 1/sides. Subclasses set ``name`` and ``rule`` and write ``apply``."""
+
+    sides: ClassVar[int] = 6
+
+    def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
+        return [(Outcome(face), p) for face, p in die_faces(self.sides)]
 
 
 class AllocateLossesStep(SideStep):

@@ -10,13 +10,14 @@ turn), ``view`` (fog of war), ``describe`` (a readable line per action) and
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar
 
 from .actions import KERNEL_ACTIONS, Action, action_types
 from .context import Context
+from .information import public_view
 from .scenario import Scenario
 from .sequence import Phase, Step, step_table
 from .state import GameState, Result
@@ -117,9 +118,25 @@ class Title:
         """The result when the last turn of the calendar is over."""
         return Result(None, "draw", "the last turn ended")
 
+    def visible_units(self, state: GameState, side: str) -> Collection[str] | None:
+        """The ids of the units ``side`` may see (None: all); the default view and the
+        side's picture (``Game.svg(side=...)``) show only these."""
+        return None
+
     def view(self, state: GameState, side: str) -> dict[str, Any]:
-        """The state as ``side`` may see it (default: everything is visible)."""
-        return state.to_json()
+        """The state as ``side`` may see it, built by inclusion (default:
+        :func:`~wargames.core.information.public_view`: the position with the units of
+        :meth:`visible_units`, never the dice's state)."""
+        return public_view(state, side, self.visible_units(state, side))
+
+    def action_audience(self, ctx: Context, action: Action) -> tuple[str, ...]:
+        """The sides told of ``action`` in the log (its ``action`` event); empty: every side.
+        A title with secret decisions (a hidden set-up) names the acting side only."""
+        return ()
+
+    def determinize(self, ctx: Context, side: str) -> None:
+        """Resample what ``side`` cannot know, consistently with its view, in ``ctx.state``
+        (the kernel has already reseeded the dice). Default: nothing else is hidden."""
 
     def playout_weight(self, ctx: Context, action: Action) -> float:
         """Relative weight of a legal action in random playouts (fuzzing, the CLI's agents).

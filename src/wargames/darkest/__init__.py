@@ -21,6 +21,7 @@ from wargames.core.title import Title
 
 from . import charts as charts_module
 from . import counters as cn
+from . import secret
 from .battle import (
     AbsorbStep,
     AdvanceStep,
@@ -142,6 +143,19 @@ class DarkestCrusade(Title):
 
     def view(self, state: GameState, side: str) -> dict[str, Any]:
         return hidden_view(state, side)
+
+    def visible_units(self, state: GameState, side: str) -> frozenset[str] | None:
+        """DC: Secret ... Setup: the Axis does not see hidden Russian units."""
+        hidden = state.vars.get(secret.HIDDEN) or ()
+        if side == cn.RUSSIAN or not hidden:
+            return None
+        return frozenset(state.units) - frozenset(hidden)
+
+    def action_audience(self, ctx: Context, action: Action) -> tuple[str, ...]:
+        return (cn.RUSSIAN,) if secret.secret_place(ctx, action) else ()
+
+    def determinize(self, ctx: Context, side: str) -> None:
+        secret.determinize(ctx, side)
 
     def playout_weight(self, ctx: Context, action: Action) -> float:
         """Random playouts rarely call the Siberians early (a 1/6 risk of losing the game per

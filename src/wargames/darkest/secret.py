@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from wargames.core.actions import Action, Place
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.information import public_view
 from wargames.core.sequence import Segment, Step
 from wargames.core.state import Frame, GameState
 
@@ -157,25 +158,48 @@ def hide(ctx: Context, uid: str) -> None:
 
 
 def hidden_view(state: GameState, side: str) -> dict[str, Any]:
-    """The state as ``side`` sees it: hidden Russian units show only where they are."""
-    data = state.to_json()
+    """The state as ``side`` sees it (never the dice's state): hidden Russian units show
+    only where they are."""
+    data = public_view(state, side)
     hidden = set(state.vars.get(HIDDEN, ()) or ())
     if side == cn.RUSSIAN or not hidden:
         return data
-    units = []
-    n = 0
-    for u in data["units"]:
-        if u["id"] in hidden:
-            n += 1
-            shown = {"id": f"hidden-{n}", "steps": 1, "hidden": True}
-            if "at" in u:
-                shown["at"] = u["at"]
-            else:
-                shown["box"] = u["box"]
-            units.append(shown)
-        else:
-            units.append(u)
-    data["units"] = sorted(units, key=lambda u: (u["id"].startswith("hidden"), u.get("at", "")))
+    shown = [u for u in data["units"] if u["id"] not in hidden]
+    places = sorted((u.get("at", ""), u.get("box", "")) for u in data["units"] if u["id"] in hidden)
+    # numbered by place, never by id, so the numbers say nothing of which unit is where
+    for n, (at, box) in enumerate(places, start=1):
+        unit: dict[str, Any] = {"id": f"hidden-{n}", "steps": 1, "hidden": True}
+        unit.update({"at": at} if at else {"box": box})
+        shown.append(unit)
+    data["units"] = shown
     data["vars"] = {k: v for k, v in data["vars"].items() if k not in (HIDDEN, "to_place")}
     data["stack"] = [{"step": f["step"]} for f in data["stack"]]
     return data
+
+
+def secret_place(ctx: Context, action: Action) -> bool:
+    """Whether ``action`` is a Russian placement of the secret set-up (told to the Russian
+    player only: the Axis learns only that a unit was set up)."""
+    return (
+        isinstance(action, Place)
+        and ctx.frame.step == SecretSetup.name
+        and ctx.side_of(action.unit) == cn.RUSSIAN
+    )
+
+
+def determinize(ctx: Context, side: str) -> None:
+    """DC: Secret ... Setup: for the Axis, any hidden Russian unit may be any other: deal the
+    hidden units at random over the places the hidden units hold (search over what the Axis
+    player cannot know)."""
+    hidden = sorted(ctx.state.get(HIDDEN, ()) or ())
+    if side == cn.RUSSIAN or len(hidden) < 2:
+        return
+    units = [ctx.state.units[u] for u in hidden]
+    places = [(u.at, u.box) for u in units]
+    order = list(range(len(units)))
+    for i in range(len(order) - 1, 0, -1):
+        j = ctx.draw(range(i + 1))
+        order[i], order[j] = order[j], order[i]
+    for unit, k in zip(units, order, strict=True):
+        at, box = places[k]
+        ctx.state.put(unit.moved_to(at) if at is not None else unit.boxed(str(box)))

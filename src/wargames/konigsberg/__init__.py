@@ -38,14 +38,14 @@ class Konigsberg(Title):
     default_scenario: ClassVar[str] = "campaign"
     phases: ClassVar[tuple[Phase, ...]] = PHASES
     rule_steps: ClassVar[tuple[Step, ...]] = STEPS
+    data_dir: ClassVar[Path | None] = DATA
+    scenarios: ClassVar[tuple[str, ...]] = ("campaign",)
+    phase_end_step: ClassVar[str | None] = "phase-end"  # K45 5.0a: stacking at each phase's end
     actions: ClassVar[tuple[type[Action], ...]] = (*KERNEL_ACTIONS, StrategicMove, AtrocityMove)
     options: ClassVar[Mapping[str, Any]] = {
         "bohme": False,  # K45 15.1a: SS Regiment Böhme sets up in Königsberg
         "mikosch": False,  # K45 15.1b: zbV KG Mikosch enters near Königsberg
     }
-
-    def scenario_files(self) -> Mapping[str, Path]:
-        return {"campaign": DATA / "campaign.toml"}
 
     def validate_scenario(self, scenario: Scenario) -> None:
         validate(scenario)

@@ -4,13 +4,13 @@ die roll of 6 (13.4), a chance decision."""
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import ClassVar
 
 from wargames.core.actions import Action, Outcome
 from wargames.core.context import Context
-from wargames.core.sequence import ChanceStep, Step
+from wargames.core.sequence import Step
 from wargames.core.state import Frame
+from wargames.core.steps import DieStep
 
 
 def home(ctx: Context, uid: str) -> str:
@@ -33,14 +33,11 @@ class RefitReturn(Step):
             ctx.emit("air", f"{unit.id} returns from refit", unit=unit.id)
 
 
-class AirReturnRoll(ChanceStep):
+class AirReturnRoll(DieStep):
     """K45 13.4: the 3rd and 18th Air Army units return only on a 6."""
 
     name: ClassVar[str] = "air-return-roll"
     rule: ClassVar[str] = "K45 13.4"
-
-    def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
-        return [(Outcome(d), Fraction(1, 6)) for d in range(1, 7)]
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         assert isinstance(action, Outcome)

@@ -10,14 +10,14 @@ Front (0.7a); for the random events, enemy units adjacent to a friendly unit.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from fractions import Fraction
 from typing import ClassVar
 
 from wargames.core.actions import Action, Attack, Outcome, Pass
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
-from wargames.core.sequence import ChanceStep, Step
+from wargames.core.sequence import Step
 from wargames.core.state import Frame
+from wargames.core.steps import DieStep
 
 from .charts import charts
 from .combat import defended, execute, release, terrain_shift
@@ -59,14 +59,11 @@ class FirstTurnBarrage(Step):
             )
 
 
-class BarrageDice(ChanceStep):
+class BarrageDice(DieStep):
     """K45 0.7a, 1.0a: 1d6 on the Barrage Table gives the number of 3:1 barrage attacks."""
 
     name: ClassVar[str] = "barrage-dice"
     rule: ClassVar[str] = "K45 0.7a"
-
-    def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
-        return [(Outcome(d), Fraction(1, 6)) for d in range(1, 7)]
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         assert isinstance(action, Outcome)
@@ -139,14 +136,11 @@ class Barrage(SideStep):
         )
 
 
-class BarrageRoll(ChanceStep):
+class BarrageRoll(DieStep):
     """K45 0.7a: 1d6 (with any modifier) on the column; only the defender's result applies."""
 
     name: ClassVar[str] = "barrage-roll"
     rule: ClassVar[str] = "K45 0.7a"
-
-    def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
-        return [(Outcome(d), Fraction(1, 6)) for d in range(1, 7)]
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         assert isinstance(action, Outcome) and isinstance(action.value, int)

@@ -158,6 +158,8 @@ def validate(scenario: Scenario) -> None:
         float(tec["strategic_road"])
     except (KeyError, ValueError, TypeError) as exc:
         raise ScenarioError(file, "charts.tec", f"bad or missing value: {exc}") from None
+    if not isinstance(tec.get("halve_attack", {}).get("bridges_negate", False), bool):
+        raise ScenarioError(file, "charts.tec.halve_attack.bridges_negate", "true or false")
     terrains = {scenario.board.terrain(n) for n in scenario.board} - {"water"}
     for kind in ("foot", "mech"):
         for t in terrains:

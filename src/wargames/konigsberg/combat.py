@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any, ClassVar
 
+import attrs
+
 from wargames.core.actions import Action, Advance, AllocateLosses, Attack, Choose, Outcome, Pass
 from wargames.core.actions import Retreat as RetreatAction
 from wargames.core.advance import AdvanceRules, AdvanceSituation, advance_paths
@@ -30,8 +32,9 @@ from wargames.core.retreat import (
     TowardSupply,
     retreat_paths,
 )
-from wargames.core.sequence import ChanceStep, Step
+from wargames.core.sequence import Step
 from wargames.core.state import Frame
+from wargames.core.steps import DieStep
 from wargames.core.strength import modified, total_strength
 
 from .charts import BRIDGED, charts
@@ -41,8 +44,10 @@ from .forces import (
     eliminate,
     enemy,
     enter,
+    exerts_zoc,
     fits,
     front,
+    half_hex,
     is_combat,
     is_hq,
     is_mech,
@@ -82,6 +87,10 @@ ADVANCE = AdvanceRules(
     stop_features={"town", "city"},
     stacking="K45 5.0a",
 )
+# K45 5.1a: the overstacking penalty's retreat: one hex to a legal hex, else eliminated
+PENALTY_RETREAT = attrs.evolve(
+    RETREAT, rule="K45 5.1a", blocked="K45 5.1a", blocked_steps=None, overstack_hexes=0
+)
 ATTACKER_LOSSES = LossPolicy(rule="K45 8.0b", strongest_first="K45 8.0a")
 FREE_LOSSES = LossPolicy(rule="K45 9.0b")
 
@@ -113,6 +122,15 @@ def targets_of(ctx: Context, uid: str) -> list[str]:
     return sorted(index.ids[v] for v in into if defended(ctx, index.ids[v], other))
 
 
+def may_declare(ctx: Context, uid: str) -> bool:
+    """K45 3.5(1), 3.1a, 7.3c, 12.6: a unit declares an attack only on enemy units in its ZOC,
+    so only a unit with a ZOC (an attack of 1 or more; not Volksturm, garrisons, HQs) may
+    declare one; units without a ZOC may only join (7.3c). Admiral Hipper attacks by 12.6(2)."""
+    if is_naval(ctx.unit_def(uid)):
+        return attack(ctx, uid) > 0
+    return exerts_zoc(ctx, uid)
+
+
 def attackers_available(ctx: Context, side: str) -> list[str]:
     active = ctx.state.get("active", {})
     done = set(ctx.state.get("attacked", ()))
@@ -137,15 +155,16 @@ def odds(
     tec = ch["tec"]
     attackers = list(attackers)
     values = []
-    halve = {f for f, on in tec["halve_attack"].items() if on}
+    halve = {f for f, on in tec["halve_attack"].items() if on and f != "bridges_negate"}
+    bridged = BRIDGED if tec["halve_attack"].get("bridges_negate", False) else frozenset()
     for uid in attackers:
         at = ctx.state.units[uid].at
         assert at is not None
         factors: list[Fraction] = [Fraction(*attack_factor(ctx, uid))]
         if at in ctx.board.neighbours(target):
             feats = ctx.board.edge_features(at, target)
-            if feats & halve and not feats & BRIDGED:
-                factors.append(Fraction(1, 2))  # K45 7.4(3): across a river
+            if feats & halve and not feats & bridged:
+                factors.append(Fraction(1, 2))  # K45 7.4(3): across a river, bridged or not
         values.append(modified(Fraction(attack(ctx, uid)), *factors))
     side = ctx.side_of(attackers[0]) if attackers else "soviet"
     defenders = [
@@ -157,15 +176,19 @@ def odds(
     dfn = total_strength(
         modified(Fraction(defence(ctx, u)), Fraction(*defence_factor(ctx, u))) for u in defenders
     )
-    shift = terrain_shift(ctx, attackers, target) + air
+    terrain = terrain_shift(ctx, attackers, target)
     scale = ch.crt.scale
     if scale.raw_column(att, dfn) is None and dfn > 0:
         return None, f"{att}:{dfn} is below 1-2 (K45 7.4b)"
     try:
-        col = scale.column(att, dfn, shift)
+        # K45 7.4b: "less than 1-2 once any terrain effects have been applied": judged after
+        # the terrain shifts, before air support's (13.1)
+        col = scale.column(att, dfn, terrain)
     except IllegalAction:
-        return None, f"{att}:{dfn} shifted {shift:+d} is below 1-2 (K45 7.4b)"
-    return col, f"{att}:{dfn}, shift {shift:+d}: {scale.label(col)}"
+        return None, f"{att}:{dfn} shifted {terrain:+d} for terrain is below 1-2 (K45 7.4b)"
+    if not (dfn == 0 and scale.zero_defence is not None):
+        col = scale.shifted(col, air)
+    return col, f"{att}:{dfn}, shift {terrain + air:+d}: {scale.label(col)}"
 
 
 def terrain_shift(ctx: Context, attackers: list[str], target: str) -> int:
@@ -216,7 +239,7 @@ class Combat(SideStep):
     def legal(self, ctx: Context, frame: Frame) -> Iterable[Action]:
         out: list[Action] = [Pass()]
         for uid in attackers_available(ctx, frame.args["side"]):
-            if attack(ctx, uid) <= 0:
+            if not may_declare(ctx, uid):
                 continue
             out.extend(Attack((uid,), t) for t in targets_of(ctx, uid))
         return out
@@ -234,6 +257,10 @@ class Combat(SideStep):
             return IllegalAction("K45 2.2f", f"{uid} is not an activated unit that may attack")
         if attack(ctx, uid) <= 0:
             return IllegalAction("K45 7.3c", f"{uid} has no attack strength of its own")
+        if not may_declare(ctx, uid):
+            return IllegalAction(
+                "K45 3.5(1)", f"{uid} exerts no ZOC (3.1a), so no enemy unit is in its ZOC"
+            )
         if action.target not in targets_of(ctx, uid):
             return IllegalAction(
                 "K45 3.5(1)", f"{action.target} is not an enemy hex in the ZOC of {uid}"
@@ -316,11 +343,11 @@ class BuildAttack(SideStep):
             uid, how = entry.split(":")
             shift += int(ctx.unit_def(uid).values.get(how, 0))  # K45 13.1: right shifts
         col, why = odds(ctx, attackers, target, shift)
-        release(ctx, target)
         if col is None or not any(attack(ctx, u) > 0 for u in attackers):
             ctx.emit("combat", f"attack on {target} cancelled: {why}", target=target)
             send_home(ctx, air, grounded=False)
             return
+        release(ctx, target)  # K45 12.8; a cancelled attack (7.4b) attacked nothing
         ctx.emit(
             "combat",
             f"{'+'.join(attackers)} attack {target}: {why}",
@@ -351,14 +378,11 @@ def send_home(ctx: Context, air: Iterable[str], grounded: bool) -> None:
         ctx.emit("air", f"{uid} goes to the {box} box", unit=uid, box=box)
 
 
-class CombatRoll(ChanceStep):
+class CombatRoll(DieStep):
     """K45 7.2(3): roll 1d6 on the CRT; the result is executed at once, defender first."""
 
     name: ClassVar[str] = "combat-roll"
     rule: ClassVar[str] = "K45 7.2"
-
-    def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
-        return [(Outcome(d), Fraction(1, 6)) for d in range(1, 7)]
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         assert isinstance(action, Outcome) and isinstance(action.value, int)
@@ -463,8 +487,10 @@ class LoseStep(SideStep):
 
 
 class RetreatStart(Step):
-    """K45 9.0e, 12.1a: units with no movement take the retreat as losses (unless in a village,
-    town or city); the others retreat, an HQ with them."""
+    """K45 9.0e, 9.0b, 12.1a: units with no movement take the retreat (what is left of it
+    after 9.1's negated first hex in a village, town or city) as losses, one step per hex as
+    9.0b charges a stack that cannot retreat, allocated by the owner; the others retreat, an
+    HQ with them."""
 
     name: ClassVar[str] = "retreat-start"
     rule: ClassVar[str] = "K45 9.0e"
@@ -484,17 +510,8 @@ class RetreatStart(Step):
             mobile = []  # a lone HQ left behind does not retreat (it may be overrun)
         if mobile:
             ctx.push("retreat", side=side, origin=origin, length=length, units=sorted(mobile))
-        if static and not any(ctx.board.has(origin, f) for f in ("village", "town", "city")):
-            ctx.push(
-                "lose",
-                side=side,
-                units=static,
-                count=length * len(static),
-                first=False,
-                role="free",
-            )
-        elif static:
-            mark_retreated(ctx)
+        if static:
+            ctx.push("lose", side=side, units=static, count=length, first=False, role="free")
 
 
 def mark_retreated(ctx: Context) -> None:
@@ -503,8 +520,12 @@ def mark_retreated(ctx: Context) -> None:
     ctx.state.set("combat", combat)
 
 
-def retreat_options(ctx: Context, units: list[str], origin: str, length: int) -> list[RetreatPath]:
-    """K45 9.0-9.2, 5.1: the kernel's retreat options for a group of units."""
+def retreat_options(
+    ctx: Context, units: list[str], origin: str, length: int, rules: RetreatRules = RETREAT
+) -> list[RetreatPath]:
+    """K45 9.0-9.2, 5.1: the kernel's retreat options for a group of units. Only the combat
+    units' stacking limits where the group may end: an HQ that ends on another HQ retreats
+    one more hex alone (5.2, ``stacking.HQRetreat``)."""
     side = ctx.side_of(units[0])
     index = ctx.board.index
     other = enemy(side)
@@ -519,17 +540,45 @@ def retreat_options(ctx: Context, units: list[str], origin: str, length: int) ->
     near = {n for n in ctx.board if ctx.board.distance(origin, n) <= length + 2}
     distance = {index.number[n]: d for n in near if (d := line.distance(n)) is not None}
     steps = sum(ctx.state.units[u].steps for u in units if is_combat(ctx.unit_def(u)))
+    combat = [u for u in units if not is_hq(ctx.unit_def(u))]
     situation = RetreatSituation(
         prohibited=prohibited,
         ezoc=zoc_of(ctx, other).nodes,
         supply_distance=distance,
         fits=lambda v: (
-            fits(ctx, index.ids[v], units, side)
+            fits(ctx, index.ids[v], combat, side)
             or (overruns and lone_hq(ctx, index.ids[v], other) and index.ids[v] not in shelters)
         ),
         stack_steps=steps or None,
     )
-    return list(retreat_paths(index, start, length, RETREAT, situation))
+    paths = retreat_paths(index, start, length, rules, situation)
+    return [
+        attrs.evolve(p, eliminated=True)
+        if p.short and not p.eliminated and off_map_beyond(ctx, origin, index.ids[p.end])
+        else p
+        for p in paths
+    ]
+
+
+def off_map_beyond(ctx: Context, origin: str, node: str) -> bool:
+    """K45 0.2a, 4.3a, 4.2d: whether a retreat cut short at ``node`` could go on only off the
+    map: a hex beyond the map edge, or a half-hex (0.2a: "only full-sized hexes are playable"),
+    next to it and farther from ``origin`` (9.2a). Such a unit is forced off the map and
+    destroyed ("Destroy any units forced off the map"), not charged 9.0b's step per hex."""
+    board = ctx.board
+    layout = board.layout
+    if layout is None:
+        return False
+    here, start = board.hex_of(node), board.hex_of(origin)
+    for h in here.neighbours():
+        if h.distance(start) <= here.distance(start):
+            continue
+        if not layout.on_map(h):
+            return True
+        label = board.node_at(h)
+        if label is not None and half_hex(ctx, label):
+            return True
+    return False
 
 
 class RetreatStep(SideStep):
@@ -560,9 +609,10 @@ class RetreatStep(SideStep):
 
     def options(self, ctx: Context, frame: Frame) -> list[tuple[tuple[str, ...], RetreatPath]]:
         out = []
+        rules = PENALTY_RETREAT if frame.get("penalty") else RETREAT
         for group in self.groups(ctx, frame):
             for p in retreat_options(
-                ctx, list(group), frame.args["origin"], int(frame.args["length"])
+                ctx, list(group), frame.args["origin"], int(frame.args["length"]), rules
             ):
                 out.append((group, p))
         return out
@@ -616,6 +666,9 @@ class RetreatStep(SideStep):
                     overrun(ctx, uid, node)  # K45 9.2d
                 enter(ctx, uid, node)
             ctx.state.put(ctx.state.units[uid].moved_to(action.path[-1]))
+        for hq in hqs_meeting(ctx, units, action.path[-1]):
+            # K45 5.2: the combat units end their retreat; the HQ goes one more hex alone
+            ctx.push("hq-retreat", side=frame.args["side"], hq=hq, path=list(action.path))
         if chosen.steps:
             combat = [u for u in units if is_combat(ctx.unit_def(u))]
             ctx.push(
@@ -626,6 +679,15 @@ class RetreatStep(SideStep):
                 first=False,
                 role="free",
             )
+
+
+def hqs_meeting(ctx: Context, units: Iterable[str], dest: str) -> list[str]:
+    """K45 5.2: the HQs among ``units`` that a retreat has left in ``dest`` with another HQ."""
+    here = ctx.state.occupancy().get(dest, ())
+    hqs = [u for u in here if is_hq(ctx.unit_def(u))]
+    if len(hqs) <= int(charts(ctx)["stacking"]["hq"]):
+        return []
+    return [u for u in units if u in hqs]
 
 
 def room(ctx: Context, uid: str, side: str) -> Callable[[int], bool]:

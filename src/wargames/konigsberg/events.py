@@ -10,6 +10,7 @@ from wargames.core.actions import Action, Outcome
 from wargames.core.context import Context
 from wargames.core.sequence import ChanceStep
 from wargames.core.state import Frame
+from wargames.core.steps import DieStep
 
 from .air import no_air
 from .charts import charts
@@ -49,15 +50,12 @@ class RandomEvent(ChanceStep):
                 early_arrival(ctx, uid, area)
 
 
-class EventRoll(ChanceStep):
+class EventRoll(DieStep):
     """Random events 2 (1-3: 15 SS at A, 4-6: 28th Corps at D; if in play, the other) and 10
     (1-3: 2nd BR Front, 4-6: 3rd BR Front may activate no more HQs this turn)."""
 
     name: ClassVar[str] = "event-roll"
     rule: ClassVar[str] = "K45 0.7b"
-
-    def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
-        return [(Outcome(d), Fraction(1, 6)) for d in range(1, 7)]
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         assert isinstance(action, Outcome) and isinstance(action.value, int)

@@ -203,12 +203,29 @@ def enter(ctx: Context, uid: str, node: str) -> None:
                 hex=node,
                 side=side,
             )
+            if side == "soviet":
+                release_fixed_hqs(ctx)
     if side == "soviet" and ctx.board.has(node, "supply-split"):
         owners = dict(ctx.state.get("split_sources", {}))
         if owners.get(node) != "soviet":
             owners[node] = "soviet"  # K45 11.2a: Soviet for the rest of the game
             ctx.state.set("split_sources", owners)
             ctx.emit("supply", f"the split supply source {node} becomes Soviet", hex=node)
+
+
+def release_fixed_hqs(ctx: Context) -> None:
+    """K45 12.8: "as soon as the Soviets have accrued 2VPs anywhere on the map" the 6th and
+    55th Corps HQs are released for good: recorded now, so a German recapture of a VP hex
+    does not fix them again."""
+    command = charts(ctx)["command"]
+    held = sum(1 for n, s in ctx.state.control.items() if s == "soviet" and ctx.board.attr(n, "vp"))
+    if held < int(command["release_vp"]):
+        return
+    released = list(ctx.state.get("released", ()))
+    new = [h for h in command["fixed_hqs"] if h not in released]
+    if new:
+        ctx.state.set("released", [*released, *new])
+        ctx.emit("release", f"the Soviets hold {held} VP hexes: {', '.join(new)} released")
 
 
 def move_unit(ctx: Context, uid: str, path: Iterable[str]) -> None:

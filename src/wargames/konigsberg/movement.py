@@ -105,9 +105,15 @@ def situation(ctx: Context, side: str, overruns: bool, refugees_open: bool) -> S
     return result
 
 
-def strategic_situation(ctx: Context, side: str, hq: bool) -> Situation:
-    """K45 4.4, 4.4a(2): never into an EZOC, never over the stacking limit on the way."""
+def strategic_situation(
+    ctx: Context, side: str, hq: bool, through_refugees: bool = False
+) -> Situation:
+    """K45 4.4, 4.4a(2): never into an EZOC, never over the stacking limit on the way: never
+    into refugees for a combat unit (12.2b: they stack only with HQs); an HQ may pass them
+    (``through_refugees``, paying the 12.2c extra, see ``refugee_reach``)."""
     full = _full_hexes(ctx, side, hq)
+    if hq and not through_refugees:
+        full = tuple(sorted({*full, *refugee_hexes(ctx)}))
     key = (
         "strat",
         id(ctx.board),
@@ -119,7 +125,7 @@ def strategic_situation(ctx: Context, side: str, hq: bool) -> Situation:
     )
 
     def build() -> Situation:
-        base = situation(ctx, side, False, False)
+        base = situation(ctx, side, False, True)
         index = ctx.board.index
         shut = frozenset(index.number[n] for n in full)
         return Situation(enemies=base.enemies, zoc=base.zoc, can_enter=lambda v: v not in shut)
@@ -170,15 +176,11 @@ def unit_reach(ctx: Context, uid: str, mode: str) -> Reach:
 
 
 def released(ctx: Context, hq: str) -> bool:
-    """K45 12.8: the 6th and 55th Corps HQs move only once the Soviets hold 2 VP hexes or
-    the HQ's hex has been attacked."""
+    """K45 12.8: the 6th and 55th Corps HQs move only once released, for good: when the
+    Soviets have held 2 VP hexes (``forces.release_fixed_hqs``) or the HQ's hex has been
+    attacked (``combat.release``)."""
     command = charts(ctx)["command"]
-    if hq not in command["fixed_hqs"]:
-        return True
-    if hq in ctx.state.get("released", ()):
-        return True
-    vp = sum(1 for n, s in ctx.state.control.items() if s == "soviet" and ctx.board.attr(n, "vp"))
-    return vp >= int(command["release_vp"])
+    return hq not in command["fixed_hqs"] or hq in ctx.state.get("released", ())
 
 
 def movable(ctx: Context, frame: Frame) -> list[str]:
@@ -216,7 +218,9 @@ def _path_ids(r: Reach, node: int) -> tuple[str, ...]:
     return tuple(r.path_labels(node))
 
 
-def refugee_reach(ctx: Context, uid: str, drive: bool) -> dict[int, tuple[int, tuple[str, ...]]]:
+def refugee_reach(
+    ctx: Context, uid: str, drive: bool, strategic: bool = False
+) -> dict[int, tuple[int, tuple[str, ...]]]:
     """K45 12.2c, 12.3: regular moves that may enter refugee hexes: node -> (least MP, a path).
 
     The kernel's ``reach`` has no per-hex extra cost, so this is a second search over the
@@ -224,17 +228,22 @@ def refugee_reach(ctx: Context, uid: str, drive: bool) -> dict[int, tuple[int, t
     (enemy hexes closed, +2/+2 for entering/leaving an EZOC, a stopping crossing ends the
     move) plus the refugee rules: a regular move pays the 12.2c extra on entering each refugee
     hex; an atrocity move (``drive``) pays nothing but must pass refugees (12.3), so its search
-    state is (hex, refugees passed yet)."""
+    state is (hex, refugees passed yet). With ``strategic`` (an HQ, 4.4 with 12.2b): road hexes
+    at half MP, never into or from an EZOC, never into a hex with an HQ (4.4a(2))."""
     unit = ctx.state.units[uid]
     assert unit.at is not None
     side = ctx.side_of(uid)
     d = ctx.unit_def(uid)
     overruns = is_combat(d) and attack(ctx, uid) > 0
     mp = 2 * allowance(ctx, uid)
-    c = costs(ctx, uid)
-    sit = situation(ctx, side, overruns, True)
+    c = charts(ctx).strategic if strategic else costs(ctx, uid)
+    sit = (
+        strategic_situation(ctx, side, True, through_refugees=True)
+        if strategic
+        else situation(ctx, side, overruns, True)
+    )
     at = unit.at
-    key = ("refugee-reach", id(sit), at, mp, c, drive)
+    key = ("refugee-reach", id(sit), at, mp, c, drive, strategic)
 
     def build() -> dict[int, tuple[int, tuple[str, ...]]]:
         index = ctx.board.index
@@ -243,6 +252,12 @@ def refugee_reach(ctx: Context, uid: str, drive: bool) -> dict[int, tuple[int, t
         closed = {node_id(index, n) for n in sit.enemies}
         zones = sit.zoc.nodes if sit.zoc is not None else frozenset()
         enter, leave = REGULAR.zoc.enter_cost, REGULAR.zoc.leave_cost
+        if strategic:
+            if number[at] in zones:
+                return {}  # K45 4.4: a strategic move never starts in an EZOC
+            closed |= set(zones)
+            closed |= {v for v in range(len(index)) if sit.can_enter and not sit.can_enter(v)}
+            enter = leave = 0
         shelters = {number[n] for n in refugee_hexes(ctx)}
         per = 0 if drive else _refugee_each(ctx, uid)
         start = (number[at], not drive)
@@ -320,11 +335,17 @@ def moves_of(ctx: Context, uid: str) -> list[Action]:
             if can_end(ctx, label, uid, side):
                 out.append(Move((uid,), path))
     strategic = unit_reach(ctx, uid, "strategic")
+    strategic_ends: set[int] = set()
     for node in sorted(strategic.cost):
         label = ctx.board.index.ids[node]
         if node == strategic.start or not fits(ctx, label, [uid], side):
             continue
+        strategic_ends.add(node)
         out.append(StrategicMove((uid,), _path_ids(strategic, node)))
+    if hq and shelters:  # K45 4.4 with 12.2b, 12.2c: an HQ may pass refugees, paying extra
+        for node, (_, path) in sorted(refugee_reach(ctx, uid, False, strategic=True).items()):
+            if node not in strategic_ends and fits(ctx, path[-1], [uid], side):
+                out.append(StrategicMove((uid,), path))
     if side == "soviet" and near:
         for _, (_, path) in sorted(refugee_reach(ctx, uid, drive=True).items()):
             label = path[-1]
@@ -394,14 +415,19 @@ def move_error(ctx: Context, frame: Frame, action: Action) -> IllegalAction | No
                         f"{a} to {b}: strategic movement is only along a road (railroads "
                         "cannot be used, 4.4a(1))",
                     )
-            check_path(
+            hq = is_hq(d)
+            spent = check_path(
                 index,
                 list(path),
                 mp,
                 charts(ctx).strategic,
                 STRATEGIC,
-                strategic_situation(ctx, side, is_hq(d)),
+                strategic_situation(ctx, side, hq, through_refugees=hq),
             )
+            if spent + refugee_cost(ctx, uid, path) > mp:
+                return IllegalAction(
+                    "K45 12.2c", f"{uid} cannot pay the extra refugee cost on {'-'.join(path)}"
+                )
         else:
             atrocity = isinstance(action, AtrocityMove)
             if atrocity and side != "soviet":

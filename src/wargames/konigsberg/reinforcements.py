@@ -1,11 +1,11 @@
-"""Reinforcements (K45 1.2a, 3.2, 5.1, 5.1a, 6.x, 12.1c(1)) and replacements (1.2b, 12.4).
+"""Reinforcements (K45 1.2a, 3.2, 5.1, 6.x, 12.1c(1)) and replacements (1.2b, 12.4).
 
 Arriving units are placed on their entry hex; if enemy units or EZOCs hold it, within ten
 hexes of it along the same map edge (6.0c); a railroad hex whose rail line reaches a friendly
 supply source free of enemy units and EZOCs, three or more hexes from every enemy unit, is
-always an alternative (6.0e). Units that cannot enter are eliminated (6.0d). They may
-overstack on placement but must split up by the end of the phase (5.1, 6.0a), else the
-overstacking penalty applies (5.1a).
+always an alternative (6.0e), and the unit's movement for the phase. Units that cannot enter
+are eliminated (6.0d). They may overstack on placement but must split up by the end of the
+phase (5.1, 6.0a), else the phase-end check (``stacking``) applies the penalty (5.1a).
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ from .charts import charts
 from .command import in_range
 from .forces import (
     ELIMINATED,
-    attack,
     distances_from,
     eliminate,
     enemy,
@@ -35,7 +34,6 @@ from .forces import (
     is_combat,
     is_hq,
     is_mech,
-    lose_step,
     on_map,
     playable,
     remove_chit,
@@ -57,8 +55,30 @@ def entry_hex(ctx: Context, area: str) -> str | None:
     return None
 
 
-def edge(ctx: Context) -> set[str]:
-    return {n for n in ctx.board if len(ctx.board.neighbours(n)) < 6}
+def edge_gaps(ctx: Context, node: str) -> dict[str, int]:
+    """Rows or columns between a hex and each map edge (west, east, north, south)."""
+    layout = ctx.board.layout
+    if layout is None:
+        return {}
+    col, row = layout.to_offset(ctx.board.hex_of(node))
+    return {
+        "west": col,
+        "east": layout.columns - 1 - col,
+        "north": row,
+        "south": layout.rows - 1 - row,
+    }
+
+
+def along_edge(ctx: Context, entry: str) -> list[str]:
+    """K45 6.0c: the hexes along the entry hex's map edge: its nearest edge(s), in the band
+    between the edge and the entry hex (an entry area set back from the edge behind a coast or
+    a half-hex keeps its alternatives as far in as itself)."""
+    gaps = edge_gaps(ctx, entry)
+    if not gaps:
+        return []
+    near = min(gaps.values())
+    edges = [e for e, g in gaps.items() if g == near]
+    return sorted(n for n in ctx.board if any(edge_gaps(ctx, n)[e] <= near for e in edges))
 
 
 def blocked_for_entry(ctx: Context, node: str, side: str) -> bool:
@@ -84,40 +104,58 @@ def rail_hexes(ctx: Context, side: str) -> list[str]:
     )
 
 
-def entry_options(ctx: Context, uid: str, area: str) -> list[str]:
-    """Where an arriving unit may be placed (K45 6.0, 6.0c, 6.0e)."""
+def entry_spots(ctx: Context, uid: str, area: str) -> tuple[list[str], list[str]]:
+    """Where an arriving unit may be placed: the entry hex or its alternatives along the map
+    edge (K45 6.0, 6.0c), and the railroad hexes that only rail entry reaches (6.0e)."""
     side = ctx.side_of(uid)
     if area == "haff":
         at = entry_hex(ctx, area)
-        return [at] if at else []
+        return ([at] if at else []), []
     at = entry_hex(ctx, area)
     if at is None:
-        return []
+        return [], []
     if not blocked_for_entry(ctx, at, side) and playable(ctx, at):
         spots = [at]
     else:
-        rim = edge(ctx)
+        # K45 6.0c: "within ten hexes of their entry hex along the same map edge"
         spots = sorted(
             n
-            for n in rim
+            for n in along_edge(ctx, at)
             if ctx.board.distance(n, at) <= 10
             and playable(ctx, n)  # not water, not a half-hex (K45 0.2a)
             and not blocked_for_entry(ctx, n, side)
         )
+    rail: list[str] = []
     if is_combat(ctx.unit_def(uid)) or is_hq(ctx.unit_def(uid)):
-        spots += [n for n in rail_hexes(ctx, side) if n not in spots and fits(ctx, n, [uid], side)]
-    return spots
+        rail = [n for n in rail_hexes(ctx, side) if n not in spots and fits(ctx, n, [uid], side)]
+    return spots, rail
 
 
-def arrive(ctx: Context, uid: str, at: str) -> None:
+def entry_options(ctx: Context, uid: str, area: str) -> list[str]:
+    """Where an arriving unit may be placed (K45 6.0, 6.0c, 6.0e)."""
+    spots, rail = entry_spots(ctx, uid, area)
+    return spots + rail
+
+
+def arrive(ctx: Context, uid: str, at: str, by_rail: bool = False) -> None:
+    """Place an arriving unit. One placed by rail (6.0e) has had its movement: 6.0 gives
+    reinforcements one movement on entering, "either ordinary, strategic or rail"."""
     unit = ctx.state.units[uid]
     d = ctx.unit_def(uid)
     steps = unit.steps if unit.box != ELIMINATED else (1 if d.steps > 1 else d.steps)
     ctx.state.put(attrs.evolve(unit, at=at, box=None, steps=max(steps, 1), markers=frozenset()))
     ctx.state.set("arrived", [*ctx.state.get("arrived", ()), uid])
+    if by_rail:
+        ctx.state.set("by_rail", [*ctx.state.get("by_rail", ()), uid])
     if is_hq(d) and uid not in ctx.state.boxes.get("cup", ()):
         ctx.state.boxes["cup"] = (*ctx.state.boxes.get("cup", ()), uid)  # K45 6.1
     ctx.emit("arrive", f"{uid} arrives at {at}", unit=uid, at=at)
+
+
+def to_move(ctx: Context, units: Iterable[str]) -> list[str]:
+    """K45 6.0: the arrivals that still have their movement (on the map, not entered by rail)."""
+    rail = set(ctx.state.get("by_rail", ()))
+    return sorted(u for u in units if u not in rail and ctx.state.units[u].at is not None)
 
 
 class Arrive(Step):
@@ -131,18 +169,24 @@ class Arrive(Step):
         if not units:
             ctx.done()
             if frame.get("move"):
-                ctx.push("movement", side=frame.args["side"], units=frame.args["all"])
+                ctx.push("movement", side=frame.args["side"], units=to_move(ctx, frame.args["all"]))
             return
         uid, area = units[0], frame.args["areas"][units[0]]
-        options = entry_options(ctx, uid, area)
+        spots, rail = entry_spots(ctx, uid, area)
         ctx.update(units=units[1:])
-        if not options:
+        if not spots + rail:
             ctx.emit("arrive", f"{uid} cannot enter and is eliminated (K45 6.0d)", unit=uid)
             eliminate(ctx, uid)
-        elif len(options) == 1:
-            arrive(ctx, uid, options[0])
+        elif len(spots + rail) == 1:
+            arrive(ctx, uid, (spots + rail)[0], by_rail=bool(rail))
         else:
-            ctx.push("place-reinforcement", side=ctx.side_of(uid), unit=uid, options=options)
+            ctx.push(
+                "place-reinforcement",
+                side=ctx.side_of(uid),
+                unit=uid,
+                options=spots + rail,
+                rail=rail,
+            )
 
 
 class PlaceReinforcement(SideStep):
@@ -165,7 +209,7 @@ class PlaceReinforcement(SideStep):
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         assert isinstance(action, Place)
         ctx.done()
-        arrive(ctx, action.unit, action.at)
+        arrive(ctx, action.unit, action.at, by_rail=action.at in frame.get("rail", ()))
 
 
 def due(ctx: Context, side: str) -> dict[str, str]:
@@ -188,6 +232,7 @@ class Reinforce(Step):
     def run(self, ctx: Context, frame: Frame) -> None:
         ctx.done()
         ctx.state.set("arrived", [])
+        ctx.state.set("by_rail", [])
         if ctx.turn > ctx.scenario.calendar.first:
             for chit in charts(ctx).turn(ctx.turn).get("chits", []):
                 if chit not in ctx.state.boxes.get("chits-out", ()):
@@ -238,42 +283,9 @@ class ReinforcementMove(Step):
     def run(self, ctx: Context, frame: Frame) -> None:
         side = frame.args["side"]
         ctx.done()
-        units = [
-            u
-            for u in ctx.state.get("arrived", ())
-            if ctx.side_of(u) == side and ctx.state.units[u].at is not None
-        ]
+        units = to_move(ctx, (u for u in ctx.state.get("arrived", ()) if ctx.side_of(u) == side))
         if units:
-            ctx.push("movement", side=side, units=sorted(units))
-
-
-class Overstack(Step):
-    """K45 5.0a, 5.1a: at the phase's end the strongest unit of an overstacked hex loses a
-    step and retreats one hex (eliminated if it cannot)."""
-
-    name: ClassVar[str] = "overstack"
-    rule: ClassVar[str] = "K45 5.1a"
-
-    def run(self, ctx: Context, frame: Frame) -> None:
-        ctx.done()
-        for node, units in sorted(ctx.state.occupancy().items()):
-            side = ctx.side_of(units[0])
-            if fits(ctx, node, [], side) or ctx.board.terrain(node) == "water":
-                continue
-            combat = [u for u in units if is_combat(ctx.unit_def(u))]
-            if not combat:
-                continue
-            strongest = max(sorted(combat), key=lambda u: attack(ctx, u))
-            ctx.emit(
-                "overstack",
-                f"{node} is overstacked: {strongest} loses a step and retreats",
-                hex=node,
-                unit=strongest,
-            )
-            lose_step(ctx, strongest)
-            if ctx.state.units[strongest].at is not None:
-                ctx.push("retreat", side=side, origin=node, length=1, units=[strongest])
-            return  # one hex at a time; the step runs again after the retreat
+            ctx.push("movement", side=side, units=units)
 
 
 def rebuildable(ctx: Context, side: str) -> list[str]:
@@ -376,7 +388,8 @@ class Replacements(SideStep):
 
 def volksturm_hexes(ctx: Context, in_supply: Any) -> list[str]:
     """K45 1.2c, 12.5(2): German-controlled villages, towns and cities three or more hexes
-    from every Soviet unit, not behind Soviet lines (in German supply), one Volksturm each."""
+    from every Soviet unit, not behind Soviet lines (``in_supply``: reached by a German line,
+    ``supply.german_lines``), one Volksturm each."""
     distance = int(charts(ctx)["volksturm"]["distance"])
     near = distances_from(ctx, unit_hexes(ctx, "soviet"), distance - 1)
     towns = ctx.board.index.cached(

@@ -22,13 +22,13 @@ from .movement import Movement
 from .reinforcements import (
     Arrive,
     HQRemoval,
-    Overstack,
     PlaceReinforcement,
     Reinforce,
     ReinforcementMove,
     Replacements,
 )
 from .special import ActionChit, Refugees, TurnAdvance, VolksturmDeployment, VolksturmReturn
+from .stacking import HQRetreat, PhaseEndStacking
 from .supply import SupplyPhase
 from .victory import SuddenDeath
 
@@ -58,7 +58,6 @@ PHASES: tuple[Phase, ...] = (
             Segment("replacements", "German replacements", {"side": "german"}),
             Segment("volksturm", "Volksturm deployment segment"),
             Segment("refugees", "refugee deployment segment", {"stage": "place"}),
-            Segment("overstack", "end of the reinforcement phase: stacking"),
         ),
     ),
     Phase("command phase", (Segment("command", "command segment"),)),
@@ -86,7 +85,8 @@ STEPS: tuple[Step, ...] = (
     PlaceReinforcement(),
     HQRemoval(),
     ReinforcementMove(),
-    Overstack(),
+    PhaseEndStacking(),
+    HQRetreat(),
     Replacements(),
     VolksturmDeployment(),
     Refugees(),

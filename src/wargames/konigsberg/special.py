@@ -29,7 +29,7 @@ from .forces import (
 )
 from .reinforcements import add_chit, volksturm_hexes
 from .steps import SideStep
-from .supply import trace
+from .supply import german_lines
 
 
 # --- Volksturm -------------------------------------------------------------------------------
@@ -45,7 +45,7 @@ class VolksturmDeployment(SideStep):
         units = sorted(u.id for u in ctx.state.units_in("volksturm"))
         if not units:
             return []
-        line = trace(ctx, "german")
+        line = german_lines(ctx)  # K45 1.2c: not behind Soviet lines
         return [
             Place(units[0], h)
             for h in volksturm_hexes(ctx, line.in_supply)
@@ -217,14 +217,15 @@ class Refugees(Step):
             ctx.done()
 
     def legal(self, ctx: Context, frame: Frame) -> Iterable[Action]:
-        opts = self.options(ctx, frame)
-        return opts if frame.args.get("stage", "place") == "move" else [Pass(), *opts]
+        # K45 1.2d, 12.2a: "THE Soviet player places a new one" (random events 5 and 9:
+        # "Place 2 Refugees"): placing is not optional while a counter and a hex are free
+        return self.options(ctx, frame)
 
     def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
-        if action in self.options(ctx, frame) or (
-            isinstance(action, Pass) and frame.args.get("stage", "place") != "move"
-        ):
+        if action in self.options(ctx, frame):
             return None
+        if isinstance(action, Pass):
+            return IllegalAction("K45 12.2a", "the Soviet player must place the refugee counter")
         return IllegalAction(
             "K45 12.2a", f"{action.to_json()}: not a legal refugee placement or movement"
         )
@@ -346,7 +347,9 @@ def gd_returns(ctx: Context) -> None:
 
 
 def early_arrival(ctx: Context, hq_or_unit: str, area: str) -> None:
-    """Random events 2 and 12: a formation enters now at its area (HQ, its units, its chit)."""
+    """Random events 2 and 12: a formation enters now at its area (HQ, its units, its chit).
+    An early arrival is a reinforcement, so it has its regular movement on entering (K45 6.0,
+    as 0.7e says of GD)."""
     units = ctx.scenario.units
     group = [hq_or_unit, *sorted(u for u, d in units.items() if d.command == hq_or_unit)]
     group = [u for u in group if ctx.state.units[u].box == "reinforcements"]
@@ -358,8 +361,8 @@ def early_arrival(ctx: Context, hq_or_unit: str, area: str) -> None:
         side=ctx.side_of(hq_or_unit),
         units=group,
         areas={u: area for u in group},
-        all=[],
-        move=False,
+        all=group,
+        move=True,
     )
 
 

@@ -21,6 +21,7 @@ from wargames.core.zoc import Barrier, ZocPolicy, ZoneMap, zones
 
 from .charts import BRIDGED, charts
 from .forces import (
+    HALF_HEX,
     enemy,
     exerts_zoc,
     hq_of,
@@ -45,9 +46,13 @@ ZOC = ZocPolicy(
 
 
 def zoc_of(ctx: Context, side: str) -> ZoneMap[str]:
-    """K45 3.1, 3.1b: the zones of control of ``side``'s ZOC-capable units."""
+    """K45 3.1, 3.1b: the zones of control of ``side``'s ZOC-capable units, never into a
+    half-hex: a ZOC covers the hexes "into which it could move during regular movement" (3.1b)
+    and no regular movement enters a half-hex (0.2a)."""
+    index = ctx.board.index
     units = {u: ctx.state.units[u].at for u in on_map(ctx, side) if exerts_zoc(ctx, u)}
-    return zones(ctx.board.index, {k: v for k, v in units.items() if v is not None}, ZOC)
+    found = zones(index, {k: v for k, v in units.items() if v is not None}, ZOC)
+    return found.without(index.nodes_with(HALF_HEX))
 
 
 def sources(ctx: Context, side: str) -> list[str]:
@@ -88,6 +93,23 @@ def trace(ctx: Context, side: str) -> SupplyMap:
     )
     return trace_supply(
         board, limited, full, blocked=blocked, zoc=ezoc, negated=friends, limited_sources=[centre]
+    )
+
+
+def german_lines(ctx: Context) -> SupplyMap:
+    """K45 1.2c, 12.5(2): the hexes not behind Soviet lines: reached by a German supply line
+    (11.1, 11.1a) from a German source or from Königsberg, however supplied. A town in
+    limited supply (11.2c) is not behind Soviet lines, nor one beyond the limited centre's ten
+    hexes: that range limits supply, not the front line."""
+    board = ctx.board
+    ch = charts(ctx)
+    index = board.index
+    blocked = unit_hexes(ctx, "soviet") | {index.ids[v] for v in untraceable(index)}
+    centre = ch.place(ch["supply"]["centre"])
+    roots = [*sources(ctx, "german"), *([] if centre in blocked else [centre])]
+    zoc = zoc_of(ctx, "soviet")
+    return trace_supply(
+        board, RULES, roots, blocked=blocked, zoc=zoc, negated=unit_hexes(ctx, "german")
     )
 
 

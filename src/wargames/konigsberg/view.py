@@ -1,35 +1,146 @@
-"""Fog of war (K45 0.1e): a side sees only the top unit of each enemy stack."""
+"""Fog of war (K45 0.1e): what a side may see, built by inclusion.
+
+"A player cannot examine the units comprising an enemy stack. He can only observe the stack's
+top unit." The view lists, field by field, what the side may see: its own units; the top unit
+of each enemy stack on the map (a combat unit before an HQ, the strongest first) with the
+stack's height; enemy units off the map (boxes, the Turn Record Track, the eliminated) as
+public; and each title variable through its own rule in ``VARIABLES``. A variable missing
+from that table is not shown, so a new one cannot leak: ``HIDDEN`` names those left out on
+purpose, and a test fails on any variable in neither.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from wargames.core.jsonvalue import thaw
 from wargames.core.state import GameState
+
+Filter = Callable[[Any, "Seen"], Any]
+
+
+class Seen:
+    """Which units ``side`` may name: its own, enemy stack tops and enemy units off the map."""
+
+    def __init__(self, state: GameState, side: str) -> None:
+        self.side = side
+        self.mine = frozenset(state.get("owners", {}).get(side, ()))
+        order = {u: i for i, u in enumerate(state.get("stack_order", ()))}
+        stacks: dict[str, list[str]] = {}
+        for u in state.units.values():
+            if u.at is not None and u.id not in self.mine:
+                stacks.setdefault(u.at, []).append(u.id)
+        self.tops = {
+            min(ids, key=lambda i: (order.get(i, len(order)), i)): len(ids)
+            for ids in stacks.values()
+        }
+        self.off_map = frozenset(u.id for u in state.units.values() if u.at is None)
+
+    def unit(self, uid: object) -> bool:
+        return uid in self.mine or uid in self.tops or uid in self.off_map
+
+    def units(self, ids: Any) -> list[Any]:
+        return [u for u in ids if self.unit(u)]
+
+
+def _public(value: Any, seen: Seen) -> Any:
+    return thaw(value)
+
+
+def _active(value: Any, seen: Seen) -> Any:
+    """K45 2.2: the activated HQ and units; of an enemy activation only the units it may see."""
+    v = thaw(value)
+    return {
+        "hq": v.get("hq") if seen.unit(v.get("hq")) else None,
+        "side": v.get("side"),
+        "free": v.get("free", False),
+        "units": seen.units(v.get("units", ())),
+        "move_only": seen.units(v.get("move_only", ())),
+    }
+
+
+def _units(value: Any, seen: Seen) -> Any:
+    return seen.units(thaw(value))
+
+
+def _combat(value: Any, seen: Seen) -> Any:
+    v = thaw(value)
+    return {
+        "target": v.get("target"),
+        "side": v.get("side"),
+        "retreated": v.get("retreated", False),
+        "attackers": seen.units(v.get("attackers", ())),
+    }
+
+
+def _supply_record(value: Any, seen: Seen) -> Any:
+    """K45 11.0: the side's own units of the last supply phase (the record names every unit's
+    hex and markers, which 0.1e hides for enemy units under the top of a stack)."""
+    v = thaw(value)
+    own = sorted(u for u in v.get("positions", {}) if u in seen.mine)
+    return {
+        "positions": {u: v["positions"][u] for u in own},
+        "before": {u: v.get("before", {}).get(u, []) for u in own},
+        "after": {u: v.get("after", {}).get(u, []) for u in own},
+        "split": v.get("split", {}),
+    }
+
+
+VARIABLES: Mapping[str, Filter] = {
+    "active": _active,
+    "arrived": _units,  # K45 1.2a: the reinforcements that arrived this turn
+    "atrocities": _public,  # K45 12.3
+    "attacked": _units,  # K45 7.3a
+    "by_rail": _units,  # K45 6.0e: arrivals placed by rail
+    "combat": _combat,
+    "gd": _public,  # K45 0.7d, 0.7e
+    "hipper_used": _public,  # K45 12.6(3)
+    "no_gas": _public,  # K45 0.7c
+    "refugee_colour": _public,  # K45 12.2a
+    "refugees": _public,  # K45 12.2
+    "released": _public,  # K45 12.8
+    "split_sources": _public,  # K45 11.2a
+    "stopped": _public,  # random event 10
+    "supply_record": _supply_record,
+    "used": _public,  # K45 0.5: activations used this turn
+}
+HIDDEN = frozenset(
+    {
+        "owners",  # who owns each unit: the view's own bookkeeping
+        "stack_order",  # which unit tops a stack: the view's own bookkeeping
+        "lost_since_supply",  # a test invariant's bookkeeping, not a game record
+    }
+)
 
 
 def fog(state: GameState, side: str) -> dict[str, Any]:
-    """K45 0.1e: the state as ``side`` may see it. Enemy stacks on the map show their top unit
-    (a combat unit before an HQ, the strongest first) and their height; the dice state is
-    hidden (it would tell the future)."""
-    data = state.to_json()
-    mine = set(state.get("owners", {}).get(side, ()))
-    order = {u: i for i, u in enumerate(state.get("stack_order", ()))}
-    stacks: dict[str, list[str]] = {}
-    for u in state.units.values():
-        if u.at is not None and u.id not in mine:
-            stacks.setdefault(u.at, []).append(u.id)
-    shown = {
-        min(ids, key=lambda i: (order.get(i, len(order)), i)): len(ids) for ids in stacks.values()
+    """K45 0.1e: the state as ``side`` may see it (see the module docstring). The dice state
+    is never shown (it would tell the future); of the step stack, only each step's name and
+    the side it concerns."""
+    seen = Seen(state, side)
+    units = []
+    for uid in sorted(state.units):
+        u = state.units[uid]
+        if uid in seen.mine or u.at is None:
+            units.append(u.to_json())
+        elif uid in seen.tops:
+            units.append({**u.to_json(), "stack": seen.tops[uid]})
+    stack = []
+    for f in state.stack:
+        entry: dict[str, Any] = {"step": f.step}
+        if isinstance(f.args.get("side"), str):
+            entry["side"] = f.args["side"]
+        stack.append(entry)
+    return {
+        "side": side,
+        "turn": state.turn,
+        "phase": state.phase,
+        "segment": state.segment,
+        "units": units,
+        "control": dict(sorted(state.control.items())),
+        "stack": stack,
+        "boxes": {k: list(v) for k, v in sorted(state.boxes.items())},  # chits: public
+        "vars": {k: VARIABLES[k](v, seen) for k, v in sorted(state.vars.items()) if k in VARIABLES},
+        "result": None if state.result is None else state.result.to_json(),
     }
-    out = []
-    for u in data["units"]:
-        if u["id"] in mine or "at" not in u:
-            out.append(u)
-        elif u["id"] in shown:
-            out.append({**u, "stack": shown[u["id"]]})
-    data["units"] = out
-    data["vars"] = {k: v for k, v in data["vars"].items() if k not in ("owners", "stack_order")}
-    data.pop("rng", None)
-    data.pop("script", None)
-    data["side"] = side
-    return data

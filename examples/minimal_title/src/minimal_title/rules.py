@@ -34,9 +34,9 @@ from wargames.core.movement import (
     check_path,
     reach,
 )
-from wargames.core.sequence import ChanceStep, Step
+from wargames.core.sequence import Step
 from wargames.core.state import Frame
-from wargames.core.steps import AllocateLossesStep, SideStep
+from wargames.core.steps import AllocateLossesStep, DieStep, SideStep
 from wargames.core.zoc import ZocRules, ZoneMap, zones
 
 STACKING = 1
@@ -268,14 +268,11 @@ class Combat(SideStep):
         ctx.push("resolve", attackers=action.units, target=action.target, column=col, side=side)
 
 
-class Resolve(ChanceStep):
+class Resolve(DieStep):
     """C4: roll one die on the column; the result applies at once."""
 
     name: ClassVar[str] = "resolve"
     rule: ClassVar[str] = "C4"
-
-    def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
-        return [(Outcome(d), Fraction(1, 6)) for d in range(1, 7)]
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         assert isinstance(action, Outcome) and isinstance(action.value, int)

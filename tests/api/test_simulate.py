@@ -1,0 +1,57 @@
+"""The playout runner: seeded games, the same records on any number of workers, resuming."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from wargames.core.errors import ScenarioError
+from wargames.simulate import game_seed, progress_line, read_records, simulate
+
+
+def test_game_i_gets_the_same_seed_and_record_on_any_number_of_workers() -> None:
+    one = simulate("minimal", 4, seed=3)
+    two = simulate("minimal", 4, seed=3, workers=2)
+    assert one == two
+    assert [r.seed for r in one] == [game_seed(3, i) for i in range(4)]
+    assert len({r.seed for r in one}) == 4
+    assert all(r.level != "unfinished" and r.actions > 0 for r in one)
+
+
+def test_an_interrupted_run_resumes_where_it_stopped(tmp_path: Path) -> None:
+    out = tmp_path / "run.jsonl"
+    first = simulate("minimal", 2, seed=5, out=out)
+    with out.open("a", encoding="utf-8") as f:
+        f.write('{"index": 2, "se')  # a line cut short by the interruption
+    seen: list[int] = []
+    again = simulate("minimal", 4, seed=5, out=out, progress=lambda d, t, s: seen.append(d))
+    assert again[:2] == first and seen == [3, 4]  # only games 2 and 3 were played
+    assert again == simulate("minimal", 4, seed=5)
+    assert read_records(out) == again
+
+
+def test_csv_output_reads_back(tmp_path: Path) -> None:
+    out = tmp_path / "run.csv"
+    records = simulate("lines", 2, seed=1, out=out)
+    assert read_records(out) == records
+    assert out.read_text().splitlines()[0].startswith("index,seed,title")
+
+
+def test_options_are_checked_before_any_game_is_played() -> None:
+    with pytest.raises(ScenarioError, match="options"):
+        simulate("minimal", 1, options={"no_such_option": 1})
+
+
+def test_unknown_output_formats_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match=r"\.csv"):
+        simulate("minimal", 1, out=tmp_path / "run.xlsx")
+
+
+def test_a_stopped_game_is_recorded_as_unfinished() -> None:
+    (record,) = simulate("minimal", 1, seed=2, max_actions=3)
+    assert record.level == "unfinished" and record.winner is None and record.actions == 3
+
+
+def test_progress_line() -> None:
+    assert progress_line(10, 40, 5.0) == "10/40 games, 2.0 games/s, ETA 15 s"
