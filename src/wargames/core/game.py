@@ -396,7 +396,7 @@ class Game:
         g.state.rng = dice.seed_state(seed)
         g.state.script = ()
         g.events = self.events_for(side)
-        g.history, g._undo = [], []
+        g.history, g._undo, g._texts = [], [], []
         self.title.determinize(g._ctx(), side)
         return g
 

@@ -431,7 +431,7 @@ def _parse_point_map(m: Reader) -> Board:
         pid = p.string("id")
         if pid in points:
             p.fail("id", f"duplicate point {pid!r}")
-        place = {k: p.numbers(k)[0] for k in ("x", "y") if k in p.data}
+        place = {k: p.get(k, (int, float)) for k in ("x", "y") if k in p.data}
         if len(place) == 1:
             p.fail("y" if "x" in place else "x", "give both x and y, or neither")
         points[pid] = {

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .actions import CHANCE, Action, action_from_dict
+from .actions import CHANCE, Action, Pass, action_from_dict
 from .errors import SaveError, ScenarioError, WargamesError
 from .events import Event
 from .jsonvalue import dumps, freeze, parse_text
@@ -265,8 +265,37 @@ def state_from_json(title: Title, scenario: Scenario, d: Any, file: str) -> Game
 
 def probe(game: Game) -> None:
     """Ask a game each question a front-end asks once: the pending decision, its legal actions
-    (a few checked), the chance outcomes, every side's view and the JSON. Raises
-    ``ValueError`` naming what does not hold, or whatever title code raises."""
+    (a few checked), the chance outcomes, every side's view and the JSON; then, on a copy,
+    unwind the frames below the top (see :func:`_unwind`). Raises ``ValueError`` naming what
+    does not hold, or whatever title code raises."""
+    _ask(game)
+    _unwind(game.copy())
+
+
+PROBE_ACTIONS = 30
+"""At most this many actions :func:`_unwind` plays on a copy of a loaded game."""
+
+
+def _unwind(game: Game) -> None:
+    """Play the first listed action (a pass where listed; chance by the dice) until only the
+    segment's frame is left, so that every frame saved below the top is run once with its
+    saved arguments (at most :data:`PROBE_ACTIONS` actions)."""
+    for _ in range(PROBE_ACTIONS):
+        if game.state.result is not None or len(game.state.stack) <= 1:
+            break
+        d = game.decision
+        assert d is not None
+        if d.is_chance:
+            game.roll()
+            continue
+        actions = list(game.legal_actions())
+        if not actions:
+            raise ValueError(f"no legal action for {d.side} in {d.step}")
+        game.apply(Pass() if Pass() in actions else actions[0])
+    _ask(game)
+
+
+def _ask(game: Game) -> None:
     if game.state.result is None:
         frame = game.state.stack[-1]
         step = game.title.step(frame.step)
