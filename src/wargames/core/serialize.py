@@ -12,6 +12,7 @@ from .actions import CHANCE, Action, Pass, action_from_dict
 from .errors import SaveError, ScenarioError, WargamesError
 from .events import Event
 from .jsonvalue import dumps, freeze, parse_text
+from .lines import LEDGER_VAR, LineLedger
 from .scenario import Scenario, parse_scenario
 from .state import Frame, GameState, Result
 from .title import Title
@@ -147,6 +148,16 @@ def _bounded(value: Any, field: str, file: str) -> None:
             raise SaveError(f, f"numbers must be within +-{MAX_STATE_NUMBER}", file)
 
 
+def _check_ledger(data: Any, field: str, file: str) -> None:
+    """The kernel's line ledger (a scenario with line classes) must read back as itself."""
+    try:
+        ok = LineLedger.from_json(data).to_json() == data
+    except Exception:  # any shape from_json cannot take
+        ok = False
+    if not ok:
+        raise SaveError(field, "not a line ledger {stamp, lines}", file)
+
+
 def _strings(v: Any, field: str, file: str) -> tuple[str, ...]:
     if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
         raise SaveError(field, "expected a list of strings", file)
@@ -226,6 +237,8 @@ def state_from_json(title: Title, scenario: Scenario, d: Any, file: str) -> Game
         raise SaveError(f"{f}.script", "expected a list of integers", file)
     vars_ = _req(d, "vars", dict, f, file)
     _bounded(vars_, f"{f}.vars", file)
+    if scenario.lines.limits and LEDGER_VAR in vars_:
+        _check_ledger(vars_[LEDGER_VAR], f"{f}.vars.{LEDGER_VAR}", file)
     result = d.get("result")
     res: Result | None = None
     if result is not None:
