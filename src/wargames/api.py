@@ -66,13 +66,14 @@ def new_game(
     """A new game of ``title`` from a scenario (None: the title's default) and a seed.
 
     All or nothing, like :func:`load_game`: the new game must answer its first decision
-    (:func:`~wargames.core.serialize.probe`), else ScenarioError with the cause chained."""
+    without an exception (:func:`~wargames.core.serialize.probe`; a decision with no legal
+    action is left to the caller), else ScenarioError with the cause chained."""
     sc = load_scenario(title, scenario)
     t = get_title(title)
     game: Game | None = None
     try:
         game = Game(t, sc, seed)
-        probe(game)
+        probe(game, dead_end=True)
     except (ScenarioError, SaveError):
         raise
     except Exception as exc:

@@ -276,20 +276,21 @@ def state_from_json(title: Title, scenario: Scenario, d: Any, file: str) -> Game
     )
 
 
-def probe(game: Game) -> None:
+def probe(game: Game, dead_end: bool = False) -> None:
     """Ask a game each question a front-end asks once: the pending decision, its legal actions
     (a few checked), the chance outcomes, every side's view and the JSON; then, on a copy,
     unwind the frames below the top (see :func:`_unwind`). Raises ``ValueError`` naming what
-    does not hold, or whatever title code raises."""
-    _ask(game)
-    _unwind(game.copy())
+    does not hold, or whatever title code raises. ``dead_end``: a decision with no legal
+    action is allowed (a new game of a test scenario may stop there)."""
+    _ask(game, dead_end)
+    _unwind(game.copy(), dead_end)
 
 
 PROBE_ACTIONS = 30
 """At most this many actions :func:`_unwind` plays on a copy of a loaded game."""
 
 
-def _unwind(game: Game) -> None:
+def _unwind(game: Game, dead_end: bool) -> None:
     """Play the first listed action (a pass where listed; chance by the dice) until only the
     segment's frame is left, so that every frame saved below the top is run once with its
     saved arguments (at most :data:`PROBE_ACTIONS` actions)."""
@@ -303,12 +304,14 @@ def _unwind(game: Game) -> None:
             continue
         actions = list(game.legal_actions())
         if not actions:
+            if dead_end:
+                return
             raise ValueError(f"no legal action for {d.side} in {d.step}")
         game.apply(Pass() if Pass() in actions else actions[0])
-    _ask(game)
+    _ask(game, dead_end)
 
 
-def _ask(game: Game) -> None:
+def _ask(game: Game, dead_end: bool) -> None:
     if game.state.result is None:
         frame = game.state.stack[-1]
         step = game.title.step(frame.step)
@@ -319,7 +322,7 @@ def _ask(game: Game) -> None:
         if d.side != CHANCE and d.side not in game.title.sides:
             raise ValueError(f"{d.side!r} is to decide in {d.step}, but is no side")
         actions = list(game.legal_actions())
-        if not actions:
+        if not actions and not dead_end:
             raise ValueError(f"no legal action for {d.side} in {d.step}")
         stride = max(1, len(actions) // PROBE_CHECKS)
         for action in actions[::stride][:PROBE_CHECKS]:
