@@ -14,7 +14,7 @@ import time
 import wargames
 from wargames.agents import RandomAgent, step
 
-TITLES = ("minimal", "darkest", "konigsberg")
+TITLES = ("minimal", "darkest", "konigsberg", "krim", "darkcrusade-p2p")
 SEEDS = (1, 2, 3)
 
 

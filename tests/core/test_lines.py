@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from fractions import Fraction
 
 import pytest
+from brute_paths import simple_paths
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -382,3 +384,48 @@ def test_fits_agrees_with_add_and_limit(
     else:
         with pytest.raises(IllegalAction):
             led.add(board, policy, "Brest", "Minsk", "soviet", extra)
+
+
+def test_a_line_without_a_capacity_carries_any_load_and_fits_never_raises() -> None:
+    board = Board.point_map({"A": {}, "B": {}}, [("A", "B", {"line": "track"})])
+    led = LineLedger()
+    assert led.fits(board, DC2, "A", "B", "axis", [Carried()] * 50)
+    assert led.remaining(board, DC2, "A", "B", "axis") is None
+    assert not led.fits(board, DC2, "A", "Nowhere", "axis", [Carried()])
+    assert led.add(board, DC2, "A", "B", "axis", [Carried()] * 9).weights("A", "B", "axis") == {
+        "": Fraction(9)
+    }
+
+
+@given(
+    st.integers(1, 3),
+    st.sampled_from((HALF, 1, 2)),
+    st.lists(
+        st.tuples(st.sampled_from(("Brest", "Minsk", "Pinsk")), st.integers(0, 3)), max_size=4
+    ),
+    st.frozensets(st.sampled_from(("Minsk", "Pinsk"))),
+)
+def test_line_paths_are_the_simple_paths_every_line_of_which_fits(
+    length: int,
+    weight: Fraction | int,
+    used: list[tuple[str, int]],
+    closed: frozenset[str],
+) -> None:
+    sc = parse_scenario(p2p_data(), "s.toml", SIDES)
+    board, policy = sc.board, sc.lines
+    led = LineLedger()
+    for other, n in used:  # load some lines from Brest first
+        if board.adjacent("Brest", other) and led.fits(
+            board, policy, "Brest", other, "axis", [Carried()] * n
+        ):
+            led = led.add(board, policy, "Brest", other, "axis", [Carried()] * n)
+    items = [Carried(weight)]
+    got = line_paths(board, "Brest", length, "axis", items, led, policy, closed)
+    want = [
+        p
+        for p in simple_paths(board, ("Brest",), length)
+        if len(p) > 1
+        and not set(p[1:]) & closed
+        and all(led.fits(board, policy, a, b, "axis", items) for a, b in itertools.pairwise(p))
+    ]
+    assert sorted(got) == sorted(want)

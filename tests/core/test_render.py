@@ -40,3 +40,29 @@ def test_point_maps_render_with_given_or_computed_positions() -> None:
     assert len(root.findall(f"{NS}circle")) == 2 and len(root.findall(f"{NS}line")) == 1
     loose = Board.point_map({"A": {}, "B": {}, "C": {}}, [("A", "B", {}), ("B", "C", {})])
     assert svg(loose) == svg(loose)
+
+
+def test_point_map_line_classes_control_and_stack_counts_are_drawn() -> None:
+    board = Board.point_map(
+        {"A": {"x": 0, "y": 0}, "B": {"x": 2, "y": 0}, "C": {"x": 1, "y": 2}},
+        [
+            ("A", "B", {"line": "major", "features": {"highway"}}),
+            ("B", "C", {"line": "inferior"}),
+            ("A", "C", {"line": "minor"}),
+        ],
+    )
+    units = {u: UnitState(u, 1, at="A") for u in ("u1", "u2", "u3")}
+    state = GameState(units=units, control={"A": "red", "C": "blue"})
+    sides = {"u1": "red", "u2": "red", "u3": "red"}
+    root = ET.fromstring(svg(board, state, sides, side_order=("blue", "red")))
+    lines = root.findall(f"{NS}line")
+    widths = {ln.findtext(f"{NS}title"): ln.get("stroke-width") for ln in lines}
+    assert widths["A-B major"] == "4.0" and widths["A-C minor"] == "2.2"
+    dashed = [ln for ln in lines if ln.findtext(f"{NS}title") == "B-C inferior"]
+    assert dashed[0].get("stroke-dasharray")
+    assert "highway" in widths
+    texts = [t.text for t in root.findall(f"{NS}text")]
+    assert {"major", "minor", "inferior", "highway"} <= set(texts)  # the legend
+    assert "3" in texts  # the stack of three on A
+    fills = {c.get("cx"): c.get("fill") for c in root.findall(f"{NS}circle")}
+    assert fills["0.0"] == "#efc9c3" and fills["24.0"] != fills["0.0"]  # red holds A

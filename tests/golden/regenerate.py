@@ -12,7 +12,13 @@ from pathlib import Path
 from wargames.testing import record_playthrough
 
 HERE = Path(__file__).parent
-GOLDEN = (("minimal", 1), ("darkest", 1), ("konigsberg", 1))
+GOLDEN = (
+    ("minimal", 1),
+    ("darkest", 1),
+    ("konigsberg", 1),
+    ("krim", 1),
+    ("darkcrusade-p2p", 1),
+)
 
 
 def main() -> None:

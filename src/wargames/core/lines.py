@@ -99,14 +99,19 @@ class LinePolicy:
     rule: str = "line capacity"
 
     def limit(self, board: Board, a: str, b: str, side: str) -> Limit:
-        """The capacity of the line a-b for ``side``."""
+        """The capacity of the line a-b for ``side``; KeyError if it has none."""
+        got = self.find(board, a, b, side)
+        if got is None:
+            raise KeyError(f"no capacity for {side} on line {a}-{b}")
+        return got
+
+    def find(self, board: Board, a: str, b: str, side: str) -> Limit | None:
+        """The capacity of the line a-b for ``side``, or None if it has none (unlimited)."""
         if not board.adjacent(a, b):
             raise IllegalAction(self.rule, f"{a} and {b} are not joined by a line")
         base = dict(self.limits).get((board.edge_attr(a, b, "line", ""), side))
         total = (board.edge_attr(a, b, "capacity") or {}).get(side)
         if total is None:
-            if base is None:
-                raise KeyError(f"no capacity for {side} on line {a}-{b}")
             return base
         return Limit(total, base.kinds if base is not None else ())
 
@@ -328,9 +333,11 @@ class LineLedger:
         side: str,
         items: Iterable[Carried],
     ) -> str | None:
-        """Why adding ``items`` to line a-b would exceed its capacity, or None if it fits;
-        never raises for a line of the board with a capacity."""
-        limit = policy.limit(board, a, b, side)
+        """Why adding ``items`` to line a-b would exceed its capacity, or None if it fits (a
+        line without a capacity for ``side`` carries any load)."""
+        limit = policy.find(board, a, b, side)
+        if limit is None:
+            return None
         w = self._after(a, b, side, items)
         n = math.floor(w.get("", Fraction(0)))
         if n > limit.total:
@@ -355,10 +362,15 @@ class LineLedger:
             return False
         return self.excess(board, policy, a, b, side, items) is None
 
-    def remaining(self, board: Board, policy: LinePolicy, a: str, b: str, side: str) -> Remaining:
-        """Whole units (and per kind) the line a-b can still carry for ``side``; a load's
-        fraction is dropped (DC2 B), so e.g. two more half-value units may fit in 1."""
-        limit = policy.limit(board, a, b, side)
+    def remaining(
+        self, board: Board, policy: LinePolicy, a: str, b: str, side: str
+    ) -> Remaining | None:
+        """Whole units (and per kind) the line a-b can still carry for ``side``, None if it
+        has no capacity (unlimited); a load's fraction is dropped (DC2 B), so e.g. two more
+        half-value units may fit in 1. Never raises for two joined points."""
+        limit = policy.find(board, a, b, side)
+        if limit is None:
+            return None
         w = self.weights(a, b, side)
         left = max(0, limit.total - math.floor(w.get("", Fraction(0))))
         kinds = tuple(

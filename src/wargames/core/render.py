@@ -3,7 +3,10 @@
 ``svg(board, state, sides)`` draws hexes coloured by terrain, features as marks, hexside
 features as coloured edges, units as labelled counters in their side's colour, and optional
 highlighted nodes. Point-to-point maps use the points' ``x``/``y`` attributes when given,
-else a seeded spring layout, so the same board always gives the same picture.
+else a seeded spring layout, so the same board always gives the same picture. On point maps
+the line classes ``major``, ``minor`` and ``inferior`` are drawn distinctly (with a legend),
+line features such as ``highway`` and ``straits`` are overlaid, each point is tinted by the
+side controlling it, and a stack of several units shows its count.
 """
 
 from __future__ import annotations
@@ -49,6 +52,19 @@ EDGE_COLOURS: dict[str, tuple[str, float]] = {
     "water": ("#1f5fb8", 3.0),
 }
 SIDE_COLOURS: tuple[str, ...] = ("#5b7fa6", "#b5483b", "#6b8e23", "#8e6bb5")
+CONTROL_TINTS: tuple[str, ...] = ("#c9d8ea", "#efc9c3", "#d6e4bd", "#ddd0ec")
+"""Point fills for the side controlling a point, in the same order as ``SIDE_COLOURS``."""
+LINE_CLASSES: dict[str, tuple[str, float, str]] = {
+    "major": ("#2b2b2b", 4.0, ""),
+    "minor": ("#6b6b6b", 2.2, ""),
+    "inferior": ("#8a8a8a", 1.4, "6,4"),
+}
+"""Point-map line classes: (colour, width, dash pattern)."""
+LINE_FEATURES: dict[str, tuple[str, float, str]] = {
+    "highway": ("#d35400", 1.6, ""),
+    "straits": ("#1f5fb8", 2.5, "3,3"),
+}
+"""Point-map line features drawn over the line: (colour, width, dash pattern)."""
 FEATURE_MARKS: dict[str, str] = {
     "city": "#333",
     "town": "#555",
@@ -127,16 +143,11 @@ def svg(
             pts = " ".join(f"{a:.1f},{b:.1f}" for a, b in _corners(*pos[n], size, flat))
             out.append(f'<polygon points="{pts}" fill="none" stroke="#e67e22" stroke-width="3"/>')
     else:
-        for a, b in sorted(board.graph.edges):
-            (ax, ay), (bx, by) = pos[a], pos[b]
-            colour, w = EDGE_COLOURS.get(str(board.edge_attr(a, b, "line", "")), ("#888", 1.5))
-            out.append(
-                f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" '
-                f'stroke="{colour}" stroke-width="{w}"/>'
-            )
+        out.extend(_lines(board, pos))
+        tint = _control_tints(state, side_order, sides or {})
         for n in sorted(board):
             x, y = pos[n]
-            fill = TERRAIN_COLOURS.get(board.terrain(n), "#eeeeee")
+            fill = tint.get(n) or TERRAIN_COLOURS.get(board.terrain(n), "#eeeeee")
             stroke = "#e67e22" if n in lit else "#555"
             out.append(
                 f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{size * 0.4:.1f}" fill="{fill}" '
@@ -156,9 +167,77 @@ def svg(
                 f'text-anchor="middle" fill="#555">{escape(n)}</text>'
             )
     if state is not None:
-        out.extend(_counters(state, pos, size, sides or {}, side_order))
+        out.extend(_counters(state, pos, size, sides or {}, side_order, board.layout is None))
+    if board.layout is None:
+        out.extend(_legend(board, x0, y0, size))
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _lines(board: Board, pos: Mapping[str, tuple[float, float]]) -> list[str]:
+    """Point-map lines by class, with feature overlays."""
+    out = []
+    for a, b in sorted(board.graph.edges):
+        (ax, ay), (bx, by) = pos[a], pos[b]
+        cls = str(board.edge_attr(a, b, "line", ""))
+        colour, w, dash = LINE_CLASSES.get(cls) or (*EDGE_COLOURS.get(cls, ("#888", 1.5)), "")
+        ends = f'x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}"'
+        dashed = f' stroke-dasharray="{dash}"' if dash else ""
+        out.append(
+            f'<line {ends} stroke="{colour}" stroke-width="{w}"{dashed}>'
+            f"<title>{escape(a)}-{escape(b)} {escape(cls)}</title></line>"
+        )
+        for f in sorted(board.edge_features(a, b) & LINE_FEATURES.keys()):
+            colour, w, dash = LINE_FEATURES[f]
+            dashed = f' stroke-dasharray="{dash}"' if dash else ""
+            out.append(
+                f'<line {ends} stroke="{colour}" stroke-width="{w}"{dashed}>'
+                f"<title>{escape(f)}</title></line>"
+            )
+    return out
+
+
+def _side_order(side_order: Sequence[str], sides: Mapping[str, str]) -> dict[str, int]:
+    order: dict[str, int] = {}
+    for side in (*side_order, *sides.values()):
+        order.setdefault(side, len(order))
+    return order
+
+
+def _control_tints(
+    state: GameState | None, side_order: Sequence[str], sides: Mapping[str, str]
+) -> dict[str, str]:
+    """Point -> the fill of the side controlling it (nothing without a state)."""
+    if state is None:
+        return {}
+    order = _side_order(side_order, sides)
+    return {
+        n: CONTROL_TINTS[order.setdefault(side, len(order)) % len(CONTROL_TINTS)]
+        for n, side in state.control.items()
+    }
+
+
+def _legend(board: Board, x0: float, y0: float, size: float) -> list[str]:
+    """A key to the line classes and features a point map uses (none if it uses none)."""
+    used = {str(board.edge_attr(a, b, "line", "")) for a, b in board.graph.edges}
+    feats: set[str] = set()
+    for a, b in board.graph.edges:
+        feats |= board.edge_features(a, b)
+    rows = [(c, LINE_CLASSES[c]) for c in LINE_CLASSES if c in used]
+    rows += [(f, LINE_FEATURES[f]) for f in LINE_FEATURES if f in feats]
+    out = []
+    for i, (name, (colour, w, dash)) in enumerate(rows):
+        y = y0 + size * (0.8 + 0.6 * i)
+        dashed = f' stroke-dasharray="{dash}"' if dash else ""
+        out.append(
+            f'<line x1="{x0 + size * 0.4:.1f}" y1="{y:.1f}" x2="{x0 + size * 1.6:.1f}" '
+            f'y2="{y:.1f}" stroke="{colour}" stroke-width="{w}"{dashed}/>'
+        )
+        out.append(
+            f'<text x="{x0 + size * 1.8:.1f}" y="{y + size * 0.12:.1f}" '
+            f'font-size="{size * 0.35:.1f}" fill="#333">{escape(name)}</text>'
+        )
+    return out
 
 
 def _hexsides(
@@ -191,10 +270,9 @@ def _counters(
     size: float,
     sides: Mapping[str, str],
     side_order: Sequence[str],
+    counts: bool = False,
 ) -> list[str]:
-    order: dict[str, int] = {}
-    for side in (*side_order, *sides.values()):
-        order.setdefault(side, len(order))
+    order = _side_order(side_order, sides)
     out = []
     stacks: dict[str, list[str]] = {}
     for u in sorted(state.units.values(), key=lambda u: u.id):
@@ -214,6 +292,16 @@ def _counters(
                 f'<text x="{cx + w / 2:.1f}" y="{cy + w * 0.5:.1f}" '
                 f'font-size="{size * 0.28:.1f}" text-anchor="middle" fill="white">'
                 f"{escape(uid[:6])}</text>"
+            )
+        if counts and len(ids) > 1:
+            bx, by = x + size * 0.55 + len(ids) * 3, y - size * 0.45
+            out.append(
+                f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="{size * 0.22:.1f}" fill="#fff" '
+                f'stroke="#222"><title>{len(ids)} units</title></circle>'
+            )
+            out.append(
+                f'<text x="{bx:.1f}" y="{by + size * 0.1:.1f}" font-size="{size * 0.28:.1f}" '
+                f'text-anchor="middle" fill="#222">{len(ids)}</text>'
             )
     return out
 

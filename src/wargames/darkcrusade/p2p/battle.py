@@ -1,0 +1,407 @@
+"""DC2 Combat at one point: one air combat round, then ground rounds until one side is
+eliminated or retreats (or the round limit of breakthrough combat).
+
+The battle in progress is a typed :class:`Battle` (JSON in the state variable ``battle``);
+the automatic step ``battle`` moves it through the fixed :class:`Stage` s and pushes a frame
+for each decision (hit absorption by either side, the defender's retreats, the attacker's
+choice to go on) and each die roll, so the game serializes at every one of them.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, ClassVar
+
+import attrs
+
+from wargames.core.actions import Action, AllocateLosses, Choose, Outcome, Pass, Retreat
+from wargames.core.context import Context
+from wargames.core.errors import IllegalAction
+from wargames.core.lines import line_paths, segment_ledger, store_ledger
+from wargames.core.sequence import Step
+from wargames.core.state import Frame
+from wargames.core.steps import DieStep, SideStep
+
+from . import counters as cn
+from . import geography as geo
+from .fire import attack_strength, defence_strength, flak, fortress_value, hits
+from .operational import policy
+
+COMBAT = "DC2 Combat"
+AIR = "DC2 Combat A: Air Combat"
+GROUND = "DC2 Combat: ground combat (Darkest Crusade: Disruption)"
+RETREAT = "DC2 Lines C: retreat within line capacity"
+
+
+class Stage(enum.Enum):
+    FIRE_A = "fire-attacker"
+    FIRE_D = "fire-defender"
+    ABSORB_D = "absorb-defender"
+    ABSORB_A = "absorb-attacker"
+    ROUND_END = "round-end"
+    RETREAT = "retreat"
+    CONTINUE = "continue"
+    OCCUPY = "occupy"
+    OVER = "over"
+
+
+@attrs.frozen
+class Battle:
+    """One battle: ``side`` attacks ``target`` with ``attackers`` (unit -> point attacked
+    from); ``round`` 0 is the air round."""
+
+    target: str
+    side: str
+    attackers: tuple[tuple[str, str], ...]
+    round: int = 0
+    stage: Stage = Stage.FIRE_A
+    hits_a: int = 0
+    hits_d: int = 0
+    left: int = 0
+    absorbing: str = ""
+    taken: tuple[tuple[str, int], ...] = ()
+    rounds: int = 0  # ground rounds at most (0: until one side is eliminated or retreats)
+
+    @property
+    def enemy(self) -> str:
+        return geo.enemy(self.side)
+
+    @property
+    def air(self) -> bool:
+        return self.round == 0
+
+    def to_json(self) -> dict[str, Any]:
+        d = attrs.asdict(self, recurse=False)
+        d["stage"] = self.stage.value
+        d["attackers"] = [list(a) for a in self.attackers]
+        d["taken"] = [list(t) for t in self.taken]
+        return d
+
+    @classmethod
+    def from_json(cls, d: Any) -> Battle:
+        return cls(
+            target=d["target"],
+            side=d["side"],
+            attackers=tuple((str(u), str(p)) for u, p in d["attackers"]),
+            round=int(d["round"]),
+            stage=Stage(d["stage"]),
+            hits_a=int(d["hits_a"]),
+            hits_d=int(d["hits_d"]),
+            left=int(d["left"]),
+            absorbing=str(d["absorbing"]),
+            taken=tuple((str(u), int(n)) for u, n in d["taken"]),
+            rounds=int(d["rounds"]),
+        )
+
+
+def load(ctx: Context) -> Battle:
+    return Battle.from_json(ctx.state.get("battle"))
+
+
+def save(ctx: Context, b: Battle) -> None:
+    ctx.state.set("battle", b.to_json())
+
+
+def attackers(ctx: Context, b: Battle) -> list[str]:
+    """Attacking units still on their point."""
+    return [u for u, p in b.attackers if ctx.state.units[u].at == p]
+
+
+def defenders(ctx: Context, b: Battle) -> list[str]:
+    return sorted(u.id for u in ctx.state.units_at(b.target) if ctx.side_of(u.id) == b.enemy)
+
+
+def strengths(ctx: Context, b: Battle) -> tuple[int, int]:
+    return (
+        attack_strength(ctx, attackers(ctx, b), b.air),
+        defence_strength(ctx, b.target, defenders(ctx, b), b.air),
+    )
+
+
+def has_air(ctx: Context, units: list[str]) -> bool:
+    return any(cn.is_air(ctx, u) and not cn.dispersed(ctx, u) for u in units)
+
+
+def start(
+    ctx: Context, target: str, side: str, committed: list[list[str]], rounds: int = 0
+) -> None:
+    """Begin the battle for ``target``: an air round if the attacker has air units there and
+    the defender air units or flak (DC2 Combat A), else the first ground round; ``rounds``
+    limits the ground rounds."""
+    b = Battle(target, side, tuple((u, p) for u, p in committed), rounds=rounds)
+    defence = defenders(ctx, b)
+    opposed = has_air(ctx, defence) or flak(ctx, target, defence) > 0
+    if not (has_air(ctx, attackers(ctx, b)) and opposed):
+        b = attrs.evolve(b, round=1)
+    if not defenders(ctx, b):
+        b = attrs.evolve(b, stage=Stage.OCCUPY)
+    ctx.emit("battle", f"{side} attacks {target}", target=target, attackers=attackers(ctx, b))
+    save(ctx, b)
+    ctx.push("battle")
+
+
+def absorb_options(ctx: Context, b: Battle, receiver: str) -> list[str]:
+    units = attackers(ctx, b) if receiver == b.side else defenders(ctx, b)
+    return [u for u in units if cn.is_air(ctx, u)] if b.air else units
+
+
+def absorb(ctx: Context, b: Battle, uid: str) -> Battle:
+    """One hit on ``uid`` (Darkest Crusade: Disruption, the closest surviving rule): a hit
+    disperses a unit; a unit taking more hits in the round than its hit factor, or a hit when
+    already dispersed before the round's fire, is eliminated."""
+    taken = dict(b.taken)
+    unit = ctx.state.units[uid]
+    before = unit.has(cn.DISPERSED) and uid not in taken
+    taken[uid] = taken.get(uid, 0) + 1
+    if before or taken[uid] > cn.hit_factor(ctx, uid):
+        cn.eliminate(ctx, uid, "hits")
+    else:
+        ctx.state.put(unit.marked(cn.DISPERSED))
+        ctx.emit("hit", f"{uid} is dispersed", unit=uid)
+    return attrs.evolve(b, left=b.left - 1, taken=tuple(sorted(taken.items())))
+
+
+def retreats(ctx: Context, b: Battle) -> list[Retreat]:
+    """DC2 Lines C: an undispersed defender may retreat one line to an adjacent point its side
+    controls and no enemy holds, if the line can still carry it (with its retreat weight);
+    across the Kerch Straits only within the line capacity (Terrain D)."""
+    side = b.enemy
+    occ = ctx.state.occupancy()
+    closed = {
+        p
+        for p in ctx.board
+        if geo.holder(ctx, occ, p) == b.side
+        or ctx.state.control.get(p) != side
+        or geo.is_box(ctx, p)
+    }
+    led = segment_ledger(ctx.state)
+    out = []
+    for uid in defenders(ctx, b):
+        if cn.dispersed(ctx, uid) or cn.fragile(ctx, uid):
+            continue
+        load = [ctx.scenario.load(uid).retreating()]
+        for path in line_paths(ctx.board, b.target, 1, side, load, led, policy(ctx), closed):
+            out.append(Retreat((uid,), path))
+    return out
+
+
+class BattleStep(Step):
+    """The automatic driver of the battle in ``vars.battle``."""
+
+    name: ClassVar[str] = "battle"
+    rule: ClassVar[str] = COMBAT
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        for _ in range(1000):
+            b = load(ctx)
+            if b.stage is not Stage.OVER:
+                pushed, b = self._stage(ctx, b)
+            if b.stage is Stage.OVER:
+                ctx.state.set("battle", None)
+                ctx.emit("battle-end", f"the battle for {b.target} ends", target=b.target)
+                ctx.done()
+                return
+            save(ctx, b)
+            if pushed:
+                return
+        raise RuntimeError("battle did not progress")
+
+    def _stage(self, ctx: Context, b: Battle) -> tuple[bool, Battle]:
+        s = b.stage
+        if s is Stage.FIRE_A:
+            a, _ = strengths(ctx, b)
+            b = attrs.evolve(b, stage=Stage.FIRE_D, hits_a=0, hits_d=0, taken=())
+            if a > 0:
+                ctx.push("fire", who="attack")
+                return True, b
+            return False, b
+        if s is Stage.FIRE_D:
+            _, d = strengths(ctx, b)
+            b = attrs.evolve(b, stage=Stage.ABSORB_D)
+            if d > 0:
+                ctx.push("fire", who="defence")
+                return True, b
+            return False, b
+        if s is Stage.ABSORB_D:
+            return self._absorb(ctx, b, b.enemy, Stage.ABSORB_A)
+        if s is Stage.ABSORB_A:
+            return self._absorb(ctx, b, b.side, Stage.ROUND_END)
+        if s is Stage.ROUND_END:
+            if b.air:
+                return False, attrs.evolve(b, round=1, stage=Stage.FIRE_A)
+            if not defenders(ctx, b):
+                return False, attrs.evolve(b, stage=Stage.OCCUPY)
+            if not any(not cn.dispersed(ctx, u) for u in attackers(ctx, b)):
+                return False, attrs.evolve(b, stage=Stage.OVER)
+            if b.rounds and b.round >= b.rounds:
+                return False, attrs.evolve(b, stage=Stage.OVER)  # breakthrough combat: 1 round
+            b = attrs.evolve(b, stage=Stage.RETREAT)
+            if retreats(ctx, b):
+                ctx.push("withdraw", by=b.enemy)
+                return True, b
+            return False, b
+        if s is Stage.RETREAT:
+            if not defenders(ctx, b):
+                return False, attrs.evolve(b, stage=Stage.OCCUPY)
+            ctx.push("press-on", by=b.side)
+            return True, attrs.evolve(b, stage=Stage.CONTINUE)
+        if s is Stage.OCCUPY:
+            self._occupy(ctx, b)
+            return False, attrs.evolve(b, stage=Stage.OVER)
+        raise AssertionError(f"stage {s} is left by a decision")
+
+    def _absorb(self, ctx: Context, b: Battle, receiver: str, after: Stage) -> tuple[bool, Battle]:
+        if b.absorbing != receiver:
+            n = b.hits_a if receiver == b.enemy else b.hits_d
+            if receiver == b.enemy and not b.air:
+                cut = fortress_value(ctx, b.target, defenders(ctx, b))
+                if cut and n:
+                    ctx.emit("fortress", f"{b.target} stops {min(cut, n)} breakthrough(s)")
+                n = max(0, n - cut)  # C.1: breakthroughs against fortress defenders reduced
+            b = attrs.evolve(b, absorbing=receiver, left=n, taken=())
+        while b.left > 0:
+            options = absorb_options(ctx, b, receiver)
+            if not options:
+                b = attrs.evolve(b, left=0)
+                break
+            if len(options) > 1:
+                ctx.push("absorb", by=receiver)
+                return True, b
+            b = absorb(ctx, b, options[0])
+        return False, attrs.evolve(b, stage=after, absorbing="")
+
+    def _occupy(self, ctx: Context, b: Battle) -> None:
+        """The point is cleared: the undispersed attackers occupy it (DC2 Operational
+        Movement: the moving units occupy the point once it is cleared)."""
+        movers = [u for u in attackers(ctx, b) if not cn.dispersed(ctx, u)]
+        for uid in movers:
+            ctx.state.put(ctx.state.units[uid].moved_to(b.target))
+        if movers:
+            geo.set_control(ctx, b.target, b.side)
+        ctx.emit("cleared", f"{b.target} is cleared", target=b.target, occupied_by=movers)
+
+
+# --- decisions and dice inside a battle ------------------------------------------------------
+
+
+class BattleDecision(SideStep):
+    """A decision of the side named ``by`` in the frame, inside the current battle."""
+
+
+class FireStep(DieStep):
+    """One side's fire in a round: one die on the fire table."""
+
+    name: ClassVar[str] = "fire"
+    rule: ClassVar[str] = GROUND
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        assert isinstance(action, Outcome) and isinstance(action.value, int)
+        b = load(ctx)
+        a, d = strengths(ctx, b)
+        if frame.args["who"] == "attack":
+            n = hits(ctx, b.side, a, action.value, attacking=True)
+            b = attrs.evolve(b, hits_a=n)
+            who, strength = b.side, a
+        else:
+            n = hits(ctx, b.enemy, d, action.value, attacking=False)
+            b = attrs.evolve(b, hits_d=n)
+            who, strength = b.enemy, d
+        kind = "air" if b.air else "ground"
+        ctx.emit("fire", f"{who} {kind} fire {strength}, die {action.value}: {n} hit(s)", hits=n)
+        save(ctx, b)
+        ctx.done()
+
+
+class AbsorbStep(BattleDecision):
+    """The owner decides which of its units in the battle takes each hit, one at a time
+    (air units only in the air round)."""
+
+    name: ClassVar[str] = "absorb"
+    kind: ClassVar[str] = "allocate-losses"
+    rule: ClassVar[str] = GROUND
+    actions: ClassVar[tuple[type[Action], ...]] = (AllocateLosses,)
+
+    def prompt(self, ctx: Context, frame: Frame) -> str:
+        return f"take a hit ({load(ctx).left} left)"
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        b = load(ctx)
+        return [AllocateLosses((u,)) for u in absorb_options(ctx, b, frame.args["by"])]
+
+    def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
+        assert isinstance(action, AllocateLosses)
+        options = absorb_options(ctx, load(ctx), frame.args["by"])
+        if len(action.units) != 1 or action.units[0] not in options:
+            rule = AIR if load(ctx).air else GROUND
+            return IllegalAction(rule, f"one hit at a time, on one of: {', '.join(options)}")
+        return None
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        assert isinstance(action, AllocateLosses)
+        save(ctx, absorb(ctx, load(ctx), action.units[0]))
+        ctx.done()
+
+
+class WithdrawStep(BattleDecision):
+    """After each ground round the defender may retreat units (dispersed on arrival) or
+    stand (``Pass``)."""
+
+    name: ClassVar[str] = "withdraw"
+    kind: ClassVar[str] = "retreat"
+    rule: ClassVar[str] = RETREAT
+    actions: ClassVar[tuple[type[Action], ...]] = (Retreat, Pass)
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        return [Pass(), *retreats(ctx, load(ctx))]
+
+    def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
+        if isinstance(action, Pass) or action in retreats(ctx, load(ctx)):
+            return None
+        assert isinstance(action, Retreat)
+        return IllegalAction(
+            RETREAT,
+            f"{'+'.join(action.units)} may not retreat along {'-'.join(action.path)}: one "
+            "undispersed unit, one line, to a friendly point free of enemy units, within the "
+            "line's capacity",
+        )
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if isinstance(action, Pass):
+            ctx.done()
+            return
+        assert isinstance(action, Retreat)
+        b = load(ctx)
+        uid, (a, dest) = action.units[0], action.path
+        led = segment_ledger(ctx.state)
+        led = led.add(
+            ctx.board, policy(ctx), a, dest, b.enemy, [ctx.scenario.load(uid).retreating()]
+        )
+        store_ledger(ctx.state, led)
+        unit = ctx.state.units[uid]
+        ctx.state.put(unit.moved_to(dest).marked(cn.DISPERSED))
+        ctx.emit("retreat", f"{uid} retreats to {dest}, dispersed", unit=uid, to=dest)
+        if not retreats(ctx, b):
+            ctx.done()
+
+
+class PressOnStep(BattleDecision):
+    """The attacker fights another round or breaks off."""
+
+    name: ClassVar[str] = "press-on"
+    kind: ClassVar[str] = "choose"
+    rule: ClassVar[str] = COMBAT
+    actions: ClassVar[tuple[type[Action], ...]] = (Choose,)
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        return [Choose("continue"), Choose("break-off")]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        assert isinstance(action, Choose)
+        b = load(ctx)
+        if action.option == "continue":
+            b = attrs.evolve(b, round=b.round + 1, stage=Stage.FIRE_A)
+        else:
+            ctx.emit("break-off", f"{b.side} breaks off the attack on {b.target}")
+            b = attrs.evolve(b, stage=Stage.OVER)
+        save(ctx, b)
+        ctx.done()

@@ -1,0 +1,160 @@
+"""The title's charts: the scenario's ``[charts]`` over the defaults here, checked once.
+
+The fire table is Darkest Crusade's (Coatney's later fire table, read from that title's data,
+not copied), scaled by ``fire_scale``: its text calls it "1.5x old Dark Crusade CRT", so the
+old game's hits are read as two thirds of it (provisional, see docs/rules/darkcrusade-p2p.md).
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from wargames.core.context import Context
+from wargames.core.crt import FireTable
+from wargames.core.errors import ScenarioError
+from wargames.core.jsonvalue import thaw
+from wargames.core.scenario import Scenario
+from wargames.darkest.charts import FIRE_TABLE
+
+WEATHERS = ("good", "mud", "snow", "october", "november")
+
+DEFAULTS: dict[str, Any] = {
+    "fire_table": FIRE_TABLE,
+    "fire_scale": "2/3",
+    "die_column": {"axis": "A", "soviet": "B"},
+    # DC2 Strategic Land Movement: the per-turn maxima and three units ending on one point.
+    "strategic": {"axis_max": 7, "soviet_max": 16, "per_point": 3},
+    # DC2 Strategic Sea Movement: loss die faces in a friendly and an enemy-controlled sea.
+    "sea_loss": {"friendly": [1], "enemy": [1, 3, 5]},
+    # Who controls each sea (the hex edition): every listed point held by one side.
+    "sea_control": {"baltic": ["Konigsberg"], "black": ["Sevastopol"], "azov": ["Kerch", "Taman"]},
+    # DC2 Terrain C: the breakthrough reduction and defence increase of fortress levels 1-3.
+    "fortress": [1, 2, 3],
+    # Fire table columns lost attacking in Mud (both sides) and in Snow (the Axis).
+    "weather_shift": {"mud": 2, "snow_axis": 2},
+    "weather": ["good"] * 9,
+    "victory": {
+        "axis_win": 8,
+        "draw": 7,
+        "required": ["Leningrad", "Moscow", "Stalingrad"],
+        "soviet_win": ["Warsaw"],
+    },
+    "provisional": {},
+}
+
+
+@attrs.frozen
+class Charts:
+    fire: FireTable
+    fire_scale: Fraction
+    die_column: Mapping[str, str]
+    strategic: Mapping[str, int]
+    sea_loss: Mapping[str, tuple[int, ...]]
+    sea_control: Mapping[str, tuple[str, ...]]
+    fortress: tuple[int, ...]
+    weather_shift: Mapping[str, int]
+    weather: tuple[str, ...]
+    victory: Mapping[str, Any]
+    provisional: Mapping[str, str]
+
+
+_CACHE: weakref.WeakKeyDictionary[Scenario, Charts] = weakref.WeakKeyDictionary()
+
+
+def charts(ctx: Context) -> Charts:
+    got = _CACHE.get(ctx.scenario)
+    if got is None:
+        got = _CACHE[ctx.scenario] = check(ctx.scenario)
+    return got
+
+
+def _fail(scenario: Scenario, field: str, reason: str) -> ScenarioError:
+    return ScenarioError(scenario.file, f"charts.{field}", reason)
+
+
+def _int_table(sc: Scenario, field: str, value: Any, keys: tuple[str, ...]) -> dict[str, int]:
+    if not isinstance(value, Mapping) or set(value) != set(keys):
+        raise _fail(sc, field, f"give exactly: {', '.join(keys)}")
+    for k, v in value.items():
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise _fail(sc, f"{field}.{k}", "expected a whole number >= 0")
+    return dict(value)
+
+
+def check(sc: Scenario) -> Charts:
+    """The scenario's charts over the defaults, checked field by field."""
+    given: dict[str, Any] = thaw(sc.charts)
+    unknown = set(given) - set(DEFAULTS)
+    if unknown:
+        raise _fail(sc, sorted(unknown)[0], "unknown chart")
+    data = {**DEFAULTS, **given}
+    table = dict(data["fire_table"])
+    for meta in ("provisional", "note", "source"):
+        table.pop(meta, None)
+    try:
+        fire = FireTable.from_data(table)
+        scale = Fraction(str(data["fire_scale"]))
+    except (ValueError, ZeroDivisionError) as exc:
+        raise _fail(sc, "fire_table", str(exc)) from None
+    die = data["die_column"]
+    if not isinstance(die, Mapping) or set(die) != {"axis", "soviet"}:
+        raise _fail(sc, "die_column", "give the die column of axis and soviet")
+    for side, col in die.items():
+        if col not in fire.indexes:
+            raise _fail(sc, f"die_column.{side}", f"no die column {col!r}")
+    strategic = _int_table(
+        sc, "strategic", data["strategic"], ("axis_max", "soviet_max", "per_point")
+    )
+    loss = data["sea_loss"]
+    if not isinstance(loss, Mapping) or set(loss) != {"friendly", "enemy"}:
+        raise _fail(sc, "sea_loss", "give the losing die faces for friendly and enemy")
+    sea_loss = {}
+    for k, faces in loss.items():
+        if not isinstance(faces, list) or not all(
+            isinstance(f, int) and 1 <= f <= 6 for f in faces
+        ):
+            raise _fail(sc, f"sea_loss.{k}", "expected die faces 1-6")
+        sea_loss[k] = tuple(faces)
+    seas = {}
+    for name, points in dict(data["sea_control"]).items():
+        if not isinstance(points, list) or not all(p in sc.board for p in points):
+            raise _fail(sc, f"sea_control.{name}", "expected points of the map")
+        seas[name] = tuple(points)
+    fort = data["fortress"]
+    if not isinstance(fort, list) or len(fort) != 3 or not all(isinstance(x, int) for x in fort):
+        raise _fail(sc, "fortress", "give three whole numbers (fortress levels 1-3)")
+    shift = _int_table(sc, "weather_shift", data["weather_shift"], ("mud", "snow_axis"))
+    weather = data["weather"]
+    turns = sc.calendar.last - sc.calendar.first + 1
+    if not isinstance(weather, list) or len(weather) < turns:
+        raise _fail(sc, "weather", f"give the weather of each of the {turns} turns")
+    for i, w in enumerate(weather):
+        if w not in WEATHERS:
+            raise _fail(sc, f"weather[{i}]", f"not one of {', '.join(WEATHERS)}")
+    vic = data["victory"]
+    if not isinstance(vic, Mapping):
+        raise _fail(sc, "victory", "expected a table")
+    for key in ("required", "soviet_win"):
+        if not all(p in sc.board for p in vic.get(key, [])):
+            raise _fail(sc, f"victory.{key}", "expected points of the map")
+    prov = data["provisional"]
+    if not isinstance(prov, Mapping) or not all(isinstance(v, str) for v in prov.values()):
+        raise _fail(sc, "provisional", "expected a table of notes")
+    return Charts(
+        fire=fire,
+        fire_scale=scale,
+        die_column=dict(die),
+        strategic=strategic,
+        sea_loss=sea_loss,
+        sea_control=seas,
+        fortress=tuple(fort),
+        weather_shift=shift,
+        weather=tuple(weather),
+        victory=dict(vic),
+        provisional=dict(prov),
+    )

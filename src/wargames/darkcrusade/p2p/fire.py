@@ -1,0 +1,107 @@
+"""Firepower and hits: the fire table, weather, fortresses (DC2 Terrain C) and air units.
+
+A side's firepower is the sum of its undispersed units' fire factors (attack factors for the
+attacker, defence factors for the defender). Hits are read on the fire table (:mod:`.charts`)
+with one die and scaled to the old Dark Crusade table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+
+from wargames.core.context import Context
+from wargames.core.strength import HALF, StrengthRounding, modified
+
+from . import counters as cn
+from . import geography as geo
+from .charts import charts
+from .supply import supplied_points
+from .weather import MUD, SNOW, weather
+
+FORTRESS = "DC2 Terrain C: Fortresses"
+SUPPLY = StrengthRounding(attack="down", defence="up")
+"""Out of supply (filled gap, the hex edition's and Darkest Crusade's Supply): firepower
+halved, fractions rounded down on offense and up on defense; supply is judged at the moment of
+combat (the hex edition)."""
+
+
+def firing(ctx: Context, units: Iterable[str], air: bool) -> list[str]:
+    """Units that fire: undispersed, and in the air round air units only."""
+    return [u for u in units if not cn.dispersed(ctx, u) and (not air or cn.is_air(ctx, u))]
+
+
+def fortress_value(ctx: Context, point: str, defenders: Iterable[str]) -> int:
+    """DC2 Terrain C.1-2: up to 1, 2 or 3 for a fortress, victory city fortress or
+    double-value victory city fortress, no more than the undispersed major infantry-type
+    units in it; halved (rounded down) for defenders on the enemy side of the 1941 border."""
+    level = geo.fortress_level(ctx, point)
+    if not level:
+        return 0
+    units = [u for u in defenders if not cn.dispersed(ctx, u) and cn.has(ctx, u, "major-infantry")]
+    if not units:
+        return 0
+    value = min(charts(ctx).fortress[level - 1], len(units))
+    if geo.country(ctx, point) != ctx.side_of(units[0]):
+        value //= 2
+    return value
+
+
+def _supplied(ctx: Context, uid: str) -> bool:
+    at = ctx.state.units[uid].at
+    return at is not None and at in supplied_points(ctx, ctx.side_of(uid))
+
+
+def attack_strength(ctx: Context, attackers: Iterable[str], air: bool) -> int:
+    values = [
+        modified(cn.attack_factor(ctx, u), *(() if _supplied(ctx, u) else (HALF,)))
+        for u in firing(ctx, attackers, air)
+    ]
+    return SUPPLY.total(values, "attack")
+
+
+def flak(ctx: Context, point: str, defenders: list[str]) -> int:
+    """DC2 Combat A: defending flak (its values are lost; filled gap): 1 for each undispersed
+    defending unit with the ``flak`` flag (the hex edition's AA result: German armies) and 1
+    for a Soviet victory city its own side defends (the hex edition's AA result; Darkest
+    Crusade gives victory cities a defensive fire of 1)."""
+    units = [u for u in defenders if not cn.dispersed(ctx, u)]
+    value = sum(1 for u in units if cn.has(ctx, u, "flak"))
+    if units and geo.vp(ctx, point) and geo.country(ctx, point) == ctx.side_of(units[0]):
+        value += 1 if ctx.side_of(units[0]) == cn.SOVIET else 0
+    return value
+
+
+def defence_strength(ctx: Context, point: str, defenders: list[str], air: bool) -> int:
+    """Defenders' firepower; in the air round with their flak, in ground rounds increased by
+    the fortress (C.2)."""
+    values = [
+        modified(cn.defence_factor(ctx, u), *(() if _supplied(ctx, u) else (HALF,)))
+        for u in firing(ctx, defenders, air)
+    ]
+    base = SUPPLY.total(values, "defence")
+    return (
+        base + flak(ctx, point, defenders) if air else base + fortress_value(ctx, point, defenders)
+    )
+
+
+def shift(ctx: Context, side: str, attacking: bool) -> int:
+    """Columns lost attacking in Mud (both sides) and in Snow (the Axis)."""
+    if not attacking:
+        return 0
+    table = charts(ctx).weather_shift
+    w = weather(ctx)
+    if w == MUD:
+        return -table["mud"]
+    if w == SNOW and side == cn.AXIS:
+        return -table["snow_axis"]
+    return 0
+
+
+def hits(ctx: Context, side: str, strength: int, roll: int, attacking: bool) -> int:
+    """Hits scored by ``strength`` on ``roll``: the table's hits times the scale, rounded to
+    the nearest whole hit (halves up)."""
+    c = charts(ctx)
+    raw = c.fire.hits(strength, roll, c.die_column[side], shift=shift(ctx, side, attacking))
+    scaled = raw * c.fire_scale
+    return int(scaled + Fraction(1, 2))

@@ -1,0 +1,59 @@
+"""The game turn (provisional: the text's sequence of play is lost). Reinforcements first
+(hex edition), then in the order of the surviving fragments: strategic land movement,
+strategic sea movement (DC2 B: after land movement), operational movement and combat; the
+Axis player turn first, as in every Coatney game; the weather at the start of the month;
+recovery at the end of each player turn; victory determination at the end of the turn. The
+Axis has a Breakthrough Movement Phase (named in DC2 Lines D, its text lost) after combat:
+the hex edition's Blitzkrieg! (panzers move and attack, others attack without moving, one
+battle round; none in Mud or the first Snow turn).
+"""
+
+from __future__ import annotations
+
+from wargames.core.sequence import Phase, Segment
+
+from . import counters as cn
+from .operational import BREAKTHROUGH
+from .weather import breakthrough_phase
+
+
+def player_turn(side: str, title: str) -> Phase:
+    args = {"side": side}
+    breakthrough: tuple[Segment, ...] = ()
+    if side == cn.AXIS:
+        breakthrough = (
+            Segment(
+                "operational",
+                "Axis breakthrough movement (DC2 Lines D; the hex edition's Blitzkrieg!)",
+                {"side": side, "mode": BREAKTHROUGH},
+                when=breakthrough_phase,
+            ),
+            Segment(
+                "combat",
+                "Axis breakthrough combat (1 round)",
+                {"side": side, "rounds": 1},
+                when=breakthrough_phase,
+            ),
+        )
+    return Phase(
+        f"{title} player turn",
+        (
+            Segment("arrivals", f"{title} reinforcements", args),
+            Segment("strategic", f"{title} strategic land movement (DC2 A)", args),
+            Segment("sea", f"{title} strategic sea movement (DC2 B)", args),
+            Segment(
+                "operational", f"{title} operational movement (DC2 Operational Movement)", args
+            ),
+            Segment("combat", f"{title} combat (DC2 Combat)", args),
+            *breakthrough,
+            Segment("recover", f"{title} recovery", args),
+        ),
+    )
+
+
+PHASES: tuple[Phase, ...] = (
+    Phase("Weather", (Segment("weather", "the month's weather"),)),
+    player_turn(cn.AXIS, "Axis"),
+    player_turn(cn.SOVIET, "Soviet"),
+    Phase("Victory determination", (Segment("victory", "victory determination"),)),
+)

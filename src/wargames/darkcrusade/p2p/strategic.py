@@ -1,0 +1,210 @@
+"""DC2 A. Strategic Land Movement: undispersed units not on Elista trace a line of friendly
+controlled points to their destination, through Siberia (Soviet) or off the west edge (Axis)
+too; a per-turn limit from victory points of cities in supply; not across the Kerch Straits,
+between Pinsk and Rowno, nor into, out of or through Elista; three units ending on one point.
+
+The decision is factored: pick a unit (``Choose``), then its destination (``Move``).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from wargames.core.actions import Action, Choose, Move, Pass
+from wargames.core.context import Context
+from wargames.core.errors import IllegalAction
+from wargames.core.lines import strategic_trace
+from wargames.core.markers import SEGMENT, has_scoped, scoped
+from wargames.core.state import Frame
+from wargames.core.steps import SideStep
+
+from . import counters as cn
+from . import geography as geo
+from .charts import charts
+from .supply import supplied_points
+
+RULE = "DC2 A: Strategic Land Movement"
+BARRED_LINES = ("straits", "no-strategic")  # A.1: the Kerch Straits, Pinsk-Rowno
+
+
+def limit(ctx: Context, side: str) -> int:
+    """DC2 A: the Axis moves as many units as he has victory points from cities in supply west
+    of the border (max 7); the Soviets as many as Soviet victory points of cities in the
+    Soviet Union in supply and under his control (max 16)."""
+    supplied = supplied_points(ctx, side)
+    vps = sum(
+        geo.vp(ctx, p)
+        for p in ctx.board
+        if geo.country(ctx, p) == side and ctx.state.control.get(p) == side and p in supplied
+    )
+    key = "axis_max" if side == cn.AXIS else "soviet_max"
+    return min(vps, charts(ctx).strategic[key])
+
+
+def used(ctx: Context, side: str) -> int:
+    return sum(1 for u in ctx.units_of(side) if has_scoped(u, cn.STRATEGIC, SEGMENT))
+
+
+def arrivals(ctx: Context) -> dict[str, int]:
+    """Point -> units that ended a strategic move there this phase."""
+    out: dict[str, int] = {}
+    for u in ctx.state.on_map():
+        if u.at is not None and has_scoped(u, cn.STRATEGIC, SEGMENT):
+            out[u.at] = out.get(u.at, 0) + 1
+    return out
+
+
+def friendly_points(ctx: Context, side: str) -> set[str]:
+    """A.2: points in friendly control (and free of enemy units), and the side's box."""
+    occ = ctx.state.occupancy()
+    control = ctx.state.control
+    return {
+        p
+        for p, info in geo.points(ctx).items()
+        if (control.get(p) == side or info.box == side) and geo.holder(ctx, occ, p) in (None, side)
+    }
+
+
+def unit_error(ctx: Context, side: str, uid: str, room: int | None = None) -> str | None:
+    unit = ctx.state.units.get(uid)
+    if unit is None or unit.at is None or ctx.side_of(uid) != side:
+        return f"{uid} is not a {side} unit on the map"
+    if unit.has(cn.DISPERSED):
+        return f"{uid} is dispersed"
+    if ctx.board.has(unit.at, "elista"):
+        return f"{uid} is on Elista (A.1: no strategic movement out of Elista)"
+    if has_scoped(unit, cn.STRATEGIC, SEGMENT):
+        return f"{uid} has already moved strategically"
+    if room is None:
+        room = limit(ctx, side) - used(ctx, side)
+    if room <= 0:
+        return f"{side} has used its {limit(ctx, side)} strategic moves this turn"
+    return None
+
+
+def _ends(ctx: Context, side: str, start: str, ours: set[str]) -> dict[str, tuple[str, ...]]:
+    elista = ctx.board.nodes_with("elista")
+    trace = strategic_trace(ctx.board, start, ours, BARRED_LINES, elista)
+    ended = arrivals(ctx)
+    ids = ctx.board.index.ids
+    out = {}
+    for n in trace.cost:
+        dest = ids[n]
+        # A.3: only three units may finish on a single point (the boxes are off the map)
+        if dest != start and _open(ctx, side, dest, ended):
+            out[dest] = tuple(trace.path_labels(n))
+    return out
+
+
+def _open(ctx: Context, side: str, dest: str, ended: dict[str, int]) -> bool:
+    if not geo.box_for(ctx, dest, side):
+        return False
+    return geo.is_box(ctx, dest) or ended.get(dest, 0) < charts(ctx).strategic["per_point"]
+
+
+def movable_points(ctx: Context, side: str, ours: set[str]) -> set[str]:
+    """The points from which a strategic move can end somewhere else: those whose group of
+    friendly points joined by usable lines has another open destination."""
+    elista = set(ctx.board.nodes_with("elista"))
+    table = geo.points(ctx)
+    ended = arrivals(ctx)
+    usable = ours - elista
+    seen: set[str] = set()
+    out: set[str] = set()
+    for p in sorted(usable):
+        if p in seen:
+            continue
+        group, todo = {p}, [p]
+        while todo:
+            a = todo.pop()
+            for b in table[a].neighbours:
+                if b in usable and b not in group:
+                    feats = ctx.board.edge_features(a, b)
+                    if not any(f in feats for f in BARRED_LINES):
+                        group.add(b)
+                        todo.append(b)
+        seen |= group
+        dests = [q for q in group if _open(ctx, side, q, ended)]
+        for q in group:
+            if any(d != q for d in dests):
+                out.add(q)
+    return out
+
+
+def destinations(ctx: Context, side: str, uid: str) -> dict[str, tuple[str, ...]]:
+    """Every point ``uid`` may end its strategic move on, with a path of friendly points."""
+    start = ctx.state.units[uid].at
+    assert start is not None
+    return _ends(ctx, side, start, friendly_points(ctx, side))
+
+
+class StrategicStep(SideStep):
+    """DC2 A, a side's Strategic Movement Phase."""
+
+    name: ClassVar[str] = "strategic"
+    kind: ClassVar[str] = "move"
+    rule: ClassVar[str] = RULE
+    actions: ClassVar[tuple[type[Action], ...]] = (Choose, Move, Pass)
+
+    def prompt(self, ctx: Context, frame: Frame) -> str:
+        side = frame.args["side"]
+        return f"strategic movement ({used(ctx, side)}/{limit(ctx, side)} used)"
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        side = frame.args["side"]
+        uid = frame.get("unit")
+        if uid is not None:
+            dests = destinations(ctx, side, uid)
+            return [Pass(), *(Move((uid,), path) for path in dests.values())]
+        out: list[Action] = [Pass()]
+        room = limit(ctx, side) - used(ctx, side)
+        if room <= 0:
+            return out
+        movable = movable_points(ctx, side, friendly_points(ctx, side))
+        for unit in ctx.units_of(side):
+            if unit.at in movable and unit_error(ctx, side, unit.id, room) is None:
+                out.append(Choose(unit.id))
+        return out
+
+    def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
+        side = frame.args["side"]
+        uid = frame.get("unit")
+        if isinstance(action, Pass):
+            return None
+        if isinstance(action, Choose):
+            if uid is not None:
+                return IllegalAction(RULE, f"{uid} is chosen: give its destination or pass")
+            why = unit_error(ctx, side, action.option)
+            return None if why is None else IllegalAction(RULE, why)
+        assert isinstance(action, Move)
+        if uid is None or action.units != (uid,):
+            return IllegalAction(RULE, "choose the unit first")
+        dests = destinations(ctx, side, uid)
+        dest = action.path[-1]
+        if dest not in dests:
+            return IllegalAction(
+                RULE,
+                f"{uid} cannot move strategically to {dest}: no line of friendly controlled "
+                "points (not across the Kerch Straits, Pinsk-Rowno or through Elista) or three "
+                "units already ended there",
+            )
+        if action.path != dests[dest]:
+            return IllegalAction(RULE, f"give the path {'-'.join(dests[dest])}")
+        return None
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if isinstance(action, Choose):
+            ctx.update(unit=action.option)
+            return
+        if isinstance(action, Pass):
+            if frame.get("unit") is None:
+                ctx.done()
+            else:
+                ctx.update(unit=None)
+            return
+        assert isinstance(action, Move)
+        uid, dest = action.units[0], action.path[-1]
+        unit = ctx.state.units[uid]
+        ctx.state.put(unit.moved_to(dest).marked(scoped(cn.STRATEGIC, SEGMENT)))
+        ctx.emit("strategic", f"{uid} moves strategically to {dest}", unit=uid, to=dest)
+        ctx.update(unit=None)

@@ -1,0 +1,72 @@
+"""Victory (the text's victory rules are lost: provisional, from the hex edition's victory
+conditions counted in Soviet cities). At the end of each game turn the Axis wins if he holds,
+in supply, Soviet cities worth ``axis_win`` victory points including Leningrad, Moscow or
+Stalingrad; the Soviets win at once if they hold a ``soviet_win`` city (Warsaw) in supply.
+After the last turn: the Axis wins as above, draws with ``draw`` points, else the Soviets win.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from wargames.core.context import Context
+from wargames.core.sequence import Step
+from wargames.core.state import Frame, Result
+
+from . import counters as cn
+from . import geography as geo
+from .charts import charts
+from .supply import supplied_points
+
+RULE = "victory (provisional: the hex edition's conditions)"
+
+
+def axis_points(ctx: Context) -> tuple[int, bool]:
+    """(VP of Soviet cities the Axis holds in supply, whether one of them is required)."""
+    supplied = supplied_points(ctx, cn.AXIS)
+    held = [
+        p
+        for p in ctx.board
+        if geo.vp(ctx, p)
+        and geo.country(ctx, p) == cn.SOVIET
+        and ctx.state.control.get(p) == cn.AXIS
+        and p in supplied
+    ]
+    required = set(charts(ctx).victory.get("required", []))
+    return sum(geo.vp(ctx, p) for p in held), bool(required & set(held))
+
+
+def sudden_death(ctx: Context) -> Result | None:
+    v = charts(ctx).victory
+    points, key = axis_points(ctx)
+    if points >= int(v["axis_win"]) and key:
+        return Result(cn.AXIS, "victory", f"the Axis holds {points} Soviet victory points")
+    supplied = supplied_points(ctx, cn.SOVIET)
+    for p in v.get("soviet_win", []):
+        if ctx.state.control.get(p) == cn.SOVIET and p in supplied:
+            return Result(cn.SOVIET, "victory", f"the Soviets hold {p} in supply")
+    return None
+
+
+def final(ctx: Context) -> Result:
+    got = sudden_death(ctx)
+    if got is not None:
+        return got
+    points, _ = axis_points(ctx)
+    if points >= int(charts(ctx).victory["draw"]):
+        return Result(None, "draw", f"the Axis holds {points} Soviet victory points")
+    return Result(cn.SOVIET, "victory", f"the Axis holds only {points} Soviet victory points")
+
+
+class VictoryStep(Step):
+    """Victory determination at the end of each game turn."""
+
+    name: ClassVar[str] = "victory"
+    rule: ClassVar[str] = RULE
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        got = sudden_death(ctx)
+        if got is not None:
+            ctx.end(got)
+            return
+        ctx.done()

@@ -1,0 +1,134 @@
+"""Krim (Ty Bomba's board game, Command No. 6, as the computer game's phases text gives it):
+the German conquest of the Crimea, October 1941 - July 1942.
+
+Every paragraph of the rule text is cited where it is enforced; ``docs/rules/krim.md`` is the
+coverage table and lists the provisional data (the text has no charts, map or order of
+battle). Rules cite the text's paragraph names (``Krim: Mobile Assault``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, ClassVar
+
+from wargames.core.actions import Action, Choose, Pass
+from wargames.core.context import Context
+from wargames.core.crt import CRT
+from wargames.core.errors import ScenarioError
+from wargames.core.scenario import Scenario
+from wargames.core.sequence import Phase, Step
+from wargames.core.state import Result
+from wargames.core.title import Title
+
+from . import counters as cn
+from .assault import OpposedLandings, PreparedAssaults
+from .barrage import BarrageFire, Barrages, BeginCombat
+from .battle import BattleStep
+from .calendar import months
+from .movement import BeginMovement, MoveGroup, MovementPhase
+from .optrans import BeginOpTrans, EndPlayerTurn, OpTransMove, OpTransPhase
+from .reinforcements import Arrivals, AxisNewUnits, ParachuteDrop
+from .reinforcements import setup as reinforcements_setup
+from .sea import BeginSea, QuickReactionBox
+from .sequence import PHASES
+from .supply import MonthEndSupply, MonthStartSupply
+from .victory import final, sudden_death
+
+DATA = Path(__file__).parent / "data"
+CHARTS = (
+    "calendar",
+    "movement",
+    "combat_terrain",
+    "crt",
+    "barrage",
+    "stacking",
+    "zoc",
+    "sea",
+    "victory",
+)
+
+
+class Krim(Title):
+    """Krim: monthly supply, couplets by weather, step-or-retreat results, Mobile Assaults,
+    OpTrans, Soviet sea movement and the Kerch Straits, air support and barrages."""
+
+    name: ClassVar[str] = "krim"
+    description: ClassVar[str] = (
+        "Krim: the Crimea, Oct 41 - Jul 42, 15 couplets (provisional charts)"
+    )
+    sides: ClassVar[tuple[str, ...]] = cn.SIDES
+    default_scenario: ClassVar[str] = "campaign"
+    data_dir: ClassVar[Path | None] = DATA
+    phases: ClassVar[tuple[Phase, ...]] = PHASES
+    rule_steps: ClassVar[tuple[Step, ...]] = (
+        MonthStartSupply(),
+        MonthEndSupply(),
+        Arrivals(),
+        BeginSea(),
+        QuickReactionBox(),
+        AxisNewUnits(),
+        BeginOpTrans(),
+        OpTransPhase(),
+        OpTransMove(),
+        BeginMovement(),
+        MovementPhase(),
+        MoveGroup(),
+        ParachuteDrop(),
+        BeginCombat(),
+        OpposedLandings(),
+        Barrages(),
+        BarrageFire(),
+        PreparedAssaults(),
+        BattleStep(),
+        EndPlayerTurn(),
+    )
+    options: ClassVar[Mapping[str, Any]] = {
+        # Krim (board game): the Soviet parachute battalion, 1 chance in 6 to survive its drop
+        "parachute": False,
+        # Krim option: Soviet mandatory attacks, January to the end of April 1942
+        "soviet_mandatory_attacks": False,
+    }
+
+    def validate_scenario(self, scenario: Scenario) -> None:
+        for key in CHARTS:
+            if key not in scenario.charts:
+                raise ScenarioError(scenario.file, f"charts.{key}", "missing")
+        months(scenario)
+        if scenario.charts["victory"].get("kind") not in ("campaign", "all-sources", "axis-takes"):
+            raise ScenarioError(
+                scenario.file, "charts.victory.kind", "campaign, all-sources or axis-takes"
+            )
+        try:
+            CRT.from_data(scenario.charts["crt"])
+        except ValueError as exc:
+            raise ScenarioError(scenario.file, "charts.crt", str(exc)) from None
+        if "C7" not in scenario.board:
+            raise ScenarioError(scenario.file, "map", "Krim needs hex C7 (Sevastopol harbour)")
+        for i, (uid, d) in enumerate(scenario.units.items()):
+            month = d.values.get("month")
+            if month is not None and not isinstance(month, int):
+                raise ScenarioError(
+                    scenario.file, f"units[{i}].values.month", f"{uid}: a month number"
+                )
+
+    def setup(self, ctx: Context) -> None:
+        reinforcements_setup(ctx)
+
+    def result(self, ctx: Context) -> Result | None:
+        return sudden_death(ctx)
+
+    def final_result(self, ctx: Context) -> Result:
+        return final(ctx)
+
+    def playout_weight(self, ctx: Context, action: Action) -> float:
+        """Random playouts end phases less often than they act, so that units move and fight;
+        legality is unchanged."""
+        if isinstance(action, Pass):
+            return 0.3
+        if isinstance(action, Choose) and action.option == "retreat":
+            return 0.5
+        return 1.0
+
+
+TITLE = Krim()

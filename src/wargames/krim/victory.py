@@ -1,0 +1,45 @@
+"""Krim: victory (provisional data, charts.victory): the 1941 scenario's "every supply source
+by the end of December 1941" (research S3), a provisional campaign condition, and the May 1942
+scenario's provisional "take Kerch"."""
+
+from __future__ import annotations
+
+from wargames.core.context import Context
+from wargames.core.state import Result
+
+from . import counters as cn
+
+SOURCE = "soviet-source"
+
+
+def soviet_sources(ctx: Context) -> list[str]:
+    return sorted(ctx.board.nodes_with(SOURCE))
+
+
+def axis_holds_every_source(ctx: Context) -> bool:
+    return all(ctx.state.control.get(n) == cn.AXIS for n in soviet_sources(ctx))
+
+
+def sudden_death(ctx: Context) -> Result | None:
+    """The Axis wins at once holding every Soviet supply source (both scenarios)."""
+    if axis_holds_every_source(ctx):
+        return Result(cn.AXIS, "victory", "the Axis controls every Soviet supply source")
+    return None
+
+
+def final(ctx: Context) -> Result:
+    v = ctx.charts["victory"]
+    if v["kind"] == "all-sources":
+        held = [n for n in soviet_sources(ctx) if ctx.state.control.get(n) != cn.AXIS]
+        return Result(cn.SOVIET, "victory", f"the Soviets still hold {', '.join(held)}")
+    hold = list(v["hold"])
+    axis = [n for n in hold if ctx.state.control.get(n) == cn.AXIS]
+    if v["kind"] == "axis-takes":
+        if len(axis) == len(hold):
+            return Result(cn.AXIS, "victory", f"the Axis has taken {', '.join(hold)}")
+        return Result(cn.SOVIET, "victory", f"the Axis has not taken {', '.join(hold)}")
+    if len(axis) == len(hold):
+        return Result(cn.AXIS, "victory", f"the Axis holds {', '.join(hold)}")
+    if not axis:
+        return Result(cn.SOVIET, "victory", f"the Soviets hold {', '.join(hold)}")
+    return Result(None, "draw", f"the Axis holds only {', '.join(axis)}")

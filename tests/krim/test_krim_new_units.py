@@ -1,0 +1,199 @@
+"""Krim: New Units Phase, the replacement schedule, options and victory."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from krim_support import goto, new, unit
+
+import wargames
+from wargames.core.actions import Attack, Outcome, Pass, Place
+from wargames.core.errors import IllegalAction
+from wargames.core.game import Game
+
+ENTRY = {"axis-entry": ["H9"]}
+
+
+def later(uid: str, side: str, month: int, **kw: object) -> dict[str, object]:
+    return unit(uid, side, None, box=f"{side}-future", values={"month": month}, **kw)  # type: ignore[arg-type]
+
+
+def at_new_units(side: str, turn: int, *extra: dict[str, object], **kw: object) -> Game:
+    units = [unit("S1", "soviet", "C7"), unit("A0", "axis", "H10"), *extra]
+    game = new(units, features=ENTRY, control={"axis": ["H10", "H9"], "soviet": ["C7"]}, **kw)  # type: ignore[arg-type]
+    name = "Soviet" if side == "soviet" else "Axis"
+    goto(game, f"{name} New Units Phase", "arrivals", turn=turn)
+    return game
+
+
+def test_reinforcements_arrive_in_the_first_new_units_phase_of_their_month() -> None:
+    early = at_new_units("axis", 2, later("R", "axis", 2))
+    assert early.state.units["R"].box == "axis-future"
+    due = at_new_units("axis", 3, later("R", "axis", 2))
+    assert due.state.units["R"].box == "axis-available"
+    late = at_new_units("axis", 4, later("R", "axis", 2))  # second couplet of November
+    assert late.state.units["R"].box == "axis-future"
+
+
+def test_axis_units_enter_in_any_new_units_phase_of_the_month() -> None:
+    game = at_new_units("axis", 3, later("R", "axis", 2))
+    assert game.decision is not None and game.decision.step == "axis-new-units"
+    assert Place("R", "H9") in list(game.legal_actions())
+    game.apply(Pass())  # not now: the unit stays available
+    assert game.state.units["R"].box == "axis-available"
+
+
+def test_german_air_units_arrive_in_the_first_soviet_new_units_phase_of_april() -> None:
+    air = later("L", "axis", 6, att=(0,), dfn=(0,), mf=0, kind="air", flags=("air",))
+    soviet_phase = at_new_units("soviet", 9, air)
+    assert soviet_phase.state.units["L"].box == "axis-air"
+
+
+def test_soviets_receive_reinforcements_in_their_box() -> None:
+    game = at_new_units("soviet", 3, later("SR", "soviet", 2))
+    assert game.state.units["SR"].box == "soviet-available"
+
+
+STUG = dict(att=(3, 2), dfn=(2, 1), mf=8, kind="assault-gun", flags=("mechanized", "assault-gun"))
+
+
+def test_march_restores_every_assault_gun_battalion() -> None:
+    game = at_new_units(
+        "axis",
+        8,
+        unit("G1", "axis", "G9", steps=1, **STUG),  # type: ignore[arg-type]
+        unit("G2", "axis", None, box="eliminated", **STUG),  # type: ignore[arg-type]
+    )
+    assert game.state.units["G1"].steps == 2
+    assert game.state.units["G2"].box == "axis-available" and game.state.units["G2"].steps == 2
+
+
+def test_april_two_mechanized_steps() -> None:
+    pz = dict(att=(6, 4, 2), dfn=(6, 4, 2), mf=8, flags=("mechanized",))
+    game = at_new_units(
+        "axis",
+        9,
+        unit("P1", "axis", "G9", steps=1, **pz),  # type: ignore[arg-type]
+        unit("I1", "axis", "G8", steps=1),
+    )
+    assert game.state.units["P1"].steps == 3
+    assert game.state.units["I1"].steps == 1
+
+
+def test_may_mechanized_german_and_two_romanian_units() -> None:
+    rom = dict(att=(2, 1), dfn=(2, 1), nat="romanian")
+    game = at_new_units(
+        "axis",
+        10,
+        unit("I1", "axis", "G8", (6, 4, 2), (6, 4, 2), steps=1),
+        unit("I2", "axis", "G7", (6, 4, 2), (6, 4, 2), steps=2),
+        *(unit(f"R{i}", "axis", None, box="eliminated", **rom) for i in range(3)),  # type: ignore[arg-type]
+    )
+    assert game.state.units["I1"].steps + game.state.units["I2"].steps == 6  # 3 more steps
+    back = [u for u in ("R0", "R1", "R2") if game.state.units[u].box == "axis-available"]
+    assert len(back) == 2
+
+
+def test_campaign_reinforcements_at_the_texts_strengths() -> None:
+    """Krim: the 22nd Panzer Division at 2 steps, the 197th and 249th reduced."""
+    game = wargames.new_game("krim", None, 0)
+    units, defs = game.state.units, game.scenario.units
+    assert units["22Pz"].steps == 2 and defs["22Pz"].steps == 3
+    assert units["197StuG"].steps < defs["197StuG"].steps
+    assert units["249StuG"].steps < defs["249StuG"].steps
+    others = [
+        u
+        for u in units.values()
+        if u.box == "axis-future" and u.id not in ("22Pz", "197StuG", "249StuG")
+    ]
+    assert all(u.steps == defs[u.id].steps for u in others)
+
+
+def test_parachute_battalion_survives_one_time_in_six() -> None:
+    para = unit(
+        "PB", "soviet", None, box="soviet-available", att=(1,), dfn=(1,), flags=("parachute",)
+    )
+    off = new([unit("S1", "soviet", "C7"), unit("A0", "axis", "H10"), para])
+    assert off.state.units["PB"].box == "not-in-play"
+    on = new(
+        [unit("S1", "soviet", "C7"), unit("A0", "axis", "H10"), para], options={"parachute": True}
+    )
+    goto(on, "Soviet Movement Phase", "movement")
+    on.apply(Place("PB", "E5"))
+    assert dict((str(a.value), p) for a, p in on.chance_outcomes()) == {
+        "survives": Fraction(1, 6),
+        "lost": Fraction(5, 6),
+    }
+    on.apply(Outcome("lost"))
+    assert on.state.units["PB"].box == "eliminated"
+
+
+@pytest.mark.parametrize(("turn", "must"), [(3, False), (6, True), (9, True), (10, False)])
+def test_soviet_mandatory_attacks_january_to_april_1942(turn: int, must: bool) -> None:
+    units = [
+        unit("S1", "soviet", "C7"),
+        unit("A0", "axis", "H10"),
+        unit("S2", "soviet", "E6"),
+        unit("A1", "axis", "E5"),
+    ]
+    game = new(units, options={"soviet_mandatory_attacks": True})
+    goto(game, "Soviet Combat Phase", "begin-combat", turn=turn)
+    while game.decision is not None and game.decision.step == "barrages":
+        game.apply(Pass())
+    assert game.decision is not None and game.decision.step == "assaults"
+    if must:
+        with pytest.raises(IllegalAction, match="Mandatory Attacks"):
+            game.apply(Pass())
+        assert Attack(("S2",), "E5") in list(game.legal_actions())
+    else:
+        game.apply(Pass())
+
+
+def test_axis_wins_at_once_holding_every_soviet_source() -> None:
+    game = new([unit("S1", "soviet", "D8"), unit("A0", "axis", "H10"), unit("A1", "axis", "C6")])
+    goto(game, "Axis Movement Phase", "movement")
+    game.state.control["H2"] = "axis"
+    from wargames.core.actions import Choose, Move
+
+    game.apply(Choose("move:A1"))
+    game.apply(Move(("A1",), ("C6", "C7")))
+    result = game.result()
+    assert result is not None and result.winner == "axis"
+
+
+def test_1941_scenario_soviets_win_if_a_source_holds_out() -> None:
+    game = wargames.new_game("krim", "1941", 0)
+    ctx = game._ctx()
+    from wargames.krim.victory import final
+
+    assert game.scenario.calendar.last == 5
+    assert final(ctx).winner == "soviet"
+
+
+def test_campaign_final_result_needs_sevastopol_and_kerch() -> None:
+    game = wargames.new_game("krim", None, 0)
+    ctx = game._ctx()
+    from wargames.krim.victory import final
+
+    game.state.control["C7"] = "axis"
+    assert final(ctx).winner is None
+    game.state.control["X14"] = "axis"
+    assert final(ctx).winner == "axis"
+
+
+def test_may_1942_scenario_starts_in_may_with_its_reinforcements() -> None:
+    """Provisional May 1942 (Bustard Hunt) scenario: turn 10 is the first couplet of May
+    (calendar month 7): the month's reinforcements arrive, the Axis must take Kerch."""
+    game = wargames.new_game("krim", "1942", 0)
+    ctx = game._ctx()
+    from wargames.krim.calendar import month_of
+    from wargames.krim.victory import final
+
+    assert game.state.turn == 10 and month_of(ctx).number == 7
+    goto(game, "Axis New Units Phase", "arrivals", turn=10)
+    assert game.state.units["300Pz"].box == "axis-available"
+    assert game.state.units["Dora"].box == "axis-future"
+    assert final(game._ctx()).winner == "soviet"
+    game.state.control["X14"] = "axis"
+    assert final(game._ctx()).winner == "axis"

@@ -1,0 +1,206 @@
+"""Krim: Combat Phase: Prepared Assaults, result absorption, Further Combat, advance, air."""
+
+from __future__ import annotations
+
+import pytest
+from krim_support import goto, new, unit
+
+from wargames.core.actions import Advance, Attack, Choose, Outcome, Pass, Retreat
+from wargames.core.errors import IllegalAction
+from wargames.core.game import Game
+from wargames.krim.combat import concentric, terrain_shift
+
+
+def combat(*extra: dict[str, object], turn: int = 1, **kw: object) -> Game:
+    units = [unit("S1", "soviet", "C7"), unit("A0", "axis", "H10"), *extra]
+    game = new(units, **kw)  # type: ignore[arg-type]
+    goto(game, "Axis Combat Phase", "begin-combat", turn=turn)
+    while game.decision is not None and game.decision.step == "barrages":
+        game.apply(Pass())
+    return game
+
+
+def choose(game: Game, option: str) -> None:
+    game.apply(Choose(option))
+
+
+def test_attacks_are_voluntary_and_need_adjacent_units() -> None:
+    game = combat(unit("A1", "axis", "E6"), unit("A2", "axis", "G8"), unit("S2", "soviet", "E5"))
+    legal = list(game.legal_actions())
+    assert Pass() in legal and Attack(("A1",), "E5") in legal
+    assert Attack(("A2",), "E5") not in legal
+    with pytest.raises(IllegalAction):
+        game.apply(Attack(("A2",), "E5"))
+
+
+def test_several_hexes_attack_one_and_each_unit_attacks_once() -> None:
+    game = combat(
+        unit("A1", "axis", "E6", (10,), (10,)),
+        unit("A2", "axis", "D5", (10,), (10,)),
+        unit("S2", "soviet", "E5", (1,), (1,)),
+        unit("S3", "soviet", "D4", (1,), (1,)),
+        unit("A3", "axis", "C4", (1,), (1,)),
+    )
+    game.apply(Attack(("A1",), "E5"))
+    choose(game, "add:A2")
+    choose(game, "odds")
+    game.apply(Outcome(1))
+    while game.decision is not None and game.decision.step == "battle":
+        game.apply(next(iter(game.legal_actions())))
+    with pytest.raises(IllegalAction, match="already attacked"):
+        game.apply(Attack(("A2",), "D4"))
+
+
+def test_a_defending_hex_is_attacked_once_per_phase() -> None:
+    game = combat(
+        unit("A1", "axis", "E6", (1,), (1,)),
+        unit("A2", "axis", "F5", (1,), (1,)),
+        unit("S2", "soviet", "E5", (20,), (20,)),
+    )
+    game.apply(Attack(("A1",), "E5"))
+    choose(game, "odds")
+    game.apply(Outcome(4))  # <1:3: A1
+    choose(game, "step:A1")
+    assert Attack(("A2",), "E5") not in list(game.legal_actions())
+
+
+def test_result_is_absorbed_by_steps_and_or_retreat_hexes() -> None:
+    """Krim: combat results are a number absorbed as step losses and/or hexes of retreat."""
+    game = combat(
+        unit("A1", "axis", "E7", (30,), (30,)), unit("S2", "soviet", "E6", (3, 2, 1), (3, 2, 1))
+    )
+    game.apply(Attack(("A1",), "E6"))
+    choose(game, "odds")  # 30:3 = 10:1
+    game.apply(Outcome(2))  # D3
+    assert game.decision is not None and game.decision.side == "soviet"
+    choose(game, "step:S2")  # one point as a step
+    choose(game, "retreat")  # the other two as two hexes
+    retreats = [a for a in game.legal_actions() if isinstance(a, Retreat)]
+    assert retreats and all(len(r.path) == 3 for r in retreats)
+    game.apply(retreats[0])
+    assert game.state.units["S2"].steps == 2
+    assert game.scenario.board.distance("E6", game.state.units["S2"].at) == 2  # type: ignore[arg-type]
+
+
+def test_retreat_is_offered_only_when_the_whole_length_is_possible() -> None:
+    walls = [unit(f"W{i}", "axis", h) for i, h in enumerate(["B4", "B5", "C4", "C6", "D5", "D6"])]
+    game = combat(
+        unit("A1", "axis", "B6", (30,), (30,)),
+        unit("S2", "soviet", "C5", (3, 2, 1), (3, 2, 1)),
+        *walls,
+    )
+    game.apply(Attack(("A1",), "C5"))
+    choose(game, "odds")
+    game.apply(Outcome(2))
+    assert Choose("retreat") not in list(game.legal_actions())
+
+
+def test_units_retreated_into_a_hex_attacked_later_are_destroyed_by_any_result() -> None:
+    """Krim: Further Combat."""
+    game = combat(
+        unit("A1", "axis", "E7", (30,), (30,)),
+        unit("A2", "axis", "E3", (30,), (30,)),
+        unit("S2", "soviet", "E6", (3, 2, 1), (3, 2, 1)),
+        unit("S3", "soviet", "E4", (3, 2, 1), (3, 2, 1)),
+    )
+    game.apply(Attack(("A1",), "E6"))
+    choose(game, "odds")
+    game.apply(Outcome(1))  # 10:1: D3
+    choose(game, "step:S2")
+    choose(game, "retreat")
+    game.apply(
+        next(a for a in game.legal_actions() if isinstance(a, Retreat) and a.path[-1] == "E4")
+    )
+    while game.decision is not None and game.decision.step == "battle":
+        game.apply(Pass())
+    # S2 in E4 does not defend: the odds are 30 against S3's 3
+    game.apply(Attack(("A2",), "E4"))
+    choose(game, "odds")
+    game.apply(Outcome(1))
+    assert game.state.units["S2"].box == "eliminated"
+
+
+def test_advance_gets_one_mp_per_hex_retreated_first_into_the_vacated_hex() -> None:
+    game = combat(
+        unit("A1", "axis", "E7", (30,), (30,), 6), unit("S2", "soviet", "E6", (3, 2, 1), (3, 2, 1))
+    )
+    game.apply(Attack(("A1",), "E6"))
+    choose(game, "odds")
+    game.apply(Outcome(1))  # D3
+    choose(game, "step:S2")
+    choose(game, "retreat")
+    game.apply(
+        next(a for a in game.legal_actions() if isinstance(a, Retreat) and a.path[-1] == "E4")
+    )
+    advances = [a for a in game.legal_actions() if isinstance(a, Advance)]
+    assert advances and all(a.path[1] == "E6" for a in advances)
+    assert max(len(a.path) for a in advances) == 3  # two hexes for two hexes retreated
+
+
+def test_eliminated_defenders_give_three_mp() -> None:
+    game = combat(unit("A1", "axis", "E7", (30,), (30,), 6), unit("S2", "soviet", "E6", 1, 1))
+    game.apply(Attack(("A1",), "E6"))
+    choose(game, "odds")
+    game.apply(Outcome(1))
+    choose(game, "step:S2")
+    advances = [a for a in game.legal_actions() if isinstance(a, Advance)]
+    assert max(len(a.path) for a in advances) == 4
+
+
+def test_romanians_and_units_out_of_supply_advance_one_hex_artillery_never() -> None:
+    gun = unit("G", "axis", "F6", (4,), (1,), 3, kind="artillery", flags=("artillery",), rng=2)
+    rom = unit("R", "axis", "E7", (30,), (30,), 6, nat="romanian")
+    game = combat(rom, gun, unit("S2", "soviet", "E6", 1, 1))
+    game.apply(Attack(("R",), "E6"))
+    assert Choose("add:G") not in list(game.legal_actions())  # artillery: barrages only
+    choose(game, "odds")
+    game.apply(Outcome(1))
+    choose(game, "step:S2")
+    advances = [a for a in game.legal_actions() if isinstance(a, Advance)]
+    assert advances == [Advance(("R",), ("E7", "E6"))]
+
+
+def test_concentric_assault() -> None:
+    """Krim: Concentric Assault: opposite hexes, three hexes with a gap, or more than three."""
+    game = combat()
+    ctx = game._ctx()
+    board = game.scenario.board
+    centre = board.hex_of("E5")
+    ring = [board.node_at(centre.neighbour(i)) for i in range(6)]  # around E5, in order
+    assert concentric(ctx, "E5", [ring[0], ring[3]])
+    assert not concentric(ctx, "E5", ring[0:2])
+    assert not concentric(ctx, "E5", ring[0:3])
+    assert concentric(ctx, "E5", [ring[0], ring[1], ring[3]])
+    assert concentric(ctx, "E5", ring[0:4])
+    assert not concentric(ctx, "E5", ring[0:1])
+
+
+def test_terrain_effects_are_cumulative_natural_and_manmade() -> None:
+    game = combat(terrain={"broken": ["E5"]}, features={"town": ["E5"], "entrenchment": ["E5"]})
+    assert terrain_shift(game._ctx(), "E5") == -3  # broken -1, town -1, entrenchment -1
+
+
+def test_air_units_commit_after_the_odds_and_shift_the_defenders_result() -> None:
+    """Krim: Air Units: +1 per attacking air unit, -1 per defending, once per couplet."""
+    air = dict(att=(0,), dfn=(0,), mf=0, kind="air", flags=("air",))
+    game = combat(
+        unit("A1", "axis", "E7", (30,), (30,)),
+        unit("S2", "soviet", "E6", (3, 2, 1), (3, 2, 1)),
+        unit("L1", "axis", None, box="axis-air", **air),  # type: ignore[arg-type]
+        unit("L2", "axis", None, box="axis-air", **air),  # type: ignore[arg-type]
+        unit("V1", "soviet", None, box="soviet-air", **air),  # type: ignore[arg-type]
+        unit("V2", "soviet", None, box="soviet-air", **air),  # type: ignore[arg-type]
+    )
+    game.apply(Attack(("A1",), "E6"))
+    assert Choose("air:L1") not in list(game.legal_actions())  # not before the odds
+    choose(game, "odds")
+    choose(game, "air:L1")
+    choose(game, "air:L2")  # no Axis air unit left: the defender's turn to commit
+    assert game.decision is not None and game.decision.side == "soviet"
+    assert Choose("air:V2") in list(game.legal_actions())
+    choose(game, "air:V1")
+    # Soviet: one air unit per battle, so the die is rolled at once
+    assert game.decision is not None and game.decision.side == "chance"
+    game.apply(Outcome(1))  # 10:1, row 1: D3; +2 -1 = D4
+    assert game.events[-1].data["defender"] == 4
+    assert game.state.units["L1"].has("flown@turn")

@@ -1,0 +1,188 @@
+"""Krim: Soviet Sea Movement, Sea Transfers, Sevastopol, Opposed Landings, the Kerch Straits."""
+
+from __future__ import annotations
+
+import pytest
+from krim_support import goto, new, unit
+
+from wargames.core.actions import Attack, Choose, Move, Outcome, Pass, Place
+from wargames.core.errors import IllegalAction
+from wargames.core.game import Game
+
+FEATURES = {
+    "soviet-source": ["C7", "H2", "B3"],
+    "supply-tactical": ["B3"],
+    "supply-operational": ["H10", "C7"],
+    "straits": ["H5", "H6"],
+}
+SEA = {"sea": ["H7", "H8", "H9", "G9"]}
+CONTROL = {"axis": ["H10"], "soviet": ["C7", "H2", "B3"]}
+
+
+def sea_game(*extra: dict[str, object], turn: int = 1, step: str = "movement") -> Game:
+    units = [unit("S1", "soviet", "D8"), unit("A0", "axis", "H10"), *extra]
+    game = new(units, features=FEATURES, terrain=SEA, control=CONTROL)
+    phase = "Soviet Movement Phase" if step == "movement" else "Soviet New Units Phase"
+    goto(game, phase, "begin-movement" if step == "movement" else "begin-sea", turn=turn)
+    return game
+
+
+def qrb(uid: str, size: str = "division", **kw: object) -> dict[str, object]:
+    return unit(uid, "soviet", None, box="qrb", size=size, **kw)  # type: ignore[arg-type]
+
+
+def box(uid: str, size: str = "division", **kw: object) -> dict[str, object]:
+    return unit(uid, "soviet", None, box="soviet-available", size=size, **kw)  # type: ignore[arg-type]
+
+
+def test_qrb_holds_at_most_five_divisions() -> None:
+    game = sea_game(*(qrb(f"Q{i}") for i in range(4)), box("B1"), box("B2"), step="new")
+    assert game.decision is not None and game.decision.step == "qrb"
+    game.apply(Choose("qrb:B1"))
+    with pytest.raises(IllegalAction, match="five divisions"):
+        game.apply(Choose("qrb:B2"))
+    game.apply(Choose("box:Q0"))
+    game.apply(Choose("qrb:B2"))
+
+
+def test_artillery_and_tanks_count_as_divisions_brigades_as_halves() -> None:
+    units = [qrb(f"Q{i}") for i in range(3)]
+    units += [box("T", size="battalion", flags=("tank",)), box("NB", size="brigade")]
+    game = sea_game(*units, box("NB2", size="brigade"), step="new")
+    game.apply(Choose("qrb:T"))
+    game.apply(Choose("qrb:NB"))
+    game.apply(Choose("qrb:NB2"))  # 3 + 1 + 1/2 + 1/2 = 5
+    assert Choose("qrb:NB") not in list(game.legal_actions())
+
+
+def test_landing_in_a_source_hex_ends_the_units_move() -> None:
+    game = sea_game(qrb("Q"), qrb("Q2"))
+    game.state.control["H2"] = "axis"
+    game.apply(Place("Q", "H2"))  # a Soviet source hex, even if not Soviet-held
+    assert game.state.units["Q"].at == "H2"
+    with pytest.raises(IllegalAction):
+        game.apply(Choose("move:Q"))
+    with pytest.raises(IllegalAction, match="supply source"):
+        game.apply(Place("Q2", "E5"))
+
+
+def test_five_divisions_a_player_turn() -> None:
+    game = sea_game(*(qrb(f"Q{i}") for i in range(5)), unit("X", "soviet", "B3"))
+    for i in range(5):
+        game.apply(Place(f"Q{i}", ["H2", "B3", "C7", "H2", "B3"][i]))
+    with pytest.raises(IllegalAction, match="capacity"):
+        game.apply(Place("X", "C7"))
+
+
+def test_sevastopol_closed_while_an_axis_unit_holds_c7() -> None:
+    game = sea_game(qrb("Q"), unit("AX", "axis", "C7"))
+    assert Place("Q", "C7") not in list(game.legal_actions())
+    with pytest.raises(IllegalAction, match="Sevastopol Geography"):
+        game.apply(Place("Q", "C7"))
+
+
+def test_sea_movement_lost_from_calendar_month_8() -> None:
+    game = sea_game(qrb("Q"), turn=12)
+    assert not [a for a in game.legal_actions() if isinstance(a, Place)]
+    with pytest.raises(IllegalAction, match="month 8"):
+        game.apply(Place("Q", "H2"))
+
+
+def test_sea_transfer_first_then_no_other_move_and_no_attack() -> None:
+    game = sea_game(unit("T", "soviet", "B3"), unit("U", "soviet", "E5"))
+    game.apply(Place("T", "H2"))
+    assert game.state.units["T"].at == "H2" and game.state.units["T"].has("sea-moved")
+    with pytest.raises(IllegalAction):
+        game.apply(Choose("move:T"))
+    game.apply(Choose("move:U"))
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, Move)))
+    game.apply(Pass())
+    game2 = sea_game(unit("T", "soviet", "B3"), unit("U", "soviet", "E5"))
+    game2.apply(Choose("move:U"))
+    game2.apply(Pass())
+    with pytest.raises(IllegalAction, match="before any other movement"):
+        game2.apply(Place("T", "H2"))
+
+
+def test_opposed_landing_shifts_left_and_survivors_return_to_the_box() -> None:
+    game = sea_game(qrb("Q", att=(9, 5), dfn=(9, 5)), unit("AX", "axis", "B3", (2, 1), (2, 1)))
+    game.apply(Place("Q", "B3"))
+    sea = game.state.units["Q"].at
+    assert game.scenario.board.terrain(sea) == "sea" and game.state.units["Q"].has("at-sea")
+    game.apply(Pass())  # end of movement: the landing is resolved first in combat
+    assert game.decision is not None and game.decision.step == "battle"
+    game.apply(Choose("odds"))
+    odds = next(e for e in reversed(game.events) if e.kind == "odds")
+    assert odds.data["column"] == "3:1"  # 9:2 = 4:1, one column left
+    game.apply(Outcome(1))  # 3:1 row 1: A1/D1
+    game.apply(Choose("step:AX"))
+    assert list(game.legal_actions()) == [Choose("step:Q")]  # no retreat from the sea
+    game.apply(Choose("step:Q"))
+    assert game.state.units["Q"].box == "soviet-available"
+
+
+def test_straits_entry_in_movement_stops_except_in_frost() -> None:
+    game = sea_game(box("K"))
+    game.apply(Place("K", "H5"))
+    assert game.state.units["K"].at == "H5"
+    assert game.decision is not None and game.decision.step == "movement"
+    with pytest.raises(IllegalAction):
+        game.apply(Choose("move:K"))
+    frost = sea_game(box("K"), turn=6)
+    frost.apply(Place("K", "H5"))
+    assert frost.decision is not None and frost.decision.step == "move-group"
+    assert any(isinstance(a, Move) for a in frost.legal_actions())
+
+
+def test_straits_entry_respects_stacking_at_placement() -> None:
+    full = [unit(f"F{i}", "soviet", "H5") for i in range(3)]
+    game = sea_game(box("K"), *full)
+    with pytest.raises(IllegalAction, match="stacking"):
+        game.apply(Place("K", "H5"))
+
+
+def test_straits_units_entering_at_optrans_may_optrans() -> None:
+    units = [unit("S1", "soviet", "D8"), unit("A0", "axis", "H10"), box("K")]
+    game = new(units, features=FEATURES, terrain=SEA, control=CONTROL)
+    goto(game, "Soviet Operational Transfers", "begin-optrans", turn=3)
+    game.apply(Place("K", "H5"))
+    assert Choose("optrans:K") in list(game.legal_actions())
+
+
+def test_enemy_held_straits_hex_is_attacked_as_a_landing() -> None:
+    game = sea_game(box("K", att=(9,), dfn=(9,)), unit("AX", "axis", "H6", (2,), (2,)))
+    game.apply(Place("K", "H6"))
+    assert game.state.units["K"].has("at-sea")
+    game.apply(Pass())
+    assert game.decision is not None and game.decision.step == "battle"
+    battle = game.state.stack[-1].args["battle"]
+    assert battle["kind"] == "landing" and battle["target"] == "H6"
+
+
+def test_landed_units_attack_in_the_following_combat_phase() -> None:
+    game = sea_game(qrb("Q"), unit("AX", "axis", "G2"))
+    game.apply(Place("Q", "H2"))
+    game.apply(Pass())
+    while game.decision is not None and game.decision.step == "barrages":
+        game.apply(Pass())
+    assert game.decision is not None and game.decision.step == "assaults"
+    assert Attack(("Q",), "G2") in list(game.legal_actions())
+
+
+def test_land_units_may_join_an_opposed_landing() -> None:
+    game = sea_game(
+        qrb("Q", att=(9, 5), dfn=(9, 5)), unit("AX", "axis", "B3"), unit("L", "soviet", "C3")
+    )
+    game.apply(Place("Q", "B3"))
+    game.apply(Pass())
+    assert Choose("add:L") in list(game.legal_actions())
+
+
+def test_a_unit_may_sea_transfer_after_its_optrans() -> None:
+    units = [unit("S1", "soviet", "D8"), unit("A0", "axis", "H10"), unit("T", "soviet", "E5")]
+    game = new(units, features=FEATURES, terrain=SEA, control=CONTROL)
+    goto(game, "Soviet Operational Transfers", "begin-optrans", turn=3)
+    game.apply(Choose("optrans:T"))
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, Move) and a.path[-1] == "B3"))
+    game.apply(Pass())
+    assert Place("T", "H2") in list(game.legal_actions())
