@@ -205,10 +205,10 @@ def test_map_sizes_are_bounded(key: str, value: int, field: str) -> None:
     assert error.field == field
 
 
-def test_a_huge_chart_number_and_a_calendar_from_zero_are_refused() -> None:
+def test_a_huge_chart_number_and_a_calendar_before_zero_are_refused() -> None:
     error = scenario_error(lambda d: d["charts"]["crt"].__setitem__("x", 10**30))
     assert error.field == "charts.crt.x" and str(MAX_NUMBER) in error.reason
-    error = scenario_error(lambda d: d["calendar"].__setitem__("first", 0))
+    error = scenario_error(lambda d: d["calendar"].__setitem__("first", -1))
     assert error.field == "calendar.first"
 
 

@@ -37,7 +37,7 @@ MAX_STEPS = 20
 MAX_MOVEMENT = 100
 """A unit's movement allowance at any strength (movement searches hold one bucket per MP)."""
 MAX_TURNS = 1_000
-"""Turns of the calendar; the first turn is 1 .. MAX_TURNS too."""
+"""Turns of the calendar; the first turn is 0 (a set-up turn) .. MAX_TURNS."""
 MAX_NUMBER = 10**9
 """Any number anywhere in the file (charts, attributes, values), in absolute value."""
 MAX_ITEMS = 100_000
@@ -627,7 +627,7 @@ def _parse_control(top: Reader, board: Board, sides: Sequence[str]) -> dict[str,
 def _parse_calendar(top: Reader) -> Calendar:
     c = top.table("calendar")
     c.only("turns", "first", "labels")
-    first = c.integer("first", 1, minimum=1, maximum=MAX_TURNS)
+    first = c.integer("first", 1, minimum=0, maximum=MAX_TURNS)
     turns = c.integer("turns", minimum=1, maximum=MAX_TURNS)
     labels = c.strings("labels", ())
     if labels and len(labels) != turns:
