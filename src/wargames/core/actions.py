@@ -99,7 +99,7 @@ class Place(Action):
     """Put a unit on a node (set-up, reinforcement, replacement)."""
 
     kind: ClassVar[str] = "place"
-    refs: ClassVar[Mapping[str, str]] = {"at": "node"}  # a unit or another counter
+    # no refs: titles place counters (not only units) on nodes, boxes or areas (Krim)
     unit: str
     at: str
 
