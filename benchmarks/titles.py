@@ -14,7 +14,7 @@ import time
 import wargames
 from wargames.agents import RandomAgent, step
 
-TITLES = ("minimal", "darkest", "konigsberg", "krim", "darkcrusade-p2p")
+TITLES = ("minimal", "darkest", "konigsberg", "krim", "darkcrusade-p2p", "darkcrusade-hex")
 SEEDS = (1, 2, 3)
 
 

@@ -13,6 +13,7 @@ ENTRY_POINT_GROUP = "wargames.titles"
 
 # Built-in titles: name -> "module:attribute". Each lands with its plugin package.
 BUILTIN: dict[str, str] = {
+    "darkcrusade-hex": "wargames.darkcrusade.hex:TITLE",
     "darkest": "wargames.darkest:TITLE",
     "darkcrusade-p2p": "wargames.darkcrusade.p2p:TITLE",
     "krim": "wargames.krim:TITLE",

@@ -1,0 +1,146 @@
+"""Dark Crusade on hexes (Louis R. Coatney): Barbarossa 1941, Jun II 41 - Jan II 42.
+
+The rules are the game's charts (``shared/rules/dark-crusade-hex-charts.txt``); every rule the
+code enforces cites its paragraph (``DCH: Tactical Retreats``, ``DCH: Sequence A.5``), and
+``docs/rules/darkcrusade-hex.md`` maps each paragraph to code and tests and lists the
+provisional data (the CRT cells, the map, the order of battle).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, ClassVar
+
+from wargames.core.actions import Action, Choose
+from wargames.core.context import Context
+from wargames.core.scenario import Scenario
+from wargames.core.sequence import Phase, Step
+from wargames.core.state import Frame, GameState, Result
+from wargames.core.title import Title
+
+from . import charts as charts_module
+from . import counters as cn
+from .air import AirDropStep, AirStep, AirSupplyStep
+from .combat import STEPS as COMBAT_STEPS
+from .disruption import RecoverStep
+from .factories import EvacuateStep
+from .hidden import MechGroupStep, RehideStep, RevealStep
+from .hidden import determinize as hidden_determinize
+from .katyusha import KatyushaRoll
+from .operations import Combat, Declare, EarlyAttacks, Operations, Orders
+from .rail import RailStep
+from .reinforcements import (
+    AxisAdmin,
+    RifleDie,
+    RifleRoll,
+    RussianAdmin,
+    RussianArrival,
+    SiberianChoice,
+    SiberianGamble,
+    SiberianPlace,
+)
+from .sea import SeaStep, SinkingStep
+from .sequence import PHASES
+from .supply import AXIS_COUNTRIES, SupplyStep
+from .terrain import WATER
+from .victory import GermanVDP, MoscowCheck, MoscowCollapse, RussianVDP, final
+from .view import side_view
+from .weather import weather
+
+DATA = Path(__file__).parent / "data"
+
+
+class WeatherStep(Step):
+    """DCH: Weather: the turn's weather from the (provisional) Turn Record Track."""
+
+    name: ClassVar[str] = "weather"
+    rule: ClassVar[str] = "DCH: Weather"
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        w = weather(ctx)
+        ctx.emit("weather", f"weather: {w}", weather=w)
+        ctx.done()
+
+
+class DarkCrusadeHex(Title):
+    """Dark Crusade (hex edition): odds CRT with exchanges, BK and No Retreat!, disruption,
+    hidden Russian armies, OMF and bonus, rail heads and the Siberian Reserve gamble."""
+
+    name: ClassVar[str] = "darkcrusade-hex"
+    description: ClassVar[str] = "Dark Crusade on hexes: Barbarossa, Jun II 41 - Jan II 42"
+    sides: ClassVar[tuple[str, ...]] = cn.SIDES
+    default_scenario: ClassVar[str] = "barbarossa-1941"
+    phases: ClassVar[tuple[Phase, ...]] = PHASES
+    phase_end_step: ClassVar[str | None] = "moscow-check"
+    rule_steps: ClassVar[tuple[Step, ...]] = (
+        MechGroupStep(),
+        WeatherStep(),
+        AxisAdmin(),
+        RailStep(),
+        SeaStep(),
+        SinkingStep(),
+        EarlyAttacks(),
+        Declare(),
+        Operations(),
+        Orders(),
+        RecoverStep(),
+        Combat(),
+        *COMBAT_STEPS,
+        AirStep(),
+        AirSupplyStep(),
+        AirDropStep(),
+        RevealStep(),
+        RehideStep(),
+        EvacuateStep(),
+        KatyushaRoll(),
+        RussianVDP(),
+        SupplyStep(),
+        RussianAdmin(),
+        RussianArrival(),
+        RifleRoll(),
+        RifleDie(),
+        SiberianChoice(),
+        SiberianGamble(),
+        SiberianPlace(),
+        GermanVDP(),
+        MoscowCheck(),
+        MoscowCollapse(),
+    )
+    options: ClassVar[Mapping[str, Any]] = {}
+    data_dir: ClassVar[Path | None] = DATA  # the charts live in data/charts/, not globbed
+
+    def validate_scenario(self, scenario: Scenario) -> None:
+        charts_module.check(scenario)
+
+    def setup(self, ctx: Context) -> None:
+        """Control: the Axis countries are Axis, every other land hex Russian; the rail heads
+        start where the charts put them."""
+        board = ctx.board
+        for n in board:
+            if board.terrain(n) in WATER or n in ctx.state.control:
+                continue
+            axis = any(board.has(n, f) for f in AXIS_COUNTRIES)
+            ctx.state.control[n] = cn.AXIS if axis else cn.RUSSIAN
+        ctx.state.set("railheads", list(charts_module.charts(ctx).rail["railheads"]))
+
+    def final_result(self, ctx: Context) -> Result:
+        return final(ctx)
+
+    def view(self, state: GameState, side: str) -> dict[str, Any]:
+        return side_view(state, side)
+
+    def determinize(self, ctx: Context, side: str) -> None:
+        hidden_determinize(ctx, side)
+
+    def playout_weight(self, ctx: Context, action: Action) -> float:
+        """Random playouts rarely call the Siberians early (a 1/9 risk of losing the game a
+        turn) or declare No Retreat!; legality is unchanged."""
+        if isinstance(action, Choose) and action.option in ("siberians", "no-retreat"):
+            return 0.05
+        if isinstance(action, Choose) and ctx.state.stack[-1].step in ("rehide", "evacuate"):
+            return 0.1
+        return 1.0
+
+
+TITLE = DarkCrusadeHex()

@@ -1,0 +1,106 @@
+"""The battle record: one attack being resolved, as a typed value kept in ``vars.battle``.
+
+Its stages are a fixed enum run in order by the ``battle`` step (:mod:`.combat`); each
+decision or die roll is a frame pushed above it, so a game serializes at every one.
+"""
+
+from __future__ import annotations
+
+import enum
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from wargames.core.context import Context
+
+
+class Stage(enum.Enum):
+    REVEAL = "reveal"
+    AIR = "air"
+    NO_RETREAT = "no-retreat"
+    FORCED_BEFORE = "forced-before"
+    PRESS = "press"
+    ROUND_UP = "round-up"
+    PRESS_ROLL = "press-roll"
+    ROLL = "roll"
+    FORCED_AFTER = "forced-after"
+    AVOID = "avoid"
+    RESULT = "result"
+    OPT_OUT = "opt-out"
+    EXCHANGE = "exchange"
+    LENGTH = "length"
+    RETREAT = "retreat"
+    WITHDRAW = "withdraw"
+    LOSSES = "losses"
+    ADVANCE = "advance"
+    END = "end"
+
+
+@attrs.frozen
+class Battle:
+    """An attack on ``target`` by ``attackers`` of ``side``.
+
+    ``base`` is the column before shifts (after a German round-up), ``shift`` the total
+    shift (terrain, weather, supply, pressing); ``code`` the result being carried out;
+    ``need`` the attacking factors still to be lost (AE, exchanges); ``retreat`` the hexes the
+    attacker chose and ``extra`` how many more the defender may add."""
+
+    target: str
+    side: str
+    mode: str
+    attackers: tuple[str, ...]
+    origins: tuple[str, ...]
+    defenders: tuple[str, ...]
+    stage: Stage = Stage.REVEAL
+    no_retreat: bool = False
+    forced: bool = False
+    avoided: bool = False
+    press: int = 0
+    base: int = 0
+    shift: int = 0
+    roll: int = 0
+    rolled: str = ""
+    code: str = ""
+    defence: int = 0
+    need: str = "0"
+    retreat: int = 0
+    extra: int = 0
+    retreated: int = 0
+    advanced: tuple[str, ...] = ()
+    into: int = 0
+    air: tuple[str, ...] = ()
+    holding: tuple[str, ...] = ()
+    blitz: bool = False
+
+    def evolve(self, **changes: Any) -> Battle:
+        return attrs.evolve(self, **changes)
+
+    @property
+    def need_value(self) -> Fraction:
+        return Fraction(self.need)
+
+    def to_json(self) -> dict[str, Any]:
+        d = attrs.asdict(self, recurse=False)
+        d["stage"] = self.stage.value
+        for k in ("attackers", "origins", "defenders", "advanced", "air", "holding"):
+            d[k] = list(d[k])
+        return d
+
+    @classmethod
+    def from_json(cls, d: Any) -> Battle:
+        data = dict(d)
+        data["stage"] = Stage(data["stage"])
+        for k in ("attackers", "origins", "defenders", "advanced", "air", "holding"):
+            data[k] = tuple(data[k])
+        return cls(**data)
+
+
+def current(ctx: Context) -> Battle:
+    got = ctx.state.get("battle")
+    assert got is not None, "no battle is being fought"
+    return Battle.from_json(got)
+
+
+def save(ctx: Context, b: Battle | None) -> None:
+    ctx.state.set("battle", None if b is None else b.to_json())

@@ -1,0 +1,90 @@
+"""The title's charts (``data/charts/charts.toml``) with any scenario overrides, checked once.
+
+A scenario's ``[charts]`` may replace a whole top-level table (``crt``, ``weather`` ...).
+``charts(ctx)`` builds the checked :class:`Charts` once per scenario; ``check(scenario)``
+raises a :class:`ScenarioError` naming the field at fault.
+"""
+
+from __future__ import annotations
+
+import tomllib
+import weakref
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from wargames.core.context import Context
+from wargames.core.crt import CRT
+from wargames.core.errors import ScenarioError
+from wargames.core.jsonvalue import thaw
+from wargames.core.scenario import Scenario
+
+FILE = Path(__file__).parent / "data" / "charts" / "charts.toml"
+WEATHERS = ("good", "light-mud", "mud", "hard-frost", "snow")
+with open(FILE, "rb") as _f:
+    DEFAULTS: dict[str, Any] = tomllib.load(_f)
+
+
+@attrs.frozen
+class Charts:
+    crt: CRT
+    weather: tuple[str, ...]
+    weather_months: tuple[str, ...]
+    movement: Mapping[str, Any]
+    supply: Mapping[str, int]
+    victory: Mapping[str, Any]
+    hidden: Mapping[str, Any]
+    siberians: Mapping[str, int]
+    rail: Mapping[str, Any]
+    reinforcements: Mapping[str, Any]
+    special: Mapping[str, Any]
+    sea: Mapping[str, Any]
+
+
+_CACHE: weakref.WeakKeyDictionary[Scenario, Charts] = weakref.WeakKeyDictionary()
+
+
+def build(scenario: Scenario) -> Charts:
+    data = dict(DEFAULTS)
+    data.update(thaw(scenario.charts))
+    file = scenario.file
+    unknown = set(data) - set(DEFAULTS)
+    if unknown:
+        raise ScenarioError(file, f"charts.{sorted(unknown)[0]}", "unknown chart")
+    try:
+        crt = CRT.from_data(data["crt"])
+    except ValueError as exc:
+        raise ScenarioError(file, "charts.crt", str(exc)) from None
+    weather = tuple(data["weather"]["by_turn"])
+    for i, w in enumerate(weather):
+        if w not in WEATHERS:
+            raise ScenarioError(file, f"charts.weather.by_turn[{i}]", f"one of {WEATHERS}")
+    if len(weather) < scenario.calendar.last:
+        raise ScenarioError(file, "charts.weather.by_turn", "one weather per game turn")
+    return Charts(
+        crt=crt,
+        weather=weather,
+        weather_months=tuple(data["weather"]["months"]),
+        movement=data["movement"],
+        supply=data["supply"],
+        victory=data["victory"],
+        hidden=data["hidden"],
+        siberians=data["siberians"],
+        rail=data["rail"],
+        reinforcements=data["reinforcements"],
+        special=data["special"],
+        sea=data["sea"],
+    )
+
+
+def charts(ctx: Context) -> Charts:
+    got = _CACHE.get(ctx.scenario)
+    if got is None:
+        got = _CACHE[ctx.scenario] = build(ctx.scenario)
+    return got
+
+
+def check(scenario: Scenario) -> None:
+    _CACHE[scenario] = build(scenario)

@@ -1,0 +1,151 @@
+"""What a Dark Crusade (hex) counter says: side, size (army, korps, division, regiment), arm
+(panzer/tank, motorized, infantry/rifle, cavalry, parachute, katyusha), nationality, and its
+attack and defence factors; plus the unit markers and boxes the rules use.
+
+Hidden Russian rifle armies carry no factors of their own: their counter is drawn from the
+pool at their first combat (:mod:`.hidden`) and the drawn profile is kept in ``vars.profiles``.
+German armies and motorized korps have two steps: the strong (full) and weak side.
+"""
+
+from __future__ import annotations
+
+from wargames.core.context import Context
+from wargames.core.units import UnitDef
+
+AXIS = "axis"
+RUSSIAN = "russian"
+SIDES = (AXIS, RUSSIAN)
+
+# Unit markers.
+DISRUPTED = "disrupted"
+LIMITED = "limited-supply"
+ISOLATED = "isolated"
+ENTRENCHED = "entrenched"
+# Scoped markers (wargames.core.markers): names only, scoped by the caller.
+MOVED = "moved"
+ATTACKED = "attacked"
+ALLOCATED = "allocated"
+BONUS = "bonus"
+DONE = "done"
+HIT = "re-disrupted"
+BLITZ = "blitz"
+AIR_SUPPLIED = "air-supplied"
+
+# Boxes.
+ELIMINATED = "eliminated"
+REINFORCEMENTS = "reinforcements"
+SIBERIA = "siberia"
+POOL = "pool"
+WEAK_DIVISIONS = "weak-divisions"
+
+
+def d(ctx: Context, uid: str) -> UnitDef:
+    return ctx.unit_def(uid)
+
+
+def is_axis(ctx: Context, uid: str) -> bool:
+    return ctx.side_of(uid) == AXIS
+
+
+def is_german(ctx: Context, uid: str) -> bool:
+    return ctx.unit_def(uid).nationality == "german"
+
+
+def is_ally(ctx: Context, uid: str) -> bool:
+    """Axis allied (Romanian, Hungarian) units."""
+    return is_axis(ctx, uid) and not is_german(ctx, uid)
+
+
+def has(ctx: Context, uid: str, flag: str) -> bool:
+    return flag in ctx.unit_def(uid).flags
+
+
+def is_army(ctx: Context, uid: str) -> bool:
+    return has(ctx, uid, "army")
+
+
+def is_korps(ctx: Context, uid: str) -> bool:
+    return has(ctx, uid, "korps")
+
+
+def is_division(ctx: Context, uid: str) -> bool:
+    return has(ctx, uid, "division")
+
+
+def is_armour(ctx: Context, uid: str) -> bool:
+    """Panzer/tank units (Russian mech korps are tank units)."""
+    return has(ctx, uid, "panzer") or has(ctx, uid, "tank")
+
+
+def is_mobile(ctx: Context, uid: str) -> bool:
+    """DCH: Supply (Ploesti/Grozny): mobile = panzer/tank, motorized, katyusha."""
+    return is_armour(ctx, uid) or has(ctx, uid, "motorized") or has(ctx, uid, "katyusha")
+
+
+def is_infantry(ctx: Context, uid: str) -> bool:
+    """Infantry-type units (terrain defence bonuses): infantry, rifle, shock armies and korps."""
+    return (
+        has(ctx, uid, "infantry")
+        or has(ctx, uid, "rifle")
+        or has(ctx, uid, "shock")
+        or (is_army(ctx, uid) and not is_mobile(ctx, uid))
+    )
+
+
+def is_red(ctx: Context, uid: str) -> bool:
+    """DCH: Recovery from Disruption: red-labeled Russian units (provisional: tank korps,
+    parachute korps and Siberian shock armies carry the ``red`` flag)."""
+    return has(ctx, uid, "red")
+
+
+def no_stack(ctx: Context, uid: str) -> bool:
+    """DCH: Stacking: airfields, katyushas, rail conversion units and cavalry do not count."""
+    return has(ctx, uid, "no-stack") or has(ctx, uid, "cavalry")
+
+
+def disrupted(ctx: Context, uid: str) -> bool:
+    return ctx.state.units[uid].has(DISRUPTED)
+
+
+def profile(ctx: Context, uid: str) -> tuple[int, int] | None:
+    """A drawn counter's (attack, defence), or None if it has no drawn profile."""
+    got = ctx.state.get("profiles", {}).get(uid)
+    if got is None:
+        return None
+    a, _, b = str(got).partition("-")
+    return int(a), int(b)
+
+
+def attack_factor(ctx: Context, uid: str) -> int:
+    prof = profile(ctx, uid)
+    if prof is not None:
+        return prof[0]
+    unit = ctx.state.units[uid]
+    return int(ctx.unit_def(uid).attack_at(max(unit.steps, 1)))
+
+
+def defence_factor(ctx: Context, uid: str) -> int:
+    prof = profile(ctx, uid)
+    if prof is not None:
+        return prof[1]
+    unit = ctx.state.units[uid]
+    return int(ctx.unit_def(uid).defence_at(max(unit.steps, 1)))
+
+
+def omf(ctx: Context, uid: str) -> int:
+    """DCH: Operational Movement Factors from the counter (the text's numbers per type)."""
+    return int(ctx.unit_def(uid).movement[0])
+
+
+def has_zoc(ctx: Context, uid: str) -> bool:
+    """DCH: ZOCs: armies and korps have movement-stopping ZOCs; only armies and German korps
+    keep them when Disrupted; divisions (and regiments) have none beyond their own hex."""
+    if not (is_army(ctx, uid) or is_korps(ctx, uid)):
+        return False
+    if disrupted(ctx, uid):
+        return is_army(ctx, uid) or (is_german(ctx, uid) and is_korps(ctx, uid))
+    return True
+
+
+def enemy(side: str) -> str:
+    return RUSSIAN if side == AXIS else AXIS

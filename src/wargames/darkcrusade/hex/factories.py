@@ -1,0 +1,87 @@
+"""DCH: Strategic Movement (Factory Evacuation): Russian tank factories may be evacuated by
+rail to Siberia: the first turn they are flipped to their Loading side, the next turn they go
+to the Turn Record Track, and 3 turns later they are back in production (in Siberia, out of
+the Axis's reach). A factory loading or on the track produces nothing."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from wargames.core.actions import Action, Choose, Pass
+from wargames.core.context import Context
+from wargames.core.state import Frame
+from wargames.core.steps import SideStep
+
+from . import counters as cn
+
+RULE = "DCH: Strategic Movement (Factory Evacuation)"
+LOADING, TRACK, SIBERIA = "loading", "track", "siberia"
+PREFIX = "evacuate:"
+
+
+def records(ctx: Context) -> dict[str, dict[str, Any]]:
+    got = ctx.state.get("factories", {})
+    return {k: dict(v) for k, v in got.items()}
+
+
+def advance(ctx: Context) -> None:
+    """Loading factories go to the track; those 3 turns on the track produce again."""
+    out = records(ctx)
+    for hex_, rec in out.items():
+        if rec["state"] == LOADING and ctx.turn > rec["turn"]:
+            out[hex_] = {"state": TRACK, "turn": ctx.turn}
+            ctx.emit("factory", f"the factory of {hex_} is on its way to Siberia", hex=hex_)
+        elif rec["state"] == TRACK and ctx.turn >= rec["turn"] + 3:
+            out[hex_] = {"state": SIBERIA, "turn": ctx.turn}
+            ctx.emit("factory", f"the factory of {hex_} produces again in Siberia", hex=hex_)
+    ctx.state.set("factories", out)
+
+
+def producing(ctx: Context) -> int:
+    """Tank factories producing now: those held on the map and not evacuating, and those
+    back in production in Siberia (Tankograd is counted by the caller)."""
+    out = records(ctx)
+    held = sum(
+        1
+        for n in ctx.board.nodes_with("factory")
+        if ctx.state.control.get(n) == cn.RUSSIAN and n not in out
+    )
+    return held + sum(1 for r in out.values() if r["state"] == SIBERIA)
+
+
+def evacuable(ctx: Context) -> list[str]:
+    out = records(ctx)
+    return [
+        n
+        for n in sorted(ctx.board.nodes_with("factory"))
+        if ctx.state.control.get(n) == cn.RUSSIAN and n not in out
+    ]
+
+
+class EvacuateStep(SideStep):
+    """B.1: start evacuating factories (one decision per factory), or pass."""
+
+    name: ClassVar[str] = "evacuate"
+    kind: ClassVar[str] = "choose"
+    rule: ClassVar[str] = RULE
+    actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
+
+    def actor(self, ctx: Context, frame: Frame) -> str | None:
+        return cn.RUSSIAN if evacuable(ctx) else None
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        ctx.done()
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        return [Pass(), *(Choose(PREFIX + n) for n in evacuable(ctx))]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if isinstance(action, Pass):
+            ctx.done()
+            return
+        assert isinstance(action, Choose)
+        hex_ = action.option[len(PREFIX) :]
+        out = records(ctx)
+        out[hex_] = {"state": LOADING, "turn": ctx.turn}
+        ctx.state.set("factories", out)
+        ctx.emit("factory", f"the factory of {hex_} is loading", hex=hex_)

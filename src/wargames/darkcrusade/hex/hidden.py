@@ -1,0 +1,183 @@
+"""DCH: Hidden and/vs. Revealed Russian units; Set-up: Sorting Russian Arrays.
+
+Russian rifle armies are unknown to both players until their moment of first combat. Drawing
+42 of the 62 armies at set-up and then revealing them one by one is the same, draw for draw, as
+revealing each from the 62 not yet drawn (never more than 42 are in play), so a hidden army's
+counter is a chance outcome at its first combat: each profile with probability (its count in
+the pool left) / (armies left). Nothing unknown is in the state until then, so no view can leak
+it. An eliminated army goes back into the pile ("the same unit could be re-drawn").
+
+The face-down mech group (10 more 2-1s, or 8 4-3s and 2 3-2s) is chosen blindly by the German
+player: a chance outcome of 1/2 each at set-up; the Russian player sees it, the German does not
+until each korps fights.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from wargames.core.actions import Action, Choose, Outcome, Pass
+from wargames.core.context import Context
+from wargames.core.sequence import ChanceStep
+from wargames.core.state import Frame
+from wargames.core.steps import SideStep
+
+from . import counters as cn
+from .charts import charts
+
+RULE = "DCH: Hidden and/vs. Revealed Russian units"
+
+
+def is_hidden(ctx: Context, uid: str) -> bool:
+    return cn.has(ctx, uid, "hidden") and cn.profile(ctx, uid) is None
+
+
+def pool_left(ctx: Context) -> dict[str, int]:
+    """Profiles left to draw: the pool less the drawn armies still in play."""
+    left = {k: int(v) for k, v in charts(ctx).hidden["pool"].items()}
+    profiles = ctx.state.get("profiles", {})
+    for uid, prof in profiles.items():
+        if cn.has(ctx, uid, "hidden"):
+            left[prof] -= 1
+    return {k: v for k, v in left.items() if v > 0}
+
+
+def to_reveal(ctx: Context, units: Iterable[str]) -> list[str]:
+    return [u for u in units if is_hidden(ctx, u)]
+
+
+def set_profile(ctx: Context, uid: str, prof: str | None) -> None:
+    profiles: dict[str, Any] = dict(ctx.state.get("profiles", {}))
+    if prof is None:
+        profiles.pop(uid, None)
+    else:
+        profiles[uid] = prof
+    ctx.state.set("profiles", profiles)
+
+
+def reveal(ctx: Context, uid: str) -> None:
+    """Make a drawn counter public (a mech korps of the face-down group at first combat)."""
+    shown = set(ctx.state.get("revealed", ()))
+    if uid not in shown:
+        shown.add(uid)
+        ctx.state.set("revealed", sorted(shown))
+
+
+class RevealStep(ChanceStep):
+    """A hidden army's counter at its first combat: a draw from the pool left."""
+
+    name: ClassVar[str] = "reveal"
+    rule: ClassVar[str] = RULE
+
+    def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
+        left = pool_left(ctx)
+        total = sum(left.values())
+        return [(Outcome(k), Fraction(v, total)) for k, v in sorted(left.items())]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        assert isinstance(action, Outcome)
+        uid = frame.args["unit"]
+        set_profile(ctx, uid, str(action.value))
+        reveal(ctx, uid)
+        ctx.emit("reveal", f"{uid} is revealed: {action.value}", unit=uid, profile=action.value)
+        ctx.done()
+
+
+class MechGroupStep(ChanceStep):
+    """DCH: Set-up: the German player's blind choice of the face-down mech group."""
+
+    name: ClassVar[str] = "mech-group"
+    rule: ClassVar[str] = "DCH: Setup (Sorting Russian Arrays)"
+
+    def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
+        return [(Outcome("elite"), Fraction(1, 2)), (Outcome("plain"), Fraction(1, 2))]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        assert isinstance(action, Outcome)
+        group = list(charts(ctx).hidden[str(action.value)])
+        members = sorted(u for u in ctx.state.units if cn.has(ctx, u, "elite-group"))
+        for uid, prof in zip(members, group, strict=False):
+            set_profile(ctx, uid, prof)
+        ctx.state.set("mech_group", str(action.value))
+        ctx.state.set("mech_units", members)
+        ctx.emit("mech-group", "the German player picks a face-down mech group")
+        ctx.done()
+
+
+def rehidable(ctx: Context) -> list[str]:
+    """Revealed, UnDisrupted rifle armies on the map, which the Russian player may re-hide."""
+    shown = set(ctx.state.get("revealed", ()))
+    return [
+        u.id
+        for u in ctx.units_of(cn.RUSSIAN)
+        if u.id in shown and cn.has(ctx, u.id, "hidden") and not u.has(cn.DISRUPTED)
+    ]
+
+
+class RehideStep(SideStep):
+    """DCH: Hidden and/vs. Revealed Russian units: once revealed, UnDisrupted armies may be
+    re-hidden (face down for both players: the Russian may not peek) until their next combat."""
+
+    name: ClassVar[str] = "rehide"
+    kind: ClassVar[str] = "choose"
+    rule: ClassVar[str] = RULE
+    actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
+
+    def actor(self, ctx: Context, frame: Frame) -> str | None:
+        return cn.RUSSIAN if rehidable(ctx) else None
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        ctx.done()
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        return [Pass(), *(Choose(u) for u in rehidable(ctx))]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if isinstance(action, Pass):
+            ctx.done()
+            return
+        assert isinstance(action, Choose)
+        shown = [u for u in ctx.state.get("revealed", ()) if u != action.option]
+        ctx.state.set("revealed", shown)
+        ctx.emit("rehide", f"{action.option} is turned face down again", unit=action.option)
+
+
+def visible_profile(state_vars: dict[str, Any], uid: str, side: str) -> str | None:
+    """What ``side`` may see of a unit's drawn counter: revealed counters to both; the
+    face-down mech group to the Russian player always."""
+    prof = state_vars.get("profiles", {}).get(uid)
+    if prof is None:
+        return None
+    if uid in state_vars.get("revealed", ()):
+        return str(prof)
+    if side == cn.RUSSIAN and uid in state_vars.get("mech_units", ()):
+        return str(prof)
+    return None
+
+
+def determinize(ctx: Context, side: str) -> None:
+    """Resample what ``side`` cannot know, consistently with its view: re-hidden armies'
+    counters (unknown to both players) from the pool left, and, for the German player, the
+    face-down mech group unless one of its korps has fought (which tells the group)."""
+    profiles: dict[str, Any] = dict(ctx.state.get("profiles", {}))
+    shown = set(ctx.state.get("revealed", ()))
+    hidden = sorted(u for u in profiles if cn.has(ctx, u, "hidden") and u not in shown)
+    if hidden:
+        left = pool_left(ctx)
+        for u in hidden:
+            left[profiles[u]] = left.get(profiles[u], 0) + 1
+        for u in hidden:
+            names = sorted(k for k, v in left.items() if v > 0)
+            weights = [Fraction(left[k]) for k in names]
+            pick = names[ctx.draw(names, weights)]
+            profiles[u] = pick
+            left[pick] -= 1
+    members = list(ctx.state.get("mech_units", ()))
+    if side == cn.AXIS and members and not shown & set(members):
+        group = "elite" if ctx.draw(["elite", "plain"]) == 0 else "plain"
+        for uid, prof in zip(members, charts(ctx).hidden[group], strict=False):
+            profiles[uid] = prof
+        ctx.state.set("mech_group", group)
+    ctx.state.set("profiles", profiles)

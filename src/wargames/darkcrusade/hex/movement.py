@@ -1,0 +1,361 @@
+"""DCH: Operational Movement: OMFs, the Operational Movement Bonus, road movement, terrain
+costs and zones of control, on the kernel's movement search.
+
+MP are counted in half movement factors (``SCALE``) so that panzer/tank, motorized and katyusha
+units move two road hexes per factor. A unit that will attack may spend only its OMF; one that
+will not may add the OMB (Axis 3, Russian 5; 2 and 3 in the breakthrough/Proriv), but not if
+it enters or vacates a ZOC of an UnDisrupted Russian army or German korps or army not already
+occupied by a friendly unit. Entering an EZOC ends the move; no move from one EZOC hex to
+another of the same enemy unit, except a 1-hex move onto a friendly unit.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import attrs
+
+from wargames.core.context import Context
+from wargames.core.errors import IllegalAction
+from wargames.core.movement import (
+    Citations,
+    Costs,
+    Crossing,
+    MovePolicy,
+    Reach,
+    Situation,
+    check_path,
+    halved,
+    reach,
+)
+from wargames.core.zoc import ZocRules
+
+from . import counters as cn
+from .charts import charts
+from .position import cached
+from .stacking import fits
+from .terrain import SEAS, across_river
+from .weather import frozen, halves_omf, road_bonus, weather
+from .zoc import bonus_zoc, zone_map
+
+RULE = "DCH: Operational Movement"
+ZOC_RULE = "DCH: Zones of Control"
+SCALE = 2
+CITES = Citations(
+    adjacent=RULE,
+    prohibited="DCH: Terrain Effects",
+    enemy=RULE,
+    allowance=RULE,
+    zoc_stop=ZOC_RULE,
+    zoc_same_unit=ZOC_RULE,
+    entry="DCH: Operational Movement (OMB) / Stacking",
+)
+# DCH: ZOCs: stop on entering; no EZOC to EZOC of the same unit; the special 1-hex move onto a
+# friendly unit. Minimum move: a 1-hex move for a motorized korps into a swamp hex.
+POLICY = MovePolicy(
+    zoc=ZocRules(stop_on_enter=True, no_same_unit=True, one_hex_onto_friend=True),
+    minimum_move=True,
+    rules=CITES,
+)
+
+
+def unit_class(ctx: Context, uid: str) -> str:
+    """``korps-mobile`` (panzer/tank or motorized korps), ``div-mobile`` (panzer/tank or
+    motorized divisions and brigades), or ``foot``."""
+    mobile = cn.is_armour(ctx, uid) or cn.has(ctx, uid, "motorized")
+    if not mobile:
+        return "foot"
+    return "div-mobile" if cn.is_division(ctx, uid) else "korps-mobile"
+
+
+def road_doubled(ctx: Context, uid: str) -> bool:
+    """DCH: Road Movement: panzer/tank, motorized (not parachute) and katyusha units."""
+    return (
+        cn.is_armour(ctx, uid) or cn.has(ctx, uid, "motorized") or cn.has(ctx, uid, "katyusha")
+    ) and not cn.has(ctx, uid, "parachute")
+
+
+@lru_cache(maxsize=64)
+def costs(kind: str, river_extra: bool, roads: bool, snow: bool) -> Costs:
+    """DCH: Terrain Effects: MP (half factors) per hex for a class of unit."""
+    terrain: dict[str, int | None] = {t: None for t in SEAS}
+    terrain["lake"] = 2 if snow else None
+    swamp = 2
+    if kind == "korps-mobile":
+        # Forest, Hills: 2 OMFs per hex; Swamp: 1 hex a turn (all its MP); Mountain: none.
+        terrain.update(forest=4, hills=4, mountain=None)
+        swamp = 99
+    elif kind == "div-mobile":
+        swamp = 4  # Swamp: divisions and brigades expend 2 MFs per swamp hex
+    terrain["swamp"] = 2 if snow else swamp
+    terrain["swamp-forest"] = terrain.get("forest", 2) if snow else swamp
+    crossings: tuple[Crossing, ...] = ()
+    if river_extra and not snow:
+        # Cross-River: panzer/tank units and German armies pay 1 more MF to cross a river.
+        crossings = (Crossing("river", 2),)
+    base = Costs(tuple(terrain.items()), crossings=crossings, default=2)
+    if roads:
+        return attrs.evolve(base, road=1, road_features=frozenset({"road"}))
+    return base
+
+
+def unit_costs(ctx: Context, uid: str) -> Costs:
+    w = weather(ctx)
+    river = cn.is_armour(ctx, uid) or (cn.is_german(ctx, uid) and cn.is_army(ctx, uid))
+    roads = road_doubled(ctx, uid) and road_bonus(w)
+    return costs(unit_class(ctx, uid), river, roads, frozen(w))
+
+
+def oil_lost(ctx: Context, side: str) -> bool:
+    """DCH: Supply: the other side took Ploesti (Axis) or Grozny (Russian)."""
+    for node in ctx.board.nodes_with("oil"):
+        romanian = ctx.board.has(node, "romania")
+        if (side == cn.AXIS) == romanian and ctx.state.control.get(node) == cn.enemy(side):
+            return True
+    return False
+
+
+def allowance(ctx: Context, uid: str, mode: str) -> tuple[int, int]:
+    """(OMF, OMB) in movement factors for ``mode`` ``op`` or ``break`` (breakthrough/Proriv)."""
+    m = charts(ctx).movement
+    side = ctx.side_of(uid)
+    base = cn.omf(ctx, uid)
+    if cn.is_mobile(ctx, uid) and oil_lost(ctx, side):
+        base = min(base, int(m["ploesti_grozny_cap"]))
+    if mode == "break":
+        base = max(0, base - int(m["breakthrough_omf_cut"]))
+        bonus = int(m["breakthrough_omb_axis" if side == cn.AXIS else "breakthrough_omb_russian"])
+    else:
+        bonus = int(m["omb_axis" if side == cn.AXIS else "omb_russian"])
+    if halves_omf(weather(ctx)):
+        base = halved(base, round_up=side == cn.RUSSIAN)
+    return base, bonus
+
+
+def situation(ctx: Context, side: str, bonus: bool = False, german: bool = False) -> Situation:
+    """The position seen by ``side``'s movers (the kernel memoizes its tables on it)."""
+    key = ("situation", side, bonus, german)
+    return cached(ctx, key, lambda: _situation(ctx, side, bonus, german))
+
+
+def lone_katyushas(ctx: Context) -> set[str]:
+    """DCH: Russian Katyushas: hexes of Katyushas not stacked with other Russian units, which
+    a German unit may move through (eliminating them)."""
+    return {
+        n for n, us in ctx.state.occupancy().items() if all(cn.has(ctx, u, "katyusha") for u in us)
+    }
+
+
+def _situation(ctx: Context, side: str, bonus: bool, german: bool) -> Situation:
+    occ = ctx.state.occupancy()
+    index = ctx.board.index
+    other = cn.enemy(side)
+    lone = lone_katyushas(ctx) if german else set()
+    enemies = {
+        index.number[n] for n, us in occ.items() if ctx.side_of(us[0]) == other and n not in lone
+    }
+    friends = {index.number[n] for n, us in occ.items() if ctx.side_of(us[0]) == side}
+    can_enter = None
+    if bonus:
+        restricted = bonus_zoc(ctx, other).nodes - friends
+
+        def can_enter(v: int) -> bool:
+            return v not in restricted
+
+    return Situation(
+        enemies=enemies, friends=friends, zoc=zone_map(ctx, other), can_enter=can_enter
+    )
+
+
+def routes(ctx: Context, uid: str, mode: str) -> dict[str, tuple[tuple[str, ...], bool]]:
+    """Every hex ``uid`` may end an operational move in: hex -> (a path, may still attack)."""
+    return cached(ctx, ("routes", uid, mode), lambda: _routes(ctx, uid, mode))
+
+
+def _routes(ctx: Context, uid: str, mode: str) -> dict[str, tuple[tuple[str, ...], bool]]:
+    unit = ctx.state.units[uid]
+    assert unit.at is not None
+    side = ctx.side_of(uid)
+    base, bonus = allowance(ctx, uid, mode)
+    index = ctx.board.index
+    c = unit_costs(ctx, uid)
+    ends: dict[str, tuple[tuple[str, ...], bool]] = {}
+    extra = not road_doubled(ctx, uid) and road_bonus(weather(ctx))
+    german = cn.is_german(ctx, uid)
+    if base > 0:
+        sit = situation(ctx, side, german=german)
+        got = reach(index, unit.at, base * SCALE, c, POLICY, sit)
+        for node in got.cost:
+            if node != got.start:
+                ends[index.ids[node]] = (tuple(got.path_labels(node)), True)
+        if extra:
+            _road_extra(ctx, got, sit, True, ends)
+    if bonus_allowed(ctx, uid):
+        sit = situation(ctx, side, True, german)
+        got = reach(index, unit.at, (base + bonus) * SCALE, c, POLICY, sit)
+        for node in got.cost:
+            label = index.ids[node]
+            if node != got.start and label not in ends:
+                ends[label] = (tuple(got.path_labels(node)), False)
+        if extra:
+            _road_extra(ctx, got, sit, False, ends)
+    occ = ctx.state.occupancy()
+    south = south_only(ctx, uid)
+    return {
+        n: v
+        for n, v in ends.items()
+        if (n not in occ or fits(ctx, uid, n)) and (south is None or _row(n) >= south)
+    }
+
+
+def _road_extra(
+    ctx: Context,
+    got: Reach,
+    sit: Situation,
+    may_attack: bool,
+    ends: dict[str, tuple[tuple[str, ...], bool]],
+) -> None:
+    """DCH: Road Movement: units not doubled on roads move 1 extra hex along a road (not out
+    of a hex where a ZOC stopped them, nor into an enemy or a closed hex)."""
+    index = ctx.board.index
+    road = index.mask("road")
+    if not road:
+        return
+    zones = sit.zoc
+    zset = zones.nodes if zones is not None else frozenset()
+    enemies = {index.number[n] if isinstance(n, str) else n for n in sit.enemies}
+    for node in sorted(got.cost):
+        if node != got.start and node in zset:
+            continue  # the ZOC ended the move here
+        for k, nxt in enumerate(index.adj[node]):
+            if not index.edge_bits[node][k] & road or nxt in enemies or nxt == got.start:
+                continue
+            if index.terrain_names[index.terrain[nxt]] in SEAS:
+                continue
+            if zones is not None and zones.shared(node, nxt):
+                continue
+            if sit.can_enter is not None and not sit.can_enter(nxt):
+                continue
+            label = index.ids[nxt]
+            old = ends.get(label)
+            if old is None or (may_attack and not old[1]):
+                ends[label] = ((*got.path_labels(node), label), may_attack)
+
+
+def _row(node: str) -> int:
+    return int(node[2:])
+
+
+def south_only(ctx: Context, uid: str) -> int | None:
+    """DCH: Operational Movement: Axis allied units must remain in the south (provisional:
+    not north of map row ``allies_north_row``)."""
+    if not cn.is_ally(ctx, uid):
+        return None
+    return int(charts(ctx).reinforcements["allies_north_row"])
+
+
+def bonus_allowed(ctx: Context, uid: str) -> bool:
+    """DCH: OMB: no bonus for a unit vacating a restricted ZOC hex held by no other friend."""
+    at = ctx.state.units[uid].at
+    assert at is not None
+    side = ctx.side_of(uid)
+    index = ctx.board.index
+    if index.number[at] not in bonus_zoc(ctx, cn.enemy(side)).nodes:
+        return True
+    return any(u != uid for u in ctx.state.occupancy().get(at, ()))
+
+
+def move_error(ctx: Context, uid: str, path: tuple[str, ...], mode: str) -> IllegalAction | None:
+    """Why ``path`` is not a legal operational move of ``uid``, or None."""
+    unit = ctx.state.units[uid]
+    if len(path) < 2 or path[0] != unit.at:
+        return IllegalAction(RULE, f"the move of {uid} must start in its hex {unit.at}")
+    if cn.disrupted(ctx, uid):
+        return IllegalAction("DCH: Disrupted Units", f"{uid} is Disrupted and may not move")
+    ends = routes(ctx, uid, mode)
+    if path[-1] not in ends:
+        return IllegalAction(RULE, f"{uid} cannot end an operational move in {path[-1]}")
+    if ends[path[-1]][0] == path:
+        return None
+    return _path_error(ctx, uid, path, mode)
+
+
+def _path_error(ctx: Context, uid: str, path: tuple[str, ...], mode: str) -> IllegalAction | None:
+    base, bonus = allowance(ctx, uid, mode)
+    side = ctx.side_of(uid)
+    try:
+        check_path(
+            ctx.board.index,
+            list(path),
+            base * SCALE,
+            unit_costs(ctx, uid),
+            POLICY,
+            situation(ctx, side, german=cn.is_german(ctx, uid)),
+        )
+        return None
+    except IllegalAction as exc:
+        first = exc
+    if not bonus_allowed(ctx, uid):
+        return first
+    try:
+        check_path(
+            ctx.board.index,
+            list(path),
+            (base + bonus) * SCALE,
+            unit_costs(ctx, uid),
+            POLICY,
+            situation(ctx, side, True, cn.is_german(ctx, uid)),
+        )
+    except IllegalAction as exc:
+        return exc
+    return None
+
+
+def may_attack_after(ctx: Context, uid: str, path: tuple[str, ...], mode: str) -> bool:
+    """Whether the move along ``path`` stayed within the OMF (no bonus used)."""
+    listed = routes(ctx, uid, mode).get(path[-1])
+    if listed is not None and listed[0] == path:
+        return listed[1]
+    base, _ = allowance(ctx, uid, mode)
+    try:
+        check_path(
+            ctx.board.index,
+            list(path),
+            base * SCALE,
+            unit_costs(ctx, uid),
+            POLICY,
+            situation(ctx, ctx.side_of(uid), german=cn.is_german(ctx, uid)),
+        )
+    except IllegalAction:
+        return False
+    return base > 0
+
+
+def spent(ctx: Context, uid: str, path: tuple[str, ...]) -> int:
+    """The MP (half factors) a move along ``path`` costs ``uid`` (no allowance)."""
+    return check_path(
+        ctx.board.index,
+        list(path),
+        None,
+        unit_costs(ctx, uid),
+        MovePolicy(),
+        situation(ctx, ctx.side_of(uid), german=cn.is_german(ctx, uid)),
+    )
+
+
+def river_attack_error(
+    ctx: Context, uid: str, target: str, used: int, mode: str
+) -> IllegalAction | None:
+    """DCH: Cross-River: panzer/tank units and German armies attacking across a river pay 1
+    more movement factor, which they must still have after their move."""
+    at = ctx.state.units[uid].at
+    assert at is not None
+    payer = cn.is_armour(ctx, uid) or (cn.is_german(ctx, uid) and cn.is_army(ctx, uid))
+    if not payer or not across_river(ctx, at, target):
+        return None
+    base, _ = allowance(ctx, uid, mode)
+    if used + SCALE > base * SCALE:
+        return IllegalAction(
+            "DCH: Cross-River", f"{uid} has no movement factor left to attack across the river"
+        )
+    return None

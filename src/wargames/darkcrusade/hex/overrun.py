@@ -1,0 +1,88 @@
+"""DCH: Operational Movement (Overrun): a hex defended by units with a terrain-unmodified total
+of 1 defence factor may be overrun, without a formal attack, by a group or stack of units
+moving together with at least 7 attack factors, for 1 additional movement factor.
+
+Provisional reading: the stack overruns from the hex it starts its move in (one hex, entering
+the defended hex), and its move ends there; each unit must have the movement factors.
+"""
+
+from __future__ import annotations
+
+from wargames.core.actions import Move
+from wargames.core.context import Context
+from wargames.core.errors import IllegalAction
+
+from . import counters as cn
+from .movement import SCALE, allowance, unit_costs
+from .stacking import stacking_error
+
+RULE = "DCH: Operational Movement (Overrun)"
+NEEDED = 7
+
+
+def stack_of(ctx: Context, uid: str) -> list[str]:
+    """The units that may move with ``uid``: unused, UnDisrupted, in its hex."""
+    from .operations import unused
+
+    at = ctx.state.units[uid].at
+    side = ctx.side_of(uid)
+    return sorted(
+        u
+        for u in ctx.state.occupancy().get(at or "", ())
+        if ctx.side_of(u) == side
+        and not cn.disrupted(ctx, u)
+        and unused(ctx, u)
+        and cn.omf(ctx, u) > 0
+        and not cn.has(ctx, u, "air")
+    )
+
+
+def step_cost(ctx: Context, uid: str, a: str, b: str) -> int | None:
+    """MF (half factors) for ``uid`` to enter ``b`` from ``a``, or None if it may not."""
+    costs = unit_costs(ctx, uid)
+    terrain = dict(costs.terrain).get(ctx.board.terrain(b), costs.default)
+    if terrain is None:
+        return None
+    extra = sum(c.cost or 0 for c in costs.crossings if c.feature in ctx.board.edge_features(a, b))
+    return terrain + extra
+
+
+def overrun_error(
+    ctx: Context, units: tuple[str, ...], path: tuple[str, ...], mode: str
+) -> IllegalAction | None:
+    """Why the stack ``units`` may not overrun along ``path`` (start, target), or None."""
+    if len(path) != 2 or not ctx.board.adjacent(path[0], path[1]):
+        return IllegalAction(RULE, "an overrun enters one adjacent hex")
+    start, target = path
+    side = ctx.side_of(units[0])
+    stack = stack_of(ctx, units[0])
+    if not set(units) <= set(stack) or ctx.state.units[units[0]].at != start:
+        return IllegalAction(RULE, "the overrunning units move together from one hex")
+    here = [u for u in ctx.state.occupancy().get(target, ()) if ctx.side_of(u) != side]
+    if not here:
+        return IllegalAction(RULE, f"no enemy unit in {target}")
+    if sum(cn.defence_factor(ctx, u) for u in here) != 1:
+        return IllegalAction(RULE, f"{target} is not defended by a total of 1 factor")
+    if sum(cn.attack_factor(ctx, u) for u in units) < NEEDED:
+        return IllegalAction(RULE, f"an overrun needs {NEEDED} attack factors moving together")
+    for u in units:
+        cost = step_cost(ctx, u, start, target)
+        if cost is None or cost + SCALE > allowance(ctx, u, mode)[0] * SCALE:
+            return IllegalAction(RULE, f"{u} lacks the movement factors to overrun {target}")
+    if stacking_error(ctx, list(units)) is not None:
+        return IllegalAction("DCH: Stacking Limits", "the overrunning stack is overstacked")
+    return None
+
+
+def overruns(ctx: Context, uid: str, mode: str) -> list[Move]:
+    """The overruns the stack of ``uid`` may make (all its movable units together)."""
+    stack = tuple(stack_of(ctx, uid))
+    if uid not in stack or sum(cn.attack_factor(ctx, u) for u in stack) < NEEDED:
+        return []
+    at = ctx.state.units[uid].at
+    assert at is not None
+    out = []
+    for n in sorted(ctx.board.neighbours(at)):
+        if overrun_error(ctx, stack, (at, n), mode) is None:
+            out.append(Move(stack, (at, n)))
+    return out

@@ -1,0 +1,64 @@
+"""DCH: "Stacking" Limits.
+
+Axis: at most 1 army and 1 motorized korps in a hex; at most 3 units, plus a panzer or SS
+division if a motorized korps or army is there. Russian: at most 2 armies and/or corps, plus
+the 1. Moscow Motorized Rifle Division. Airfields, katyushas, rail conversion units and
+cavalry do not count. Rumanian and Hungarian units may not be stacked together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from wargames.core.context import Context
+
+from . import counters as cn
+
+RULE = "DCH: Stacking Limits"
+
+
+def stacking_error(ctx: Context, units: Iterable[str]) -> str | None:
+    """Why these units may not share a hex, or None."""
+    units = list(units)
+    if not units:
+        return None
+    sides = {ctx.side_of(u) for u in units}
+    if len(sides) > 1:
+        return "both sides in one hex"
+    nats = {ctx.unit_def(u).nationality for u in units}
+    if {"romanian", "hungarian"} <= nats:
+        return "Rumanian and Hungarian units may not be stacked together"
+    counted = [u for u in units if not cn.no_stack(ctx, u)]
+    if sides == {cn.AXIS}:
+        armies = [u for u in counted if cn.is_army(ctx, u)]
+        mot = [u for u in counted if cn.is_korps(ctx, u) and cn.has(ctx, u, "motorized")]
+        if len(armies) > 1 or len(mot) > 1:
+            return "no more than 1 Axis army and 1 motorized korps in a hex"
+        limit = 3
+        divs = [u for u in counted if cn.is_division(ctx, u)]
+        if (armies or mot) and any(cn.has(ctx, u, "panzer") or cn.has(ctx, u, "ss") for u in divs):
+            limit = 4
+        if len(counted) > limit:
+            return f"no more than {limit} Axis units in this hex"
+        return None
+    big = [u for u in counted if cn.is_army(ctx, u) or cn.is_korps(ctx, u)]
+    others = [u for u in counted if u not in big and not cn.has(ctx, u, "moscow")]
+    if len(big) > 2:
+        return "no more than 2 Russian armies and/or corps in a hex"
+    if others and len(big) + len(others) > 2:
+        return "no more than 2 Russian units in a hex (plus the 1. Moscow Motorized Rifle Div.)"
+    return None
+
+
+def fits(ctx: Context, uid: str, node: str, leaving: Iterable[str] = ()) -> bool:
+    """Whether ``uid`` may end in ``node`` with the units there (minus ``leaving``)."""
+    gone = set(leaving) | {uid}
+    here = [u for u in ctx.state.occupancy().get(node, ()) if u not in gone]
+    mountain = ctx.board.terrain(node) == "mountain" and mobile(ctx, uid)
+    if mountain and any(mobile(ctx, u) for u in here):
+        return False  # DCH: Mountain: not more than 1 panzer/tank or motorized unit a hex
+    return stacking_error(ctx, [*here, uid]) is None
+
+
+def mobile(ctx: Context, uid: str) -> bool:
+    return cn.is_armour(ctx, uid) or cn.has(ctx, uid, "motorized")

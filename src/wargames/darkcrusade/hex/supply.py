@@ -1,0 +1,125 @@
+"""DCH: Supply: Axis lines of 4 hexes (3 in Mud or Snow) to an Axis country or one of the five
+rail heads; Russian lines of 6 hexes to a friendly railroad and along it to the eastern
+mapboard edge; Limited Supply up to 12 hexes, Isolated beyond; never through an enemy-occupied
+hex or an enemy ZOC unless a friendly unit is there; in Snow, Axis units more than 3 hexes
+from an Axis army in supply are out of supply. The Supply Status Determination Phase marks
+units Limited or Isolated; Isolated units are Disrupted and cannot recover.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from wargames.core.context import Context
+from wargames.core.markers import TURN, scoped
+from wargames.core.sequence import Step
+from wargames.core.state import Frame
+from wargames.core.supply import SupplyMap, SupplyRules, SupplyStatus, trace_supply
+
+__all__ = ["SupplyStatus", "SupplyStep", "statuses", "supply_map"]
+
+from . import counters as cn
+from .charts import charts
+from .position import cached
+from .terrain import SEAS, rail_nodes
+from .weather import MUD, SNOW, weather
+from .zoc import zone_map
+
+RULE = "DCH: Supply"
+AXIS_COUNTRIES = ("germany", "romania", "hungary")
+
+
+def axis_sources(ctx: Context) -> list[str]:
+    control = ctx.state.control
+    out = {
+        n
+        for f in AXIS_COUNTRIES
+        for n in ctx.board.nodes_with(f)
+        if control.get(n, cn.AXIS) == cn.AXIS
+    }
+    out.update(h for h in ctx.state.get("railheads", ()) if control.get(h) == cn.AXIS)
+    return sorted(out)
+
+
+def supply_map(ctx: Context, side: str) -> SupplyMap:
+    """The side's supply lines now, for every hex at once (full and limited tiers)."""
+    return cached(ctx, ("supply", side), lambda: _supply_map(ctx, side))
+
+
+def _supply_map(ctx: Context, side: str) -> SupplyMap:
+    ch = charts(ctx).supply
+    occ = ctx.state.occupancy()
+    other = cn.enemy(side)
+    blocked = [n for n, us in occ.items() if ctx.side_of(us[0]) == other]
+    ours = [n for n, us in occ.items() if ctx.side_of(us[0]) == side]
+    zoc = zone_map(ctx, other)
+    closed = frozenset(SEAS | {"lake"})
+    if side == cn.AXIS:
+        bad = weather(ctx) in (MUD, SNOW)
+        rules = SupplyRules(
+            range=int(ch["axis_range_bad" if bad else "axis_range"]),
+            limited_range=int(ch["limited_range"]),
+            closed_terrain=closed,
+        )
+        sources = axis_sources(ctx)
+    else:
+        rules = SupplyRules(
+            range=int(ch["russian_range"]),
+            limited_range=int(ch["limited_range"]),
+            closed_terrain=closed,
+            rail=frozenset({"rail"}),
+        )
+        sources = ctx.board.nodes_with("east-edge")
+        # a friendly railroad: rail hexes the Axis controls carry no Russian supply
+        control = ctx.state.control
+        blocked += [n for n in rail_nodes(ctx) if control.get(n) == cn.AXIS]
+    return trace_supply(ctx.board, rules, sources, blocked=blocked, zoc=zoc, negated=ours)
+
+
+def statuses(ctx: Context, side: str) -> dict[str, SupplyStatus]:
+    """Each of ``side``'s units on the map: its supply status now (DCH: Supply; in Snow the
+    Axis 3-hex radius around an Axis army in supply)."""
+    return dict(cached(ctx, ("statuses", side), lambda: _statuses(ctx, side)))
+
+
+def _statuses(ctx: Context, side: str) -> dict[str, SupplyStatus]:
+    got = supply_map(ctx, side)
+    out = {u.id: got.status(u.at) for u in ctx.units_of(side) if u.at is not None}
+    if side == cn.AXIS and weather(ctx) == SNOW:
+        radius = int(charts(ctx).supply["snow_army_radius"])
+        armies = [
+            ctx.state.units[u].at
+            for u, s in out.items()
+            if cn.is_army(ctx, u) and cn.is_axis(ctx, u) and s == SupplyStatus.SUPPLIED
+        ]
+        board = ctx.board
+        for u, s in out.items():
+            at = ctx.state.units[u].at
+            assert at is not None
+            if s != SupplyStatus.UNSUPPLIED and not any(
+                a is not None and board.distance(at, a) <= radius for a in armies
+            ):
+                out[u] = SupplyStatus.UNSUPPLIED
+    for u in out:
+        if ctx.state.units[u].has(scoped(cn.AIR_SUPPLIED, TURN)):
+            out[u] = SupplyStatus.SUPPLIED  # DCH: Supply: Air Supply
+    return out
+
+
+class SupplyStep(Step):
+    """DCH: Sequence A.8 / B.6: Supply Status Determination for the side's units."""
+
+    name: ClassVar[str] = "supply"
+    rule: ClassVar[str] = RULE
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        side = frame.args["side"]
+        for uid, status in statuses(ctx, side).items():
+            unit = ctx.state.units[uid].unmarked(cn.LIMITED, cn.ISOLATED)
+            if status == SupplyStatus.LIMITED:
+                unit = unit.marked(cn.LIMITED)
+            elif status == SupplyStatus.UNSUPPLIED:
+                # DCH: Supply: Isolated units are Disrupted and cannot recover.
+                unit = unit.marked(cn.ISOLATED, cn.DISRUPTED)
+            ctx.state.put(unit)
+        ctx.done()

@@ -1,0 +1,174 @@
+"""DCH: Victory Conditions.
+
+Victory cities (red-lettered): Warsaw, Bucharest, Leningrad (2), Moscow (3), Smolensk, Kiev,
+Voronezh, Odessa, Rostov, Stalingrad, Sevastopol. The Axis wins at once in a German Victory
+Determination Phase in 1941 with 7 points of victory cities in supply including Leningrad,
+Moscow or Stalingrad; the instant it takes Moscow in supply it rolls a 1/3 chance of Russian
+morale collapse. At the game's end (Jan II 42): 10 or more is a Strategic, Smashing Victory;
+6 a draw; 5 or less a Russian win. The Russians win a Strategic, Smashing Victory at once by
+holding Warsaw, or Bucharest and Ploesti, in supply in their Victory Determination Phase.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import ClassVar
+
+from wargames.core.actions import Action, Choose, Outcome, Pass
+from wargames.core.context import Context
+from wargames.core.sequence import ChanceStep, Step
+from wargames.core.state import Frame, Result
+
+from . import counters as cn
+from .charts import charts
+from .supply import supply_map
+
+RULE = "DCH: Victory Conditions"
+
+
+def city_name(ctx: Context, node: str) -> str:
+    return str(ctx.board.attr(node, "name", node))
+
+
+def value(ctx: Context, node: str) -> int:
+    values = charts(ctx).victory["values"]
+    name = city_name(ctx, node)
+    return max((int(v) for k, v in values.items() if k in name), default=1)
+
+
+def axis_points(ctx: Context) -> tuple[int, bool]:
+    """(points of victory cities the Axis holds in supply, whether one of L/M/S is among them)."""
+    supplied = supply_map(ctx, cn.AXIS)
+    musts = charts(ctx).victory["musts"]
+    points, must = 0, False
+    for n in ctx.board.nodes_with("victory"):
+        if ctx.state.control.get(n) == cn.AXIS and supplied.in_supply(n):
+            points += value(ctx, n)
+            must = must or any(m in city_name(ctx, n) for m in musts)
+    return points, must
+
+
+def immediate_win(ctx: Context) -> int | None:
+    """The Axis points if it may claim the 1941 immediate win now, else None."""
+    v = charts(ctx).victory
+    points, must = axis_points(ctx)
+    if ctx.turn <= int(v["last_sudden_turn"]) and points >= int(v["axis_win"]) and must:
+        return points
+    return None
+
+
+class GermanVDP(Step):
+    """DCH: Sequence B.7: the Axis immediate win in 1941, which the Axis player may claim or
+    decline to wait for the game's end (a Strategic, Smashing Victory with 10 cities)."""
+
+    name: ClassVar[str] = "german-vdp"
+    kind: ClassVar[str] = "choose"
+    rule: ClassVar[str] = RULE
+    actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
+
+    def actor(self, ctx: Context, frame: Frame) -> str | None:
+        return cn.AXIS if immediate_win(ctx) is not None else None
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        return [Choose("claim"), Pass()]
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        ctx.done()
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        points = immediate_win(ctx)
+        ctx.done()
+        if isinstance(action, Choose):
+            ctx.end(Result(cn.AXIS, "victory", f"{points} victory city points in supply in 1941"))
+        else:
+            ctx.emit("wait", "the Axis player waits for the game's end")
+
+
+class RussianVDP(Step):
+    """DCH: Sequence A.7: the Russian Strategic, Smashing Victory."""
+
+    name: ClassVar[str] = "russian-vdp"
+    rule: ClassVar[str] = RULE
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        supplied = supply_map(ctx, cn.RUSSIAN)
+        held = {
+            city_name(ctx, n)
+            for n in ctx.board.nodes_with("victory")
+            if ctx.state.control.get(n) == cn.RUSSIAN and supplied.in_supply(n)
+        }
+        oil = {
+            city_name(ctx, n)
+            for n in ctx.board.nodes_with("oil")
+            if ctx.state.control.get(n) == cn.RUSSIAN and supplied.in_supply(n)
+        }
+        warsaw = any("Warsaw" in h for h in held)
+        romania = any("Bucharest" in h for h in held) and any("Ploesti" in h for h in oil)
+        if warsaw or romania:
+            ctx.end(
+                Result(
+                    cn.RUSSIAN,
+                    "strategic smashing victory",
+                    "Warsaw, or Bucharest and Ploesti, held in supply",
+                )
+            )
+            return
+        ctx.done()
+
+
+def final(ctx: Context) -> Result:
+    v = charts(ctx).victory
+    points, _ = axis_points(ctx)
+    if points >= int(v["axis_smashing"]):
+        return Result(cn.AXIS, "strategic smashing victory", f"{points} points at game's end")
+    if points > int(v["draw"]):
+        return Result(cn.AXIS, "victory", f"{points} points at game's end")
+    if points == int(v["draw"]):
+        return Result(None, "draw", f"{points} points at game's end")
+    return Result(cn.RUSSIAN, "victory", f"the Axis has only {points} points at game's end")
+
+
+def moscow(ctx: Context) -> str | None:
+    for n in ctx.board.nodes_with("victory"):
+        if "Moscow" in city_name(ctx, n):
+            return n
+    return None
+
+
+class MoscowCheck(Step):
+    """DCH: Victory Conditions: the instant the Axis takes Moscow in supply, a 1/3 chance of
+    Russian morale collapse (checked after every phase, once per capture)."""
+
+    name: ClassVar[str] = "moscow-check"
+    rule: ClassVar[str] = RULE
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        ctx.done()
+        m = moscow(ctx)
+        if m is None:
+            return
+        held = ctx.state.control.get(m) == cn.AXIS
+        if not held:
+            ctx.state.set("moscow_rolled", False)
+            return
+        if ctx.state.get("moscow_rolled") or not supply_map(ctx, cn.AXIS).in_supply(m):
+            return
+        ctx.state.set("moscow_rolled", True)
+        ctx.push("moscow-collapse")
+
+
+class MoscowCollapse(ChanceStep):
+    """The morale-collapse roll (2 chances in 6)."""
+
+    name: ClassVar[str] = "moscow-collapse"
+    rule: ClassVar[str] = RULE
+
+    def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
+        k = int(charts(ctx).victory["moscow_collapse_in_sixths"])
+        return [(Outcome("collapse"), Fraction(k, 6)), (Outcome("holds"), Fraction(6 - k, 6))]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        assert isinstance(action, Outcome)
+        ctx.done()
+        if action.value == "collapse":
+            ctx.end(Result(cn.AXIS, "victory", "Moscow taken in supply: Russian morale collapse"))

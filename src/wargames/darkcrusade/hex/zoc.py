@@ -1,0 +1,55 @@
+"""DCH: Zones of Control: who exerts a movement-stopping ZOC.
+
+Armies and korps have ZOCs (Disrupted or not for armies and German korps; a Disrupted Russian
+or Axis allied korps has none); divisions have no ZOC other than their own hex. A ZOC does
+not extend into the sea or an unfrozen lake.
+"""
+
+from __future__ import annotations
+
+from wargames.core.context import Context
+from wargames.core.zoc import ZocPolicy, ZoneMap, zones
+
+from . import counters as cn
+from .position import cached
+from .terrain import WATER
+
+POLICY = ZocPolicy(barriers=(), closed_terrain=WATER, own_hex=False)
+UNDISRUPTED = "undisrupted"
+
+
+def zoc_units(ctx: Context, side: str, undisrupted_only: bool = False) -> dict[str, str]:
+    """``side``'s units exerting a ZOC: unit -> hex (only undisrupted ones if asked)."""
+    out: dict[str, str] = {}
+    for u in ctx.units_of(side):
+        if not cn.has_zoc(ctx, u.id):
+            continue
+        if undisrupted_only and u.has(cn.DISRUPTED):
+            continue
+        assert u.at is not None
+        out[u.id] = u.at
+    return out
+
+
+def zone_map(ctx: Context, side: str, undisrupted_only: bool = False) -> ZoneMap[str]:
+    """The ZOC of ``side``'s units as a kernel zone map."""
+    return cached(
+        ctx,
+        ("zoc", side, undisrupted_only),
+        lambda: zones(ctx.board.index, zoc_units(ctx, side, undisrupted_only), POLICY),
+    )
+
+
+def bonus_zoc(ctx: Context, enemy_side: str) -> ZoneMap[str]:
+    """DCH: Operational Movement (OMB): the ZOC of UnDisrupted Russian armies or German korps
+    or armies, which a unit using the bonus may neither enter nor vacate."""
+    return cached(ctx, ("bonus-zoc", enemy_side), lambda: _bonus_zoc(ctx, enemy_side))
+
+
+def _bonus_zoc(ctx: Context, enemy_side: str) -> ZoneMap[str]:
+    units = {
+        uid: at
+        for uid, at in zoc_units(ctx, enemy_side, undisrupted_only=True).items()
+        if cn.is_army(ctx, uid) or (cn.is_german(ctx, uid) and cn.is_korps(ctx, uid))
+    }
+    return zones(ctx.board.index, units, POLICY)

@@ -1,0 +1,106 @@
+"""Positions for Dark Crusade (hex) rule tests: the Barbarossa scenario with every unit taken
+off the map except the ones a test places, on a plain stretch of steppe east of Voronezh.
+
+Around ``C`` = 1810 (clear, no river, road or rail): W = 1710 and the other neighbours. An Axis
+rail head on 1609 puts the Axis units next to C in full supply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+
+import wargames
+from wargames.core.actions import Outcome
+from wargames.core.context import Context
+from wargames.core.game import Game
+from wargames.core.state import Frame
+from wargames.darkcrusade.hex import combat
+from wargames.darkcrusade.hex import counters as cn
+
+C = "1810"
+W, NW, SW = "1710", "1709", "1711"
+NE, SE, E = "1809", "1811", "1910"
+RAILHEAD = "1609"
+OUT = "out"
+
+
+def game(
+    placements: Mapping[str, str],
+    *,
+    turn: int = 1,
+    group: str = "plain",
+    profiles: Mapping[str, str] | None = None,
+    axis_hexes: tuple[str, ...] = (),
+) -> Game:
+    """A game after the mech-group draw with only ``placements`` (unit -> hex) on the map."""
+    g = wargames.new_game("darkcrusade-hex", seed=0)
+    g.apply(Outcome(group))
+    st = g.state
+    for u in list(st.units.values()):
+        st.put(attrs.evolve(u, at=None, box=OUT, markers=frozenset()))
+    for uid, at in placements.items():
+        st.put(attrs.evolve(st.units[uid], at=at, box=None))
+    st.turn = turn
+    st.set("railheads", [RAILHEAD])
+    for n in (RAILHEAD, *axis_hexes):
+        st.control[n] = cn.AXIS
+    for uid, at in placements.items():
+        st.control[at] = g.scenario.units[uid].side
+    if profiles:
+        merged = dict(st.get("profiles", {}))
+        merged.update(profiles)
+        st.set("profiles", merged)
+    return g
+
+
+def ctx(g: Game) -> Context:
+    return Context(g.title, g.scenario, g.state, g.events)
+
+
+def fight(g: Game, attackers: list[str], target: str, mode: str = "op") -> None:
+    """Start resolving an attack now, as in the attacker's combat phase."""
+    side = g.scenario.units[attackers[0]].side
+    g.state.stack = (Frame("combat", {"side": side, "mode": mode}),)
+    combat.start(ctx(g), target, attackers, side, mode)
+    g._advance()
+
+
+def at_step(g: Game, step: str, **args: object) -> None:
+    """Put the game at the start of segment step ``step`` with ``args``."""
+    g.state.stack = (Frame(step, args),)
+    g._advance()
+
+
+def disrupt(g: Game, *uids: str) -> None:
+    for u in uids:
+        g.state.put(g.state.units[u].marked(cn.DISRUPTED))
+
+
+def stage(g: Game) -> str:
+    b = g.state.get("battle")
+    return "" if b is None else str(b["stage"])
+
+
+def die_for(g: Game, code: str) -> int:
+    """A die face giving ``code`` on the battle's current column."""
+    from wargames.darkcrusade.hex.battle import current
+    from wargames.darkcrusade.hex.charts import charts
+
+    b = current(ctx(g))
+    crt = charts(ctx(g)).crt
+    column = crt.scale.shifted(b.base, b.shift)
+    for die in range(1, 7):
+        if str(crt.lookup(column, die)) == code:
+            return die
+    raise AssertionError(f"no {code} on column {crt.scale.label(column)}")
+
+
+def column_label(g: Game) -> str:
+    from wargames.darkcrusade.hex.battle import current
+    from wargames.darkcrusade.hex.charts import charts
+
+    b = current(ctx(g))
+    crt = charts(ctx(g)).crt
+    return crt.scale.label(crt.scale.shifted(b.base, b.shift))

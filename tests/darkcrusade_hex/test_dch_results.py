@@ -1,0 +1,294 @@
+"""DCH: Combat Results Definitions, Surrounded/No Retreat!, Forced Exchange, Armored Overrun,
+Tactical Retreats and Advances: each result carried out on a position built for it."""
+
+from __future__ import annotations
+
+from dch_support import NE, NW, SE, SW, C, E, W, die_for, fight, game, stage
+
+from wargames.core.actions import Advance, AllocateLosses, Attack, Choose, Outcome, Pass, Retreat
+from wargames.core.game import Game
+from wargames.darkcrusade.hex import counters as cn
+from wargames.darkcrusade.hex.results import FORCED, NO_RETREAT, convert
+
+ARMIES = {"18A": W, "16A": NW, "9A": SW}
+
+
+def german(
+    defenders: dict[str, str],
+    profiles: dict[str, str],
+    attackers=None,  # type: ignore[no-untyped-def]
+    *,
+    no_retreat: bool = False,
+    turn: int = 1,
+) -> Game:
+    atts = attackers or ARMIES
+    g = game({**atts, **defenders}, profiles=profiles, turn=turn)
+    fight(g, list(atts), C)
+    g.apply(Choose("no-retreat" if no_retreat else "retreat"))
+    g.apply(Choose("press:0"))
+    if stage(g) == "round-up":
+        g.apply(Outcome("stay"))
+    return g
+
+
+def roll(g: Game, code: str) -> None:
+    assert stage(g) == "roll"
+    g.apply(Outcome(die_for(g, code)))
+
+
+def where(g: Game, uid: str) -> str | None:
+    return g.state.units[uid].at
+
+
+def test_conversion_tables_are_the_text() -> None:
+    assert NO_RETREAT == {"D1": "D", "D2": "DE", "DE": "BK"}
+    assert FORCED == {"D3": ".34X", "D2": ".5X", "D1": "X", "D": "1.5X", "X": "2X", "AD": "AE"}
+    assert convert("D2", no_retreat=True, forced=False) == "DE"
+    assert convert("D2", no_retreat=True, forced=True) == ".5X"
+    assert convert("D2", no_retreat=False, forced=False) == "D2"
+
+
+def test_de_eliminates_the_defenders_and_the_attacker_may_advance() -> None:
+    g = german({"H01": C}, {"H01": "2-2"})  # 15:2 = 7:1
+    roll(g, "DE")
+    assert where(g, "H01") is None
+    assert g.state.units["H01"].box == cn.ELIMINATED
+    assert "H01" not in g.state.get("profiles", {})  # the counter goes back to the pile
+    assert g.decision is not None and g.decision.step == "battle-advance"
+    g.apply(Advance(("18A",), (W, C)))
+    assert where(g, "18A") == C and g.state.control[C] == cn.AXIS
+
+
+def test_bk_gives_the_german_attackers_one_more_attack() -> None:
+    g = german({"H01": C}, {"H01": "1-1", "H02": "1-1"}, {**ARMIES, "1Pz": W})  # 17:1
+    g.state.put(g.state.units["H02"].moved_to(E))
+    roll(g, "BK")
+    g.apply(Advance(("1Pz",), (W, C)))
+    while g.decision is not None and g.decision.step == "battle-advance":
+        g.apply(Pass())
+    assert g.state.units["1Pz"].has(cn.BLITZ)
+    assert Attack(("1Pz",), E) in list(g.legal_actions())
+
+
+def test_d2_attacker_picks_the_length_defender_the_route_and_all_are_disrupted() -> None:
+    g = german({"H01": C}, {"H01": "3-3"}, {"18A": W})  # 5:3 = 3:2
+    g.apply(Outcome(die_for(g, "D2")))
+    assert {a.option for a in g.legal_actions()} == {"retreat:0", "retreat:1", "retreat:2"}
+    g.apply(Choose("retreat:2"))
+    routes = [a for a in g.legal_actions() if isinstance(a, Retreat)]
+    assert routes and all(len(a.path) in (3, 4) for a in routes)  # 2, or 1 more
+    assert all(W not in a.path and NW not in a.path for a in routes)
+    g.apply(routes[0])
+    assert g.state.units["H01"].has(cn.DISRUPTED)
+    assert where(g, "H01") == routes[0].path[-1]
+
+
+def test_d1_with_no_retreat_becomes_d_and_the_defender_stays() -> None:
+    g = german({"H01": C}, {"H01": "3-3"}, {"18A": W}, no_retreat=True)
+    g.apply(Outcome(die_for(g, "D1")))
+    assert stage(g) in ("forced-after",)
+    g.apply(Choose("no"))
+    assert any(e.kind == "result" and e.data["code"] == "D" for e in g.events)
+    assert where(g, "H01") == C and g.state.units["H01"].has(cn.DISRUPTED)
+
+
+def test_surrounded_d2_becomes_de() -> None:
+    ring = {"H02": NE, "H03": SE, "H04": E}
+    g = game(
+        {"18A": W, "16A": NW, "9A": SW, "H01": C, **ring},
+        profiles={"H01": "3-3", "H02": "4-4", "H03": "4-4", "H04": "4-4"},
+    )
+    # friendly units all round: the Russian stack in C could retreat through them, so make
+    # the retreat impossible by overstacking every friendly neighbour
+    for uid, hex_ in {"T01": NE, "T02": SE, "T03": E}.items():
+        g.state.put(g.state.units[uid].moved_to(hex_))
+    fight(g, ["18A"], C)
+    g.apply(Choose("retreat"))
+    g.apply(Choose("press:0"))
+    if stage(g) == "round-up":
+        g.apply(Outcome("stay"))
+    g.apply(Outcome(die_for(g, "D2")))
+    assert any(e.kind == "result" and e.data["code"] == "DE" for e in g.events)
+    assert where(g, "H01") is None
+
+
+def test_russian_forced_exchange_is_declared_before_the_die_german_after() -> None:
+    g = game({"T01": W, "T02": NW, "XX": C}, turn=2)
+    fight(g, ["T01", "T02"], C)
+    g.apply(Choose("no-retreat"))
+    assert stage(g) == "forced-before" and g.decision.side == cn.RUSSIAN  # type: ignore[union-attr]
+    g2 = german({"H01": C}, {"H01": "3-3"}, {"18A": W}, no_retreat=True)
+    assert stage(g2) == "roll"  # no German declaration before the die
+    g2.apply(Outcome(die_for(g2, "D1")))
+    assert stage(g2) == "forced-after" and g2.decision.side == cn.AXIS  # type: ignore[union-attr]
+    g2.apply(Choose("forced"))
+    assert any(e.kind == "result" and e.data["code"] == "X" for e in g2.events)
+
+
+def test_defending_germans_may_take_a_d3_instead_of_a_forced_exchange() -> None:
+    g = game({"T01": W, "T02": NW, "I": C}, turn=2)
+    fight(g, ["T01", "T02"], C)
+    g.apply(Choose("no-retreat"))
+    g.apply(Choose("forced"))
+    g.apply(Choose("press:0"))
+    g.apply(Outcome(die_for(g, "D1")))
+    assert stage(g) == "avoid"
+    g.apply(Choose("d3"))
+    assert any(e.kind == "result" and e.data["code"] == "D3" for e in g.events)
+
+
+def test_exchange_attacker_chooses_losses_covering_the_modified_defence() -> None:
+    # 5 + 5 + 5 = 15 against a 3-3 hidden army and a 3-2 tank korps (5): 3:1 ... X/2 on die 1
+    g = german({"H01": C, "T01": C}, {"H01": "3-3"}, dict(ARMIES), turn=8)  # light mud
+    roll(g, "X/2")
+    assert where(g, "H01") is None and where(g, "T01") is None
+    assert g.decision is not None and g.decision.step == "battle-loss"
+    options = {a.units[0] for a in g.legal_actions()}
+    assert {"18A", "16A", "9A", "flip:18A"} <= options
+    g.apply(AllocateLosses(("flip:18A",)))  # 5 - 3 = 2 of the 2.5 needed, no permanent loss
+    assert g.state.units["18A"].steps == 1
+    g.apply(AllocateLosses(("16A",)))
+    assert where(g, "16A") is None and where(g, "9A") is not None
+
+
+def test_germans_may_opt_out_of_an_exchange_in_good_weather() -> None:
+    g = german({"H01": C, "T01": C}, {"H01": "3-3"}, dict(ARMIES))
+    roll(g, "X/2")
+    assert {a.option for a in g.legal_actions()} == {"exchange", "nil"}
+    g.apply(Choose("nil"))
+    assert where(g, "H01") == C and all(where(g, u) for u in ARMIES)
+
+
+def test_russian_armour_is_lost_first_covering_german_army_factors() -> None:
+    # 3 + 4 = 7 against a motorized korps (3): 2:1, X on a 1; the 3 factors to cover must be
+    # the tank korps's, though the rifle army alone would cover them too
+    g = game({"T01": E, "H02": SE, "XXXXI": C}, turn=2, profiles={"H02": "4-4"})
+    fight(g, ["T01", "H02"], C)
+    g.apply(Choose("retreat"))
+    g.apply(Choose("press:0"))
+    g.apply(Outcome(die_for(g, "X")))
+    assert where(g, "XXXXI") is None
+    assert where(g, "T01") is None and where(g, "H02") == SE
+
+
+def test_exchange_totals_under_one_factor_are_ignored() -> None:
+    from wargames.darkcrusade.hex.results import multiplier
+
+    assert multiplier("X/2") * 1 < 1  # so an X/2 against 1 defence factor costs nothing
+
+
+def test_ae_eliminates_attackers_equal_to_the_defence() -> None:
+    g2 = game({"1Pz": W, "H01": C}, profiles={"H01": "4-4"})  # 2:8 = 1:4
+    fight(g2, ["1Pz"], C)
+    g2.apply(Choose("retreat"))
+    g2.apply(Choose("press:0"))
+    g2.apply(Outcome(die_for(g2, "AE")))
+    assert where(g2, "1Pz") is None
+
+
+def test_ad_disrupts_the_attackers() -> None:
+    g = game({"1Pz": W, "H01": C}, profiles={"H01": "4-4"})  # 1:4
+    fight(g, ["1Pz"], C)
+    g.apply(Choose("retreat"))
+    g.apply(Choose("press:0"))
+    g.apply(Outcome(die_for(g, "AD")))
+    assert g.state.units["1Pz"].has(cn.DISRUPTED)
+
+
+def test_armored_overrun_on_d2_eliminates_pure_infantry_in_clear_good_weather() -> None:
+    atts = {"1Pz": W, "7Pz": NW, "3Pz": SW, "11Pz": W}  # 8 pure panzer factors
+    g = german({"H01": C}, {"H01": "3-3"}, atts)
+    roll(g, "D2")
+    assert where(g, "H01") is None
+    assert any("overrun" in e.text for e in g.events)
+
+
+def test_no_armored_overrun_in_mud() -> None:
+    atts = {"1Pz": W, "7Pz": NW, "3Pz": SW, "11Pz": W}
+    g = german({"H01": C}, {"H01": "2-3"}, atts, turn=9)  # Oct II: mud, 8:3 - 1 = 2:1
+    roll(g, "D2")
+    assert where(g, "H01") == C
+    assert not any("overrun" in e.text for e in g.events)
+
+
+def test_no_retreat_orders_unit_by_unit_convert_only_those_units() -> None:
+    g = game({**ARMIES, "H01": C, "T01": C}, profiles={"H01": "2-2"})  # 15:4
+    fight(g, list(ARMIES), C)
+    assert {a.option for a in g.legal_actions()} == {
+        "retreat",
+        "no-retreat",
+        "hold:H01",
+        "hold:T01",
+    }
+    g.apply(Choose("hold:H01"))
+    assert {a.option for a in g.legal_actions()} == {"retreat", "no-retreat"}
+    g.apply(Choose("retreat"))  # the others may retreat
+    g.apply(Choose("press:0"))
+    if stage(g) == "round-up":
+        g.apply(Outcome("stay"))
+    g.apply(Outcome(die_for(g, "D2")))
+    g.apply(Choose("no"))  # no Forced Exchange
+    assert where(g, "H01") is None  # D2 -> DE under No Retreat!
+    assert g.decision is not None and g.decision.step == "battle-choose"  # T01's retreat length
+    g.apply(Choose("retreat:2"))
+    routes = [a for a in g.legal_actions() if isinstance(a, Retreat)]
+    assert routes and all(a.units == ("T01",) for a in routes)
+
+
+def test_retreats_next_to_an_attacking_hex_only_onto_friends_not_under_attack() -> None:
+    from dch_support import ctx
+
+    from wargames.darkcrusade.hex.battle import Battle
+    from wargames.darkcrusade.hex.combat import retreat_options
+
+    # German units hold every other way out: only NW (next to the attacker in W) is left
+    blocked = {"I": NE, "XX": SE, "XIII": E}
+    g = game({"18A": W, "H01": C, "T02": NW, **blocked}, profiles={"H01": "2-2"})
+    b = Battle(C, cn.AXIS, "op", ("18A",), (W,), ("H01",))
+    assert (C, NW) in retreat_options(ctx(g), b, 1, 1)  # NW is next to W, but friendly
+    g.state.set("allocations", {NW: ["16A"]})
+    assert (C, NW) not in retreat_options(ctx(g), b, 1, 1)  # ... under an unresolved attack
+    g.state.put(g.state.units["T02"].moved_to("1814"))
+    g.state.set("allocations", {})
+    assert (C, NW) not in retreat_options(ctx(g), b, 1, 1)  # empty: next to the attacker
+
+
+def test_panzers_advance_three_movement_factors_after_de_infantry_one_hex() -> None:
+    atts = {"1Pz": W, "7Pz": NW, "3Pz": SW, "I": W}
+    g = german({"H01": C}, {"H01": "1-1"}, atts)  # 9:1
+    roll(g, "DE")
+    paths = [a for a in g.legal_actions() if isinstance(a, Advance)]
+    by_unit: dict[str, int] = {}
+    for a in paths:
+        by_unit[a.units[0]] = max(by_unit.get(a.units[0], 0), len(a.path) - 1)
+    assert by_unit["1Pz"] == 3  # three clear hexes: 3 movement factors
+    assert by_unit["I"] == 1
+
+
+def test_a_weak_division_may_survive_an_armys_elimination_and_retreats_as_for_d3() -> None:
+    import attrs
+
+    g = game({**ARMIES, "H01": C}, profiles={"H01": "2-2"})
+    g.state.put(attrs.evolve(g.state.units["WR1"], box=cn.WEAK_DIVISIONS))
+    fight(g, list(ARMIES), C)
+    g.apply(Choose("retreat"))
+    g.apply(Choose("press:0"))
+    if stage(g) == "round-up":
+        g.apply(Outcome("stay"))
+    roll(g, "DE")
+    assert where(g, "H01") is None and where(g, "WR1") == C
+    routes = [a for a in g.legal_actions() if isinstance(a, Retreat)]
+    assert routes and all(a.units == ("WR1",) and len(a.path) == 4 for a in routes)
+    g.apply(routes[0])
+    assert where(g, "WR1") == routes[0].path[-1]
+
+
+def test_no_surviving_division_under_no_retreat() -> None:
+    import attrs
+
+    g = german({"H01": C}, {"H01": "2-2"}, no_retreat=True)
+    g.state.put(attrs.evolve(g.state.units["WR1"], box=cn.WEAK_DIVISIONS))
+    roll(g, "DE")
+    if stage(g) == "forced-after":
+        g.apply(Choose("no"))
+    assert where(g, "WR1") is None

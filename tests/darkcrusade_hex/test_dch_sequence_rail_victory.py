@@ -1,0 +1,211 @@
+"""DCH: the Game-turn Sequence (its order and asymmetry), Strategic Movement by Rail, the
+General Rule, the Siberian Reserve Gamble, the Special First Turn Rules and Victory."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import attrs
+from dch_support import NW, C, W, at_step, ctx, game
+
+from wargames.core.actions import Attack, Choose, Outcome, Pass, Place
+from wargames.core.errors import IllegalAction
+from wargames.core.game import Game
+from wargames.darkcrusade.hex import counters as cn
+from wargames.darkcrusade.hex.attacks import attack_error, must_attack
+from wargames.darkcrusade.hex.rail import destinations, limit
+from wargames.darkcrusade.hex.sequence import PHASES
+from wargames.darkcrusade.hex.victory import axis_points, final
+
+
+def test_the_turn_runs_a1_to_a9_then_b1_to_b8() -> None:
+    names = [p.name.split(" ")[0] for p in PHASES]
+    a = [n for n in names if n.startswith("A.")]
+    b = [n for n in names if n.startswith("B.")]
+    assert a == [f"A.{i}" for i in range(1, 10)]
+    assert b == [f"B.{i}" for i in range(1, 9)]
+    assert names.index("A.9") < names.index("B.1")
+    steps = {p.name.split(" ")[0]: [s.step for s in p.segments] for p in PHASES}
+    assert steps["A.2"] == ["early-attacks"] and steps["A.3"] == ["operations"]
+    assert steps["A.6"] == ["operations", "recover", "combat"]
+    assert steps["A.8"] == ["air-supply", "supply"] and steps["B.6"] == ["air-supply", "supply"]
+
+
+def test_one_axis_unit_moves_by_rail_and_arrives_disrupted() -> None:
+    g = game({"18A": "0312", "I": "0312"})
+    at_step(g, "rail", side=cn.AXIS)
+    assert limit(ctx(g), cn.AXIS) == 1
+    g.apply(Choose("18A"))
+    dest = destinations(ctx(g), "18A")[0]
+    g.apply(Place("18A", dest))
+    assert g.state.units["18A"].at == dest and g.state.units["18A"].has(cn.DISRUPTED)
+    assert g.decision is None or g.decision.step != "rail"  # only one unit
+
+
+def test_russian_rail_moves_equal_victory_cities_held_plus_one_but_two_on_turn_one() -> None:
+    g = game({})
+    assert limit(ctx(g), cn.RUSSIAN) == 2
+    g.state.turn = 2
+    held = [
+        n for n in g.scenario.board.nodes_with("victory") if g.state.control.get(n) == cn.RUSSIAN
+    ]
+    assert limit(ctx(g), cn.RUSSIAN) == len(held) + 1 == 10
+
+
+def test_the_axis_may_not_attack_out_of_rumania_on_turn_one() -> None:
+    g = game({"11A": "0720", "H01": "0719"})  # Rumania to Bessarabia
+    err = attack_error(ctx(g), "11A", "0719")
+    assert isinstance(err, IllegalAction) and "First Turn" in err.rule
+    g.state.turn = 2
+    assert attack_error(ctx(g), "11A", "0719") is None
+
+
+def test_the_russians_may_not_attack_rumania_until_the_axis_attacks_out_of_it() -> None:
+    g = game({"3RoA": "0720", "T01": "0719"}, turn=2)
+    assert attack_error(ctx(g), "T01", "0720") is not None
+    g.state.set("romania_attacked", True)
+    assert attack_error(ctx(g), "T01", "0720") is None
+
+
+def test_general_rule_adjacent_german_armies_must_be_attacked_too() -> None:
+    # the Russians attack the korps in C from W; the army in NW is next to both
+    g = game({"I": C, "18A": NW, "H01": W}, turn=2, profiles={"H01": "4-4"})
+    err = must_attack(ctx(g), {C: ["H01"]})
+    assert isinstance(err, IllegalAction) and "General Rule" in err.rule
+    g.state.put(g.state.units["18A"].marked(cn.DISRUPTED))
+    assert must_attack(ctx(g), {C: ["H01"]}) is None  # a Disrupted army need not be
+
+
+def test_disrupted_units_may_not_attack() -> None:
+    g = game({"18A": W, "H01": C})
+    g.state.put(g.state.units["18A"].marked(cn.DISRUPTED))
+    assert attack_error(ctx(g), "18A", C) is not None
+
+
+def test_early_attacks_are_declared_then_resolved_at_once() -> None:
+    g = game({"18A": W, "16A": NW, "H01": C}, turn=2)
+    at_step(g, "early-attacks", side=cn.AXIS, mode="pre")
+    g.apply(Attack(("18A",), C))
+    assert Choose("16A") in list(g.legal_actions())
+    g.apply(Choose("16A"))
+    g.apply(Pass())
+    assert g.decision is not None and g.decision.step == "reveal"
+
+
+def siberians_back(g: Game) -> None:
+    for uid in ("S1", "S2", "S3", "S4"):
+        g.state.put(attrs.evolve(g.state.units[uid], box=cn.SIBERIA))
+
+
+def test_siberian_reserve_early_is_a_one_in_nine_gamble() -> None:
+    g = game({}, turn=5)
+    siberians_back(g)
+    at_step(g, "siberians")
+    assert {a for a in g.legal_actions()} == {Pass(), Choose("siberians")}
+    g.apply(Choose("siberians"))
+    # the Russian player places it: the eastern edge, next to a Russian unit in supply, ...
+    places = {a.at for a in g.legal_actions() if isinstance(a, Place)}
+    assert set(g.scenario.board.nodes_with("east-edge")) <= places
+    assert "1408" in places  # Moscow, a Russian city in supply
+    g.apply(Place("S1", "1408"))
+    assert g.state.units["S1"].at == "1408"
+    assert {a.value: p for a, p in g.chance_outcomes()} == {
+        "lost": Fraction(1, 9),
+        "safe": Fraction(8, 9),
+    }
+    assert sum(1 for u in g.state.units.values() if u.box == cn.SIBERIA) == 3
+    g.apply(Outcome("lost"))
+    assert g.result() is not None and g.result().winner == cn.AXIS  # type: ignore[union-attr]
+
+
+def test_siberians_come_safely_from_the_safe_turn_one_a_turn() -> None:
+    g = game({}, turn=13)
+    siberians_back(g)
+    at_step(g, "siberians")
+    g.apply(Place("S1", "1408"))
+    assert sum(1 for u in g.state.units.values() if u.box == cn.SIBERIA) == 3
+    assert g.result() is None
+
+
+def test_victory_points_count_cities_in_supply_with_moscow_three() -> None:
+    g = game({"18A": "1408"})  # Moscow
+    g.state.control["1408"] = cn.AXIS
+    g.state.set("railheads", ["1408"])
+    points, must = axis_points(ctx(g))
+    assert must and points == 2 + 3  # Warsaw + Bucharest + Moscow
+    r = final(ctx(g))
+    assert r.winner == cn.RUSSIAN  # 5 or less at the game's end
+
+
+def test_axis_immediate_win_with_seven_points_including_l_m_or_s() -> None:
+    g = game({"18A": "1408", "16A": "0902"})
+    for n in ("1408", "0902"):
+        g.state.control[n] = cn.AXIS
+    g.state.set("railheads", ["1408", "0902"])
+    at_step(g, "german-vdp")
+    assert set(g.legal_actions()) == {Choose("claim"), Pass()}  # or wait for the end
+    g.apply(Choose("claim"))
+    assert g.result() is not None and g.result().winner == cn.AXIS  # type: ignore[union-attr]
+
+
+def test_no_immediate_win_without_leningrad_moscow_or_stalingrad() -> None:
+    g = game({"18A": "0915", "16A": "1513", "9A": "1009", "4A": "0920", "6A": "1619"})
+    for n in ("0915", "1513", "1009", "0920", "1619"):  # Kiev, Voronezh, Smolensk, Odessa, Rostov
+        g.state.control[n] = cn.AXIS
+    g.state.set("railheads", ["0915", "1513", "1009", "0920", "1619"])
+    assert axis_points(ctx(g)) == (7, False)
+    at_step(g, "german-vdp")
+    assert g.result() is None
+
+
+def test_taking_moscow_in_supply_rolls_for_russian_collapse() -> None:
+    g = game({"18A": "1408"})
+    g.state.control["1408"] = cn.AXIS
+    g.state.set("railheads", ["1408"])
+    at_step(g, "moscow-check")
+    assert {a.value: p for a, p in g.chance_outcomes()} == {
+        "collapse": Fraction(1, 3),
+        "holds": Fraction(2, 3),
+    }
+
+
+def test_russian_smashing_victory_holding_warsaw_in_supply() -> None:
+    g = game({"H01": "0312"}, profiles={"H01": "2-2"})
+    at_step(g, "russian-vdp")
+    assert g.result() is None  # Warsaw is Axis-held
+    g = game({"H01": "0312"}, profiles={"H01": "2-2"})
+    for n in g.state.control:
+        g.state.control[n] = cn.RUSSIAN  # the Russians hold the whole map
+    at_step(g, "russian-vdp")
+    r = g.result()
+    assert r is not None and r.winner == cn.RUSSIAN and "smashing" in r.level
+
+
+def test_the_breakthrough_is_for_german_units_not_yet_moved_or_attacked() -> None:
+    from wargames.core.markers import TURN, scoped
+
+    g = game({"18A": C, "16A": "1814", "3RoA": "1815"})
+    g.state.put(g.state.units["16A"].marked(scoped(cn.MOVED, TURN)))
+    at_step(g, "operations", side=cn.AXIS, mode="break")
+    assert {a.option for a in g.legal_actions() if isinstance(a, Choose)} == {"18A"}
+
+
+def test_general_rule_in_b2_the_obliged_army_must_be_attacked_before_the_phase_ends() -> None:
+    from wargames.darkcrusade.hex.attacks import early_obligations, record_early
+
+    g = game(
+        {"I": C, "18A": NW, "H01": W, "H02": "1708"}, turn=2, profiles={"H01": "4-4", "H02": "4-4"}
+    )
+    at_step(g, "early-attacks", side=cn.RUSSIAN, mode="pre")
+    record_early(ctx(g), C, ["H01"])  # 4:3 against the korps: 1:1
+    assert g.scenario.board.adjacent("1708", NW)
+    err = early_obligations(ctx(g))
+    assert isinstance(err, IllegalAction) and "General Rule" in err.rule
+    assert Pass() not in list(g.legal_actions())
+    record_early(ctx(g), NW, ["H02", "H01"])  # 8:5 on the army: 3:2, at least equal
+    assert early_obligations(ctx(g)) is None
+    g2 = game({"I": C, "18A": NW, "H01": W}, turn=2, profiles={"H01": "4-4"})
+    at_step(g2, "early-attacks", side=cn.RUSSIAN, mode="pre")
+    record_early(ctx(g2), C, ["H01"])
+    g2.state.put(g2.state.units["H01"].marked(cn.DISRUPTED))  # nobody left who could
+    assert early_obligations(ctx(g2)) is None

@@ -1,0 +1,148 @@
+"""DCH: Special Units (Katyushas, Leningrad Railway Guns), Axis allied units in the south, and
+the panzer and tank replacements."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import attrs
+from dch_support import NW, C, W, at_step, ctx, game
+
+from wargames.core.actions import Attack, Outcome
+from wargames.darkcrusade.hex import counters as cn
+from wargames.darkcrusade.hex.movement import routes
+from wargames.darkcrusade.hex.odds import odds
+
+
+def test_axis_allied_units_must_remain_in_the_south() -> None:
+    g = game({"3RoA": "1015"})
+    ends = routes(ctx(g), "3RoA", "op")
+    assert ends and all(int(n[2:]) >= 13 for n in ends)
+    g2 = game({"I": "1015"})
+    assert any(int(n[2:]) < 13 for n in routes(ctx(g2), "I", "op"))
+
+
+def test_railway_gun_supports_a_russian_attack_down_its_line() -> None:
+    # 0512 (Brest) - 0612 is a rail hexside
+    g = game({"RG1": "0612", "T01": "0511", "I": "0512"}, turn=2)
+    shifts = dict(odds(ctx(g), ["T01"], "0512").shifts)
+    assert shifts.get("DCH: Russian Leningrad Railway Guns (support)") == 1
+
+
+def test_railway_gun_defends_against_attacks_from_its_line() -> None:
+    g = game({"RG1": "0612", "H01": "0612", "I": "0512"}, profiles={"H01": "1-1"})
+    shifts = dict(odds(ctx(g), ["I"], "0612").shifts)
+    assert shifts.get("DCH: Russian Leningrad Railway Guns (defence)") == -1
+
+
+def test_katyusha_fires_before_the_ground_attacks_disrupting_on_its_index() -> None:
+    g = game({"Kat1": W, "T01": NW, "I": C, "XX": C}, turn=2)
+    g.state.set("allocations", {C: ["T01"]})
+    at_step(g, "combat", side=cn.RUSSIAN, mode="op")
+    assert Attack(("Kat1",), C) in list(g.legal_actions())
+    g.apply(Attack(("Kat1",), C))
+    assert g.decision is not None and g.decision.step == "katyusha-roll"
+    assert {a.value: p for a, p in g.chance_outcomes()} == {d: Fraction(1, 6) for d in range(1, 7)}
+    g.apply(Outcome(2))  # index A: 1 or 2 disrupts
+    g.apply(Outcome(4))
+    assert g.state.units["I"].has(cn.DISRUPTED) != g.state.units["XX"].has(cn.DISRUPTED)
+    assert Attack(("Kat1",), C) not in list(g.legal_actions())  # once a turn
+
+
+def test_germans_get_two_panzer_factors_a_month_from_august() -> None:
+    g = game({"XXXXI": C}, turn=4)
+    g.state.put(attrs.evolve(g.state.units["XXXXI"], steps=1))
+    at_step(g, "axis-admin")
+    assert g.state.units["XXXXI"].steps == 2
+    g2 = game({"XXXXI": C}, turn=3)
+    g2.state.put(attrs.evolve(g2.state.units["XXXXI"], steps=1))
+    at_step(g2, "axis-admin")
+    assert g2.state.units["XXXXI"].steps == 1
+
+
+def test_lost_tank_korps_come_back_weakest_first_from_the_factories() -> None:
+    g = game({}, turn=2)
+    for uid in ("T01", "T07"):
+        g.state.put(attrs.evolve(g.state.units[uid], at=None, box=cn.ELIMINATED))
+    at_step(g, "russian-admin")
+    # 5 factories held + Tankograd = 6 factors: the 2-1 (2) first, then the 3-2 (3); the
+    # Russian player places each on the eastern edge (or keeps it back, refunded)
+    from wargames.core.actions import Pass, Place
+
+    assert g.decision is not None and g.decision.step == "russian-arrival"
+    first = [a for a in g.legal_actions() if isinstance(a, Place)]
+    assert first[0].unit == "T07"
+    assert {a.at for a in first} <= set(g.scenario.board.nodes_with("east-edge"))
+    g.apply(first[0])
+    assert g.state.units["T07"].at == first[0].at
+    assert g.state.get("tank_factors") == 1
+    g.apply(Pass())  # T01 is kept back: its 3 factors return to the bank
+    assert g.state.units["T01"].box == cn.ELIMINATED
+    assert g.state.get("tank_factors") == 4
+
+
+def test_a_lone_katyusha_is_moved_through_and_eliminated_by_a_german_unit() -> None:
+    from dch_support import E
+
+    from wargames.core.actions import Move
+
+    g = game({"1Pz": W, "Kat1": C})
+    path = routes(ctx(g), "1Pz", "op")[E][0]
+    assert C in path  # through the Katyusha's hex
+    at_step(g, "orders", unit="1Pz", side="axis", mode="op", moved=False)
+    g.apply(Move(("1Pz",), path))
+    assert g.state.units["Kat1"].box == cn.ELIMINATED
+    g2 = game({"1Pz": W, "Kat1": C, "MMRD": C})  # protected by another Russian unit
+    assert all(C not in p for p, _ in routes(ctx(g2), "1Pz", "op").values())
+    g3 = game({"HuMob": "1814", "Kat1": "1914"})  # German units only, not Axis allies
+    assert all("1914" not in p for p, _ in routes(ctx(g3), "HuMob", "op").values())
+
+
+def test_factories_evacuate_loading_then_on_the_track_then_produce_in_siberia() -> None:
+    from wargames.core.actions import Choose
+    from wargames.darkcrusade.hex.factories import producing
+
+    g = game({}, turn=2)
+    assert producing(ctx(g)) == 5
+    at_step(g, "evacuate")
+    g.apply(Choose("evacuate:1315"))  # Kharkov
+    assert producing(ctx(g)) == 4  # loading: no production
+    g.state.turn = 3
+    at_step(g, "russian-admin")
+    assert g.state.get("factories")["1315"]["state"] == "track"
+    g.state.control["1315"] = cn.AXIS  # the Axis takes Kharkov: the factory is gone east
+    for turn in (4, 5, 6):
+        g.state.turn = turn
+        at_step(g, "russian-admin")
+    assert g.state.get("factories")["1315"]["state"] == "siberia"
+    assert producing(ctx(g)) == 5
+
+
+def test_an_odd_rifle_factor_may_be_rolled_up_to_an_army_at_even_odds() -> None:
+    from wargames.core.actions import Choose, Place
+
+    g = game({}, turn=2)
+    for i in range(1, 31):
+        uid = f"H{i:02d}"
+        g.state.put(attrs.evolve(g.state.units[uid], at=None, box=cn.ELIMINATED))
+    board = g.scenario.board
+    made = 1 + sum(  # 1 for Siberia, 1 a major city held, 2 for Moscow
+        2 if "Moscow" in str(board.attr(n, "name", "")) else 1
+        for n in board.nodes_with("major")
+        if g.state.control.get(n) == cn.RUSSIAN
+    )
+    g.state.set("rifle_factors", 1 - made % 2)  # an odd total this turn
+    at_step(g, "russian-admin")
+    assert g.decision is not None and g.decision.step == "rifle-roll"
+    bank = g.state.get("rifle_factors")
+    assert bank % 2 == 1
+    g.apply(Choose("roll-up"))
+    assert {a.value: p for a, p in g.chance_outcomes()} == {
+        "up": Fraction(1, 2),
+        "kept": Fraction(1, 2),
+    }
+    g.apply(Outcome("up"))
+    assert g.state.get("rifle_factors") == bank - 1
+    place = next(a for a in g.legal_actions() if isinstance(a, Place))
+    g.apply(place)
+    assert g.state.units[place.unit].at == place.at
