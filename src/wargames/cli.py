@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import traceback
 from collections.abc import Sequence
@@ -10,13 +11,14 @@ from pathlib import Path
 
 from . import api
 from .agents import RandomAgent, step
-from .core.errors import WargamesError
+from .core.errors import ScenarioError, WargamesError
 from .core.game import Game
+from .registry import get_title
 
 
 def _titles(_: argparse.Namespace) -> int:
     for name in api.titles():
-        t = api.get_title(name)
+        t = get_title(name)
         print(f"{name:<14} {t.description}")
         for sc in api.scenarios(name):
             print(f"{'':<14}   scenario {sc}")
@@ -83,6 +85,53 @@ def _render(args: argparse.Namespace) -> int:
     return 0
 
 
+def _simulate(args: argparse.Namespace) -> int:
+    from .report import summarize
+    from .simulate import progress_line, simulate
+
+    if args.games < 0 or args.workers < 1:
+        raise WargamesError("--games must be >= 0 and --workers >= 1")
+    if args.out and Path(args.out).suffix not in (".csv", ".jsonl", ".json"):
+        raise WargamesError(f"{args.out}: the output must end in .csv, .jsonl or .json")
+    options = {}
+    for item in args.option:
+        key, sep, text = item.partition("=")
+        if not sep:
+            raise ScenarioError("--option", item, "expected k=v")
+        try:
+            options[key] = json.loads(text)
+        except json.JSONDecodeError:
+            options[key] = text
+    records = simulate(
+        args.title,
+        args.games,
+        scenario=args.scenario,
+        options=options,
+        seed=args.seed,
+        workers=args.workers,
+        out=args.out,
+        max_actions=args.max_actions,
+        progress=lambda d, t, s: print(f"\r{progress_line(d, t, s)}", end="", file=sys.stderr),
+    )
+    print(file=sys.stderr)
+    print(summarize(records).text())
+    return 0
+
+
+def _report(args: argparse.Namespace) -> int:
+    from .report import summarize
+    from .simulate import read_records
+
+    records = []
+    for name in args.files:
+        path = Path(name)
+        if not path.exists():
+            raise FileNotFoundError(f"{name}: no such file")
+        records.extend(read_records(path))
+    print(summarize(records).text())
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="wargames", description=__doc__)
     parser.add_argument(
@@ -107,6 +156,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--out", default=None, help="the SVG file (default: FILE with .svg)")
     p.add_argument("--highlight", nargs="*", help="nodes to outline")
     p.set_defaults(run=_render)
+    p = sub.add_parser("simulate", help="play many seeded random games; write one record each")
+    p.add_argument("title")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--scenario", default=None, help="a built-in scenario name or a file")
+    p.add_argument("--seed", type=int, default=0, help="the run's seed (game i: a seed of its own)")
+    p.add_argument("--workers", type=int, default=1, help="local processes")
+    p.add_argument("--option", action="append", default=[], help="a scenario option, k=v")
+    p.add_argument("--out", default=None, help="records as .csv or .jsonl; a rerun resumes")
+    p.add_argument("--max-actions", type=int, default=1_000_000)
+    p.set_defaults(run=_simulate)
+    p = sub.add_parser("report", help="win rates and lengths of simulate's records")
+    p.add_argument("files", nargs="+")
+    p.set_defaults(run=_report)
     args = parser.parse_args(argv)
     try:
         code: int = args.run(args)
