@@ -272,7 +272,7 @@ def test_load_game_asks_the_title_to_validate_its_state(monkeypatch: pytest.Monk
     title = api.get_title("minimal")
     seen: list[str] = []
 
-    def validate_state(state: Any, file: str) -> None:
+    def validate_state(ctx: Any, file: str) -> None:
         seen.append(file)
         raise SaveError("state.vars.x", "not a thing of this title", file)
 

@@ -347,7 +347,7 @@ def check_loaded(game: Game, file: str) -> None:
     """All or nothing: the title checks its own parts (:meth:`Title.validate_state`), then
     :func:`probe` must pass; any failure is a SaveError naming the file (the cause chained),
     so a save that loads is one that plays."""
-    game.title.validate_state(game.state, file)
+    game.title.validate_state(game.rules_context(), file)
     try:
         probe(game)
     except WargamesError as exc:
