@@ -2,23 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 import attrs
 
 from .core.actions import Action, action_from_dict
-from .core.errors import SaveError
+from .core.errors import SaveError, ScenarioError, WargamesError
 from .core.game import FORMAT, VERSION, Game
 from .core.scenario import Scenario, parse_scenario, read_scenario_file
 from .core.serialize import (
     actions_from_json,
+    check_for_title,
+    check_loaded,
     events_from_json,
+    failure,
     parse_json,
+    probe,
     scenario_from_save,
     state_from_json,
 )
+from .core.title import Title
 from .registry import get_title, titles
 
 __all__ = ["action_from_json", "load_game", "load_scenario", "new_game", "scenarios", "titles"]
@@ -35,26 +40,56 @@ def scenarios(title: str) -> list[str]:
 
 
 def load_scenario(title: str, scenario: str | Path | Mapping[str, Any] | None = None) -> Scenario:
-    """A validated scenario: a built-in name, a TOML/JSON file path, or raw data (None: default)."""
-    t = get_title(title)
+    """A validated scenario: a built-in name, a TOML/JSON file path, or raw data (None: default).
+
+    ScenarioError names the file and field; an unknown title is a ScenarioError too."""
+    file = "<data>" if isinstance(scenario, Mapping) else str(scenario or "<default scenario>")
+    t = _title(title, lambda reason: ScenarioError(file, "title", reason))
     files = t.scenario_files()
     if isinstance(scenario, Mapping):
         file, data = "<data>", dict(scenario)
-    else:
+    elif scenario is None or isinstance(scenario, (str, Path)):
         if scenario is None:
             scenario = t.default_scenario
         path = files.get(str(scenario), Path(scenario))
         file, data = read_scenario_file(path)
+    else:
+        raise ScenarioError("<data>", "", f"expected a table, not {type(scenario).__name__}")
     sc = parse_scenario(data, file, t.sides, t.options)
-    t.check_scenario(sc)
+    check_for_title(t, sc)
     return sc
 
 
 def new_game(
     title: str, scenario: str | Path | Mapping[str, Any] | None = None, seed: int = 0
 ) -> Game:
-    """A new game of ``title`` from a scenario (None: the title's default) and a seed."""
-    return Game(get_title(title), load_scenario(title, scenario), seed)
+    """A new game of ``title`` from a scenario (None: the title's default) and a seed.
+
+    All or nothing, like :func:`load_game`: the new game must answer its first decision
+    without an exception (:func:`~wargames.core.serialize.probe`; a decision with no legal
+    action is left to the caller), else ScenarioError with the cause chained."""
+    sc = load_scenario(title, scenario)
+    t = get_title(title)
+    game: Game | None = None
+    try:
+        game = Game(t, sc, seed)
+        probe(game, dead_end=True)
+    except (ScenarioError, SaveError):
+        raise
+    except Exception as exc:
+        if game is None:
+            where = f"set-up: {type(exc).__name__}: {exc}"
+        else:
+            where = f"its first decision ({failure(game, exc)})"
+        raise ScenarioError(sc.file, "", f"the scenario does not play: {where}") from exc
+    return game
+
+
+def _title(name: str, error: Callable[[str], WargamesError]) -> Title:
+    try:
+        return get_title(name)
+    except KeyError as exc:
+        raise error(str(exc.args[0])) from None
 
 
 def load_game(text: str | bytes, file: str = "<text>") -> Game:
@@ -83,10 +118,7 @@ def load_game(text: str | bytes, file: str = "<text>") -> Game:
     name = d.get("title")
     if not isinstance(name, str):
         raise SaveError("title", "missing or not a string", file)
-    try:
-        title = get_title(name)
-    except KeyError as exc:
-        raise SaveError("title", str(exc.args[0]), file) from None
+    title = _title(name, lambda reason: SaveError("title", reason, file))
     seed = d.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise SaveError("seed", "expected an integer", file)
@@ -98,11 +130,13 @@ def load_game(text: str | bytes, file: str = "<text>") -> Game:
     actions = actions_from_json(title, d.get("actions"), file)
     events = events_from_json(d.get("events"), file)
     state = state_from_json(title, sc, d.get("state"), file)
-    return Game(title, sc, seed, _state=state, _events=events, _history=actions)
+    game = Game(title, sc, seed, _state=state, _events=events, _history=actions)
+    check_loaded(game, file)
+    return game
 
 
 def action_from_json(title: str, text: str | bytes | Mapping[str, Any]) -> Action:
     """Decode one action of ``title`` (JSON text or an already-parsed object)."""
-    t = get_title(title)
+    t = _title(title, lambda reason: SaveError("title", reason, "<action>"))
     data = text if isinstance(text, Mapping) else parse_json(text, "<action>")
     return action_from_dict(t.action_table, data)

@@ -8,7 +8,8 @@ then spends ``playouts`` playouts over the candidates by UCB1; each playout draw
 determinisation, applies the candidate, plays ``depth`` further actions with the random agent
 (the dice of the determinisation decide chance) and scores the position with the title's
 :meth:`Title.evaluate` for the agent's side. The candidate with the best mean score is
-played (ties: a random one of them, drawn from the agent's seeded generator). ``time_limit`` (seconds) stops the playouts early.
+played (ties: a random one of them, from the agent's seeded generator). ``time_limit``
+(seconds) stops the playouts early.
 
 It only ever sees determinised games, so it cannot read what its side may not know; with
 the same seed and the same view it makes the same choices (without a ``time_limit``).

@@ -25,6 +25,7 @@ import attrs
 from . import api
 from .agents import RandomAgent, step
 from .core import dice
+from .core.errors import ScenarioError
 from .core.scenario import read_scenario_file
 from .registry import get_title
 
@@ -67,7 +68,10 @@ def scenario_data(
     title: str, scenario: str | Path | None = None, options: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
     """The raw data of a built-in or file scenario, with ``options`` set (checked on load)."""
-    t = get_title(title)
+    try:
+        t = get_title(title)
+    except KeyError as exc:
+        raise ScenarioError(str(scenario or "<default scenario>"), "title", exc.args[0]) from None
     name = scenario if scenario is not None else t.default_scenario
     path = t.scenario_files().get(str(name), Path(name))
     _, data = read_scenario_file(path)

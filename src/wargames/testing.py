@@ -60,7 +60,8 @@ def games(
 
 def check_position(game: Game) -> None:
     """Invariants of one position: a decision or a result; legal actions check clean and
-    round-trip through JSON; the occupancy cache is true; the save loads back byte for byte."""
+    round-trip through JSON; the occupancy cache is true; the save loads back byte for byte
+    and lists the same legal actions in the same order."""
     if game.is_over():
         assert game.result() is not None and game.decision is None
         assert len(game.legal_actions()) == 0
@@ -85,7 +86,9 @@ def check_position(game: Game) -> None:
             fresh.setdefault(u.at, []).append(u.id)
     assert {n: list(us) for n, us in game.state.occupancy().items()} == fresh, "stale occupancy"
     text = game.to_json()
-    assert api.load_game(text).to_json() == text
+    loaded = api.load_game(text)
+    assert loaded.to_json() == text
+    assert list(loaded.legal_actions()) == list(game.legal_actions()), "reload reorders actions"
     check_information(game)
 
 

@@ -55,3 +55,31 @@ def test_a_stopped_game_is_recorded_as_unfinished() -> None:
 
 def test_progress_line() -> None:
     assert progress_line(10, 40, 5.0) == "10/40 games, 2.0 games/s, ETA 15 s"
+
+
+def test_the_simulate_and_report_commands(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from wargames.cli import main
+
+    out = tmp_path / "run.csv"
+    assert main(["simulate", "minimal", "--games", "3", "--seed", "4", "--out", str(out)]) == 0
+    printed = capsys.readouterr()
+    assert printed.out.startswith("3 games of minimal/skirmish")
+    assert "3/3 games" in printed.err
+    assert read_records(out) == simulate("minimal", 3, seed=4)
+    assert main(["report", str(out)]) == 0
+    assert capsys.readouterr().out.startswith("3 games of minimal")
+
+
+def test_the_simulate_command_answers_bad_input_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from wargames.cli import main
+
+    assert main(["simulate", "minimal", "--option", "nonsense"]) == 2
+    assert main(["simulate", "minimal", "--out", str(tmp_path / "x.xlsx")]) == 2
+    assert main(["simulate", "nosuchtitle"]) == 2
+    assert main(["report", str(tmp_path / "missing.csv")]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 4

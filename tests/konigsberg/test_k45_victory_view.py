@@ -195,6 +195,19 @@ def test_0_1e_the_supply_record_does_not_show_hidden_units() -> None:
     assert record["positions"] == {"A": "0505", "B": "0505"}  # its own units, all of them
 
 
+def test_0_1e_supply_and_activation_events_are_told_to_the_owner_only() -> None:
+    g = game(
+        unit("A", "soviet", "0505", defence=6),
+        unit("B", "soviet", "0505", defence=2, markers=["oos"]),
+        unit("G", "german", "0808"),
+    )
+    push(g, "supply")
+    german_log = " ".join(f"{e.text} {e.data}" for e in g.events_for("german"))
+    soviet_log = [e.text for e in g.events_for("soviet")]
+    assert "B is in supply" in soviet_log  # B's marker changed: its owner is told
+    assert "'B'" not in german_log and "B is" not in german_log
+
+
 def test_0_1e_activations_and_combats_name_only_units_the_side_may_see() -> None:
     g = game(
         unit("A", "soviet", "0505", defence=6),

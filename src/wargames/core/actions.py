@@ -9,14 +9,15 @@ trip them. The kernel defines the actions most titles share; a title adds its ow
 from __future__ import annotations
 
 import json
+import math
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping
 from typing import Any, ClassVar, Union
 
 import attrs
 
-from .errors import SaveError
+from .errors import IllegalAction, SaveError
 
 CHANCE = "chance"
 
@@ -25,6 +26,9 @@ class Action:
     """Base of every action. Subclasses are ``@attrs.frozen`` and set ``kind``."""
 
     kind: ClassVar[str] = "action"
+    refs: ClassVar[Mapping[str, str]] = {}
+    """Fields that name things of the game: field -> ``"unit"`` (unit ids) or ``"node"``
+    (nodes of the map); :func:`validate_action` checks that each named id exists."""
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"type": self.kind}
@@ -41,6 +45,10 @@ def _to_json(v: Any) -> Any:
     if isinstance(v, tuple):
         return [_to_json(x) for x in v]
     return v
+
+
+UNITS_PATH: Mapping[str, str] = {"units": "unit", "path": "node"}
+"""The ``refs`` of an action moving ``units`` along ``path``."""
 
 
 @attrs.frozen(slots=True)
@@ -71,6 +79,7 @@ class Move(Action):
     """Move units together along a path of nodes (the start node first)."""
 
     kind: ClassVar[str] = "move"
+    refs: ClassVar[Mapping[str, str]] = {"path": "node"}  # units or other counters
     units: tuple[str, ...]
     path: tuple[str, ...]
 
@@ -80,6 +89,7 @@ class Attack(Action):
     """Declare an attack by ``units`` on the node ``target``."""
 
     kind: ClassVar[str] = "attack"
+    refs: ClassVar[Mapping[str, str]] = {"units": "unit", "target": "node"}
     units: tuple[str, ...]
     target: str
 
@@ -89,6 +99,7 @@ class Place(Action):
     """Put a unit on a node (set-up, reinforcement, replacement)."""
 
     kind: ClassVar[str] = "place"
+    # no refs: titles place counters (not only units) on nodes, boxes or areas (Krim)
     unit: str
     at: str
 
@@ -106,6 +117,7 @@ class Retreat(Action):
     """Retreat units along a path of nodes (the start node first)."""
 
     kind: ClassVar[str] = "retreat"
+    refs: ClassVar[Mapping[str, str]] = UNITS_PATH
     units: tuple[str, ...]
     path: tuple[str, ...]
 
@@ -115,6 +127,7 @@ class Advance(Action):
     """Advance units after combat along a path of nodes (the start node first)."""
 
     kind: ClassVar[str] = "advance"
+    refs: ClassVar[Mapping[str, str]] = UNITS_PATH
     units: tuple[str, ...]
     path: tuple[str, ...]
 
@@ -172,7 +185,7 @@ def action_from_dict(table: Mapping[str, type[Action]], data: Any, field: str = 
     cls = table.get(kind)
     if cls is None:
         raise SaveError(f"{field}.type", f"unknown action type {kind!r}")
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     fields = attrs.fields(typing.cast(Any, cls))
     names = {f.name for f in fields}
     extra = set(data) - names - {"type"}
@@ -224,11 +237,90 @@ def _decode(tp: Any, value: Any, field: str) -> Any:
             return value
         raise SaveError(field, "expected an integer")
     if tp is float:
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
             return float(value)
-        raise SaveError(field, "expected a number")
+        raise SaveError(field, "expected a finite number")
     if tp is str:
         if isinstance(value, str):
             return value
         raise SaveError(field, "expected a string")
     raise SaveError(field, f"unsupported field type {tp}")
+
+
+# --- the validation boundary for actions ---------------------------------------------------
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    return hints
+
+
+def validate_action(
+    action: object,
+    table: Mapping[str, type[Action]],
+    refs: Mapping[str, Container[str]],
+    rule: str = "action",
+) -> IllegalAction | None:
+    """None if ``action`` is an action of ``table`` whose every field has its annotated type
+    (tuples, not lists; a bool is not an int; finite numbers) and names existing things
+    (``refs``: ``"unit"``/``"node"`` -> the ids there are); else an IllegalAction naming the
+    field. Run before any title code sees the action."""
+    if not isinstance(action, Action):
+        return IllegalAction(rule, f"{type(action).__name__} {action!r:.60} is not an action")
+    cls = type(action)
+    if table.get(cls.kind) is not cls:
+        return IllegalAction(rule, f"{cls.__name__} ({cls.kind!r}) is not an action of this title")
+    hints = _hints(cls)
+    for f in attrs.fields(typing.cast(Any, cls)):
+        value = getattr(action, f.name)
+        problem = _type_error(hints[f.name], value)
+        if problem is not None:
+            return IllegalAction(rule, f"{cls.kind}.{f.name}: {problem}")
+        ref = cls.refs.get(f.name)
+        if ref is not None:
+            known = refs[ref]
+            for item in value if isinstance(value, tuple) else (value,):
+                if item is not None and item not in known:
+                    return IllegalAction(rule, f"{cls.kind}.{f.name}: {item!r:.60} is not a {ref}")
+    return None
+
+
+def _type_error(tp: Any, value: Any) -> str | None:
+    """Why ``value`` is not of the JSON-friendly type ``tp`` (None if it is)."""
+    origin = typing.get_origin(tp)
+    if origin in (Union, types.UnionType):
+        if any(_type_error(arg, value) is None for arg in typing.get_args(tp)):
+            return None
+        return f"{type(value).__name__} is not {tp}"
+    if tp is type(None):
+        return None if value is None else f"expected None, got {type(value).__name__}"
+    if origin is tuple:
+        if not isinstance(value, tuple):
+            return f"expected a tuple, got {type(value).__name__}"
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            args = (args[0],) * len(value)
+        elif len(args) != len(value):
+            return f"expected {len(args)} items, got {len(value)}"
+        for i, (a, v) in enumerate(zip(args, value, strict=True)):
+            problem = _type_error(a, v)
+            if problem is not None:
+                return f"[{i}]: {problem}"
+        return None
+    if tp is bool:
+        return None if isinstance(value, bool) else f"expected a bool, got {type(value).__name__}"
+    if tp is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return None
+        return f"expected an int, got {type(value).__name__}"
+    if tp is float:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return None if math.isfinite(value) else "expected a finite number"
+        return f"expected a number, got {type(value).__name__}"
+    if tp is str:
+        return None if isinstance(value, str) else f"expected a str, got {type(value).__name__}"
+    return f"unsupported field type {tp}"

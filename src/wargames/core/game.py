@@ -14,9 +14,9 @@ from typing import Any
 import attrs
 
 from . import dice
-from .actions import CHANCE, Action, Decision
+from .actions import CHANCE, Action, Decision, validate_action
 from .context import Context
-from .errors import IllegalAction
+from .errors import IllegalAction, SaveError, WargamesError
 from .events import Event
 from .jsonvalue import dumps
 from .markers import PHASE, SEGMENT, TURN, clear_scoped
@@ -58,7 +58,7 @@ class LegalActions:
         return self._actions()[i]
 
     def __contains__(self, action: object) -> bool:
-        return isinstance(action, Action) and self._game.check(action) is None
+        return self._game.check(action) is None
 
     def count(self) -> int:
         return len(self._actions())
@@ -86,11 +86,14 @@ class Game:
         self.events: list[Event] = list(_events or [])
         self.history: list[Action] = list(_history or [])
         self._undo: list[_Snapshot] = []
+        self._texts: list[tuple[Event, str]] = []  # each event's JSON text, made once
         if _state is not None:
             self.state = _state
             return
         self.state = GameState(
-            units=dict(scenario.start),
+            # Units in id order, as a loaded save has them, so a game and its reload
+            # iterate units alike (same legal actions in the same order).
+            units=dict(sorted(scenario.start.items())),
             turn=scenario.calendar.first,
             control=dict(scenario.control),
             rng=dice.seed_state(seed),
@@ -182,7 +185,24 @@ class Game:
         if self.state.result is not None:
             return []
         step, frame = self._top()
-        return list(step.legal(self._ctx(), frame))
+        try:
+            return list(step.legal(self._ctx(), frame))
+        except WargamesError:
+            raise
+        except Exception as exc:
+            self._note(exc)
+            raise
+
+    def _note(self, exc: Exception) -> None:
+        """Add to an exception raised in title code the step and frame being run (once)."""
+        if getattr(exc, "wargames_where", None) is not None:
+            return
+        top = self.state.stack[-1] if self.state.stack else None
+        where = f"{self.title.name}, turn {self.state.turn}"
+        if top is not None:
+            where += f", step {top.step!r}, frame {dumps(top.to_json())}"
+        exc.wargames_where = where  # type: ignore[attr-defined]
+        exc.add_note(f"raised by title code in {where}")
 
     # --- the public API ----------------------------------------------------------------
     @property
@@ -200,27 +220,49 @@ class Game:
         """Every legal action for the pending decision."""
         return LegalActions(self)
 
-    def check(self, action: Action) -> IllegalAction | None:
-        """None if ``action`` is legal now, else the IllegalAction ``apply`` would raise."""
+    def check(self, action: object) -> IllegalAction | None:
+        """None if ``action`` is legal now, else the IllegalAction ``apply`` would raise.
+
+        Any object may be passed: its type and every field are validated
+        (:func:`~wargames.core.actions.validate_action`) before title code sees it."""
         if self.state.result is not None:
             return IllegalAction("game over", "the game has ended")
         step, frame = self._top()
+        error = validate_action(
+            action,
+            self.title.action_table,
+            {"unit": self.scenario.units, "node": self.scenario.board},
+            step.rule,
+        )
+        if error is not None:
+            return error
+        assert isinstance(action, Action)  # validate_action made sure
         if not isinstance(action, step.actions):
             allowed = ", ".join(a.kind for a in step.actions)
             return IllegalAction(
                 step.rule, f"{action.kind!r} is not taken in {step.name} (takes: {allowed})"
             )
         snapshot = self.state.copy()
+        events = len(self.events)
         try:
             return step.check(self._ctx(), frame, action)
+        except IllegalAction as exc:  # raised instead of returned: the same answer
+            return exc
+        except WargamesError:
+            raise
+        except Exception as exc:
+            self._note(exc)
+            raise
         finally:
             self.state = snapshot
+            del self.events[events:]
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: object) -> None:
         """Validate, then carry out ``action``; IllegalAction leaves the game unchanged."""
         error = self.check(action)
         if error is not None:
             raise error
+        assert isinstance(action, Action)  # check() returned None, so it is one
         snap = _Snapshot(self.state.copy(), len(self.events))
         try:
             ctx = self._ctx()
@@ -240,7 +282,9 @@ class Game:
             if result is not None and self.state.result is None:
                 ctx.end(result)
             self._advance()
-        except BaseException:
+        except BaseException as exc:
+            if isinstance(exc, Exception) and not isinstance(exc, WargamesError):
+                self._note(exc)  # a bug in title code: say where it ran
             self.state = snap.state
             del self.events[snap.events :]
             raise
@@ -279,13 +323,30 @@ class Game:
         self.state.script = (*self.state.script, *values)
 
     def undo(self) -> Action:
-        """Take back the last action; returns it. IndexError if there is none."""
-        if not self._undo:
+        """Take back the last action; returns it. IndexError if there is none.
+
+        A loaded game has its history but no snapshots: the first undo rebuilds them by
+        replaying the history from the scenario and seed (SaveError if that replay does not
+        reproduce the game, e.g. a save edited by hand)."""
+        if not self.history:
             raise IndexError("nothing to undo")
+        if len(self._undo) < len(self.history):
+            self._rebuild_undo()
         snap = self._undo.pop()
         self.state = snap.state
         del self.events[snap.events :]
         return self.history.pop()
+
+    def _rebuild_undo(self) -> None:
+        replay = Game(self.title, self.scenario, self.seed)
+        for i, action in enumerate(self.history):
+            error = replay.check(action)
+            if error is not None:
+                raise SaveError(f"actions[{i}]", f"illegal on replay, cannot undo: {error}")
+            replay.apply(action)
+        if replay.to_json() != self.to_json():
+            raise SaveError("actions", "the history does not reproduce the game; cannot undo")
+        self._undo = replay._undo
 
     def copy(self) -> Game:
         """An independent game sharing only immutable data (board, scenario, snapshots)."""
@@ -295,6 +356,7 @@ class Game:
         g.events = list(self.events)
         g.history = list(self.history)
         g._undo = list(self._undo)
+        g._texts = list(self._texts)
         return g
 
     def rules_context(self) -> Context:
@@ -334,7 +396,7 @@ class Game:
         g.state.rng = dice.seed_state(seed)
         g.state.script = ()
         g.events = self.events_for(side)
-        g.history, g._undo = [], []
+        g.history, g._undo, g._texts = [], [], []
         self.title.determinize(g._ctx(), side)
         return g
 
@@ -368,22 +430,49 @@ class Game:
     def turn_label(self) -> str:
         return self.scenario.calendar.label(self.state.turn)
 
-    def to_dict(self) -> dict[str, Any]:
+    def _fields(self) -> dict[str, Any]:
+        """Every field of the save but the scenario and the events."""
         return {
             "format": FORMAT,
             "version": VERSION,
             "title": self.title.name,
             "seed": self.seed,
-            "scenario": self.scenario.to_data(),
             "scenario_file": self.scenario.file,
             "actions": [a.to_dict() for a in self.history],
-            "events": [e.to_json() for e in self.events],
             "state": self.state.to_json(),
         }
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            **self._fields(),
+            "scenario": self.scenario.to_data(),
+            "events": [e.to_json() for e in self.events],
+        }
+
     def to_json(self) -> str:
-        """Canonical JSON of the whole game; ``load_game(g.to_json()).to_json() == g.to_json()``."""
-        return dumps(self.to_dict())
+        """Canonical JSON of the whole game; ``load_game(g.to_json()).to_json() == g.to_json()``.
+
+        The same text as ``dumps(self.to_dict())``; the scenario's text is made once and each
+        event's once, since saves are made often (soaks, agents) and logs grow."""
+        d = self._fields()
+        head = dumps({k: v for k, v in d.items() if k < "events"})
+        middle = dumps({k: v for k, v in d.items() if "events" < k < "scenario"})
+        tail = dumps({k: v for k, v in d.items() if k > "scenario"})
+        events = ",".join(self._event_texts())
+        return (
+            f'{head[:-1]},"events":[{events}],{middle[1:-1]},'
+            f'"scenario":{self.scenario.to_json()},{tail[1:]}'
+        )
+
+    def _event_texts(self) -> list[str]:
+        """The canonical text of each event, reusing the texts of events made before."""
+        cache = self._texts
+        n = 0
+        while n < len(cache) and n < len(self.events) and cache[n][0] is self.events[n]:
+            n += 1
+        del cache[n:]
+        cache.extend((e, dumps(e.to_json())) for e in self.events[n:])
+        return [text for _, text in cache]
 
     def __repr__(self) -> str:
         d = self.decision

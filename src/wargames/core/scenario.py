@@ -8,8 +8,6 @@ The title then checks its own charts and options (:meth:`Title.validate_scenario
 
 from __future__ import annotations
 
-import json
-import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -19,11 +17,33 @@ import attrs
 from .board import Board
 from .errors import ScenarioError
 from .hexgrid import HexLayout
-from .jsonvalue import FrozenDict, freeze, thaw
+from .jsonvalue import FrozenDict, depth_error, dumps, freeze, parse_text, thaw
 from .lines import TOTAL, Limit, LinePolicy, UnitLoad, parse_weight
 from .units import UnitDef, UnitState
 
 _MISSING: Any = object()
+
+# --- limits: no file can make a call hang or exhaust memory (docs/scenarios.md, "Limits") ---
+MAX_MAP_SIDE = 200
+"""Columns and rows of a hex map, each."""
+MAX_NODES = 20_000
+"""Hexes of a hex map (columns x rows) or points of a point map."""
+MAX_LINES = 100_000
+"""Lines of a point map."""
+MAX_UNITS = 5_000
+"""Units of a scenario (reinforcements are units too)."""
+MAX_STEPS = 20
+"""Steps of one unit (values per step of attack, defence, movement)."""
+MAX_MOVEMENT = 100
+"""A unit's movement allowance at any strength (movement searches hold one bucket per MP)."""
+MAX_TURNS = 1_000
+"""Turns of the calendar; the first turn is 0 (a set-up turn) .. MAX_TURNS."""
+MAX_NUMBER = 10**9
+"""Any number anywhere in the file (charts, attributes, values), in absolute value."""
+MAX_ITEMS = 100_000
+"""Items of any one list or table."""
+MAX_FIRST = 9_999
+"""``first_column`` / ``first_row`` of a hex map (printed numbers, 0 .. MAX_FIRST)."""
 
 
 class Reader:
@@ -63,10 +83,18 @@ class Reader:
     def string(self, key: str, default: Any = _MISSING) -> Any:
         return self.get(key, str, default)
 
-    def integer(self, key: str, default: Any = _MISSING, minimum: int | None = None) -> Any:
+    def integer(
+        self,
+        key: str,
+        default: Any = _MISSING,
+        minimum: int | None = None,
+        maximum: int | None = None,
+    ) -> Any:
         value = self.get(key, int, default)
         if minimum is not None and isinstance(value, int) and value < minimum:
             self.fail(key, f"must be >= {minimum}")
+        if maximum is not None and isinstance(value, int) and value > maximum:
+            self.fail(key, f"must be <= {maximum} (the documented limit)")
         return value
 
     def strings(self, key: str, default: Any = _MISSING) -> tuple[str, ...]:
@@ -158,10 +186,17 @@ class Scenario:
     """Point maps: line capacities by (line class, side) from ``[map.line_classes]``."""
     loads: Mapping[str, UnitLoad] = attrs.field(factory=dict)
     """Point maps: unit id -> its weight and kind on lines (units without ``line``: 1)."""
+    _text: list[str] = attrs.field(factory=list, init=False, eq=False, repr=False)
 
     def load(self, uid: str) -> UnitLoad:
         """What unit ``uid`` counts on a line (default: weight 1, no kind)."""
         return self.loads.get(uid, _PLAIN_LOAD)
+
+    def to_json(self) -> str:
+        """The canonical JSON text of :meth:`to_data` (made once: saves embed it often)."""
+        if not self._text:
+            self._text.append(dumps(self.data))
+        return self._text[0]
 
     def to_data(self) -> dict[str, Any]:
         """The scenario as plain JSON data (what a saved game embeds)."""
@@ -192,14 +227,11 @@ def read_scenario_file(path: str | Path) -> tuple[str, dict[str, Any]]:
         raw = p.read_bytes()
     except OSError as exc:
         raise ScenarioError(name, "", f"cannot read: {exc.strerror}") from None
+    kind = "JSON" if p.suffix.lower() == ".json" else "TOML"
     try:
-        if p.suffix.lower() == ".json":
-            data = json.loads(raw.decode("utf-8"))
-        else:
-            data = tomllib.loads(raw.decode("utf-8"))
-    except (ValueError, UnicodeDecodeError) as exc:
-        kind = p.suffix.lstrip(".").upper() or "TOML"
-        raise ScenarioError(name, "", f"not valid {kind}: {exc}") from None
+        data = parse_text(raw, kind)
+    except ValueError as exc:
+        raise ScenarioError(name, "", str(exc)) from None
     if not isinstance(data, dict):
         raise ScenarioError(name, "", "the top level must be a table")
     return name, data
@@ -212,6 +244,9 @@ def parse_scenario(
     option_defaults: Mapping[str, Any] | None = None,
 ) -> Scenario:
     """Validate raw scenario data for a title with ``sides``; build the :class:`Scenario`."""
+    too_deep = depth_error(data)
+    if too_deep is not None:
+        raise ScenarioError(file, "", str(too_deep))
     _check_plain(data, file, "")
     top = Reader(file, data)
     top.only(*TOP_KEYS)
@@ -249,12 +284,16 @@ def parse_scenario(
 
 def _check_plain(value: Any, file: str, path: str) -> None:
     """Only JSON-representable values (TOML dates and times are not)."""
-    if value is None or isinstance(value, (bool, int, str)):
+    if value is None or isinstance(value, (bool, str)):
         return
-    if isinstance(value, float):
+    if isinstance(value, (int, float)):
         if value != value or value in (float("inf"), float("-inf")):
             raise ScenarioError(file, path, "numbers must be finite")
+        if abs(value) > MAX_NUMBER:
+            raise ScenarioError(file, path, f"numbers must be within +-{MAX_NUMBER}")
         return
+    if isinstance(value, (Mapping, list, tuple)) and len(value) > MAX_ITEMS:
+        raise ScenarioError(file, path, f"more than {MAX_ITEMS} items")
     if isinstance(value, Mapping):
         for k, v in value.items():
             _check_plain(v, file, f"{path}.{k}" if path else str(k))
@@ -301,18 +340,25 @@ def _parse_hex_map(m: Reader) -> Board:
     )
     try:
         layout = HexLayout(
-            columns=m.integer("columns", minimum=1),
-            rows=m.integer("rows", minimum=1),
+            columns=m.integer("columns", minimum=1, maximum=MAX_MAP_SIDE),
+            rows=m.integer("rows", minimum=1, maximum=MAX_MAP_SIDE),
             orientation=m.string("orientation", "flat"),
             shifted=m.string("shifted", "odd"),
             labels=m.string("labels", "digits"),
-            first_column=m.integer("first_column", 1),
-            first_row=m.integer("first_row", 1),
-            digits=m.integer("digits", 2, minimum=1),
+            first_column=m.integer("first_column", 1, minimum=0, maximum=MAX_FIRST),
+            first_row=m.integer("first_row", 1, minimum=0, maximum=MAX_FIRST),
+            digits=m.integer("digits", 2, minimum=1, maximum=4),
         )
     except ValueError as exc:
         m.fail("", str(exc))
-    labels = {layout.label(h) for h in layout.hexes()}
+    if layout.columns * layout.rows > MAX_NODES:
+        m.fail("rows", f"more than {MAX_NODES} hexes (the documented limit)")
+    try:
+        labels = {layout.label(h) for h in layout.hexes()}
+    except ValueError as exc:
+        m.fail("", str(exc))
+    if len(labels) != layout.columns * layout.rows:
+        m.fail("digits", "hex labels collide: give more digits")
 
     def hex_label(r: Reader, field: str, label: str) -> str:
         if label not in labels:
@@ -376,12 +422,16 @@ def _parse_hex_map(m: Reader) -> Board:
 def _parse_point_map(m: Reader) -> Board:
     m.only("kind", "name", "points", "lines", "line_classes", "line_kinds")
     points: dict[str, dict[str, Any]] = {}
+    if len(m.get("points", list, [])) > MAX_NODES:
+        m.fail("points", f"more than {MAX_NODES} points (the documented limit)")
+    if len(m.get("lines", list, [])) > MAX_LINES:
+        m.fail("lines", f"more than {MAX_LINES} lines (the documented limit)")
     for p in m.tables("points"):
         p.only("id", "terrain", "features", "attributes", "x", "y")
         pid = p.string("id")
         if pid in points:
             p.fail("id", f"duplicate point {pid!r}")
-        place = {k: p.numbers(k)[0] for k in ("x", "y") if k in p.data}
+        place = {k: p.get(k, (int, float)) for k in ("x", "y") if k in p.data}
         if len(place) == 1:
             p.fail("y" if "x" in place else "x", "give both x and y, or neither")
         points[pid] = {
@@ -508,6 +558,8 @@ def _parse_units(
 ) -> tuple[dict[str, UnitDef], dict[str, UnitState]]:
     defs: dict[str, UnitDef] = {}
     start: dict[str, UnitState] = {}
+    if len(top.get("units", list, [])) > MAX_UNITS:
+        top.fail("units", f"more than {MAX_UNITS} units (the documented limit)")
     for u in top.tables("units"):
         u.only(*UNIT_KEYS)
         uid = u.string("id")
@@ -528,18 +580,28 @@ def _parse_units(
                 defence=u.numbers("defence", (0,)),
                 movement=u.numbers("movement", (0,)),
                 flags=u.strings("flags", ()),
-                range=u.integer("range", 0, minimum=0),
+                range=u.integer("range", 0, minimum=0, maximum=MAX_MAP_SIDE * 2),
                 command=u.string("command", ""),
                 values=u.table("values", {}).data,
             )
         except ValueError as exc:
             u.fail("", str(exc))
+        if d.steps > MAX_STEPS:
+            u.fail("attack", f"more than {MAX_STEPS} steps (the documented limit)")
+        for key, values, top_value in (
+            ("attack", d.attack, MAX_NUMBER),
+            ("defence", d.defence, MAX_NUMBER),
+            ("movement", d.movement, MAX_MOVEMENT),
+        ):
+            for i, v in enumerate(values):
+                if not 0 <= v <= top_value:
+                    u.fail(f"{key}[{i}]", f"must be 0 .. {top_value}")
         at, box = u.string("at", None), u.string("box", None)
         if (at is None) == (box is None):
             u.fail("at", "give exactly one of 'at' (a node) or 'box'")
         if at is not None and at not in board:
             u.fail("at", f"{at!r} is not a node of the map")
-        steps = u.integer("steps", d.steps, minimum=0)
+        steps = u.integer("steps", d.steps, minimum=1)
         if steps > d.steps:
             u.fail("steps", f"the unit has only {d.steps} steps")
         defs[uid] = d
@@ -565,8 +627,8 @@ def _parse_control(top: Reader, board: Board, sides: Sequence[str]) -> dict[str,
 def _parse_calendar(top: Reader) -> Calendar:
     c = top.table("calendar")
     c.only("turns", "first", "labels")
-    first = c.integer("first", 1, minimum=0)
-    turns = c.integer("turns", minimum=1)
+    first = c.integer("first", 1, minimum=0, maximum=MAX_TURNS)
+    turns = c.integer("turns", minimum=1, maximum=MAX_TURNS)
     labels = c.strings("labels", ())
     if labels and len(labels) != turns:
         c.fail("labels", f"give one label per turn ({turns})")
@@ -577,6 +639,8 @@ def _parse_reinforcements(
     top: Reader, board: Board, units: Mapping[str, UnitDef], calendar: Calendar
 ) -> tuple[Reinforcement, ...]:
     out = []
+    if len(top.get("reinforcements", list, [])) > MAX_UNITS:
+        top.fail("reinforcements", f"more than {MAX_UNITS} (the documented limit)")
     for r in top.tables("reinforcements"):
         r.only("turn", "unit", "at", "area")
         turn = r.integer("turn")

@@ -5,18 +5,28 @@ A saved game embeds its scenario, seed, actions, event log and state (see ``Game
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .actions import Action, action_from_dict
-from .errors import SaveError, ScenarioError
+from .actions import CHANCE, Action, Pass, action_from_dict
+from .errors import SaveError, ScenarioError, WargamesError
 from .events import Event
-from .jsonvalue import freeze
+from .jsonvalue import dumps, freeze, parse_text
+from .lines import LEDGER_VAR, LineLedger
 from .scenario import Scenario, parse_scenario
 from .state import Frame, GameState, Result
 from .title import Title
 from .units import UnitState
+
+if TYPE_CHECKING:
+    from .game import Game
+
+MAX_STATE_NUMBER = 10**6
+"""Any number in a saved state's ``vars`` or frame arguments, in absolute value (movement
+points left, counters, ...): no save can make a search allocate per point without bound."""
+
+PROBE_CHECKS = 8
+"""How many legal actions (evenly spread) a loaded game checks before it is handed out."""
 
 STATE_KEYS = (
     "turn",
@@ -35,22 +45,51 @@ STATE_KEYS = (
 
 
 def parse_json(text: str | bytes, file: str) -> Any:
+    """The JSON value of ``text``; SaveError (one line) if it is not UTF-8, not JSON or nested
+    too deeply."""
     try:
-        return json.loads(text)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise SaveError("", f"not valid JSON: {exc}", file) from None
+        return parse_text(text, "JSON")
+    except ValueError as exc:
+        raise SaveError("", str(exc), file) from None
+
+
+def check_for_title(title: Title, scenario: Scenario) -> None:
+    """The title's checks of a parsed scenario (:meth:`Title.check_scenario`); a crash in
+    them (data they did not expect) is a ScenarioError with the exception chained."""
+    try:
+        title.check_scenario(scenario)
+    except WargamesError:
+        raise
+    except Exception as exc:
+        why = f"{title.name} cannot use it: {type(exc).__name__}: {exc}"
+        raise ScenarioError(scenario.file, "", why) from exc
+
+
+_PARSED: dict[tuple[str, str], tuple[Title, Scenario]] = {}
+_PARSED_MAX = 8
+"""Scenarios parsed from saves, by title and canonical text: reloading a game (agents,
+soaks, undo) need not rebuild its board. Scenarios are immutable, so games share them."""
 
 
 def scenario_from_save(title: Title, data: Any, file: str) -> Scenario:
     if not isinstance(data, Mapping):
         raise SaveError("scenario", "expected an object", file)
     try:
+        text = dumps(data)
+    except (TypeError, ValueError) as exc:
+        raise SaveError("scenario", str(exc), file) from None
+    cached = _PARSED.get((title.name, text))
+    if cached is not None and cached[0] is title:
+        return cached[1]
+    try:
         sc = parse_scenario(data, f"{file}#scenario", title.sides, title.options)
-        title.check_scenario(sc)
+        check_for_title(title, sc)
     except ScenarioError as exc:
-        raise SaveError(
-            f"scenario.{exc.field}" if exc.field else "scenario", exc.reason, file
-        ) from None
+        field = f"scenario.{exc.field}" if exc.field else "scenario"
+        raise SaveError(field, exc.reason, file) from exc.__cause__
+    if len(_PARSED) >= _PARSED_MAX:
+        del _PARSED[next(iter(_PARSED))]
+    _PARSED[(title.name, text)] = (title, sc)
     return sc
 
 
@@ -94,6 +133,29 @@ def _req(d: Mapping[str, Any], key: str, kind: type, field: str, file: str) -> A
     if not isinstance(v, kind) or (kind is int and isinstance(v, bool)):
         raise SaveError(f"{field}.{key}", f"expected {kind.__name__}", file)
     return v
+
+
+def _bounded(value: Any, field: str, file: str) -> None:
+    """Every number in ``value`` within :data:`MAX_STATE_NUMBER` (iterative)."""
+    todo: list[tuple[Any, str]] = [(value, field)]
+    while todo:
+        v, f = todo.pop()
+        if isinstance(v, Mapping):
+            todo.extend((c, f"{f}.{k}") for k, c in v.items())
+        elif isinstance(v, list):
+            todo.extend((c, f"{f}[{i}]") for i, c in enumerate(v))
+        elif isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) > MAX_STATE_NUMBER:
+            raise SaveError(f, f"numbers must be within +-{MAX_STATE_NUMBER}", file)
+
+
+def _check_ledger(data: Any, field: str, file: str) -> None:
+    """The kernel's line ledger (a scenario with line classes) must read back as itself."""
+    try:
+        ok = LineLedger.from_json(data).to_json() == data
+    except Exception:  # any shape from_json cannot take
+        ok = False
+    if not ok:
+        raise SaveError(field, "not a line ledger {stamp, lines}", file)
 
 
 def _strings(v: Any, field: str, file: str) -> tuple[str, ...]:
@@ -152,6 +214,7 @@ def state_from_json(title: Title, scenario: Scenario, d: Any, file: str) -> Game
         args = fr.get("args", {})
         if not isinstance(args, Mapping):
             raise SaveError(f"{ff}.args", "expected an object", file)
+        _bounded(args, f"{ff}.args", file)
         ids = [fr.get(k) for k in ("id", "caller")]
         if any(v is not None and (not isinstance(v, int) or isinstance(v, bool)) for v in ids):
             raise SaveError(ff, "id and caller must be integers", file)
@@ -173,6 +236,9 @@ def state_from_json(title: Title, scenario: Scenario, d: Any, file: str) -> Game
     if not all(isinstance(x, int) and not isinstance(x, bool) for x in script):
         raise SaveError(f"{f}.script", "expected a list of integers", file)
     vars_ = _req(d, "vars", dict, f, file)
+    _bounded(vars_, f"{f}.vars", file)
+    if scenario.lines.limits and LEDGER_VAR in vars_:
+        _check_ledger(vars_[LEDGER_VAR], f"{f}.vars.{LEDGER_VAR}", file)
     result = d.get("result")
     res: Result | None = None
     if result is not None:
@@ -208,3 +274,85 @@ def state_from_json(title: Title, scenario: Scenario, d: Any, file: str) -> Game
         vars={k: freeze(v) for k, v in vars_.items()},
         result=res,
     )
+
+
+def probe(game: Game, dead_end: bool = False) -> None:
+    """Ask a game each question a front-end asks once: the pending decision, its legal actions
+    (a few checked), the chance outcomes, every side's view and the JSON; then, on a copy,
+    unwind the frames below the top (see :func:`_unwind`). Raises ``ValueError`` naming what
+    does not hold, or whatever title code raises. ``dead_end``: a decision with no legal
+    action is allowed (a new game of a test scenario may stop there)."""
+    _ask(game, dead_end)
+    _unwind(game.copy(), dead_end)
+
+
+PROBE_ACTIONS = 30
+"""At most this many actions :func:`_unwind` plays on a copy of a loaded game."""
+
+
+def _unwind(game: Game, dead_end: bool) -> None:
+    """Play the first listed action (a pass where listed; chance by the dice) until only the
+    segment's frame is left, so that every frame saved below the top is run once with its
+    saved arguments (at most :data:`PROBE_ACTIONS` actions)."""
+    for _ in range(PROBE_ACTIONS):
+        if game.state.result is not None or len(game.state.stack) <= 1:
+            break
+        d = game.decision
+        assert d is not None
+        if d.is_chance:
+            game.roll()
+            continue
+        actions = list(game.legal_actions())
+        if not actions:
+            if dead_end:
+                return
+            raise ValueError(f"no legal action for {d.side} in {d.step}")
+        game.apply(Pass() if Pass() in actions else actions[0])
+    _ask(game, dead_end)
+
+
+def _ask(game: Game, dead_end: bool) -> None:
+    if game.state.result is None:
+        frame = game.state.stack[-1]
+        step = game.title.step(frame.step)
+        if step.actor(game._ctx(), frame) is None:
+            raise ValueError(f"the top step {step.name!r} decides nothing")
+        d = game.decision
+        assert d is not None
+        if d.side != CHANCE and d.side not in game.title.sides:
+            raise ValueError(f"{d.side!r} is to decide in {d.step}, but is no side")
+        actions = list(game.legal_actions())
+        if not actions and not dead_end:
+            raise ValueError(f"no legal action for {d.side} in {d.step}")
+        stride = max(1, len(actions) // PROBE_CHECKS)
+        for action in actions[::stride][:PROBE_CHECKS]:
+            error = game.check(action)
+            if error is not None:
+                raise ValueError(f"a listed action is illegal: {error}")
+        if d.is_chance and sum(p for _, p in game.chance_outcomes()) != 1:
+            raise ValueError("the chance outcomes do not sum to 1")
+    for side in game.title.sides:
+        game.view(side)
+    game.to_json()
+
+
+def failure(game: Game, exc: Exception) -> str:
+    """One line: where the game stands and what failed there."""
+    where = game.state.stack[-1].step if game.state.stack else "the end"
+    what = str(exc) if type(exc) is ValueError else f"{type(exc).__name__}: {exc}"
+    return f"fails at {where}: {what}"
+
+
+def check_loaded(game: Game, file: str) -> None:
+    """All or nothing: the title checks its own parts (:meth:`Title.validate_state`), then
+    :func:`probe` must pass; any failure is a SaveError naming the file (the cause chained),
+    so a save that loads is one that plays."""
+    game.title.validate_state(game.rules_context(), file)
+    try:
+        probe(game)
+    except WargamesError as exc:
+        if isinstance(exc, SaveError):
+            raise
+        raise SaveError("state", f"the saved position {failure(game, exc)}", file) from exc
+    except Exception as exc:
+        raise SaveError("state", f"the saved position {failure(game, exc)}", file) from exc

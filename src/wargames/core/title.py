@@ -109,6 +109,12 @@ class Title:
     def validate_scenario(self, scenario: Scenario) -> None:
         """Check the title's own parts (charts, options, unit types); raise ScenarioError."""
 
+    def validate_state(self, ctx: Context, file: str) -> None:
+        """Check the title's own parts of a loaded saved game (``ctx.state``'s ``vars``, frame
+        arguments, boxes, markers) against the scenario (``ctx.scenario``); raise SaveError
+        naming ``file`` and the field. The kernel has already checked units, control, the
+        stack's step names, turn and phase (default: nothing more)."""
+
     def setup(self, ctx: Context) -> None:
         """Adjust the first state after the scenario has placed units (default: nothing)."""
 

@@ -13,15 +13,15 @@ from typing import Any, ClassVar
 
 from wargames.core.actions import Action, Choose
 from wargames.core.context import Context
-from wargames.core.errors import ScenarioError
+from wargames.core.errors import SaveError, ScenarioError
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Step
 from wargames.core.state import GameState, Result
 from wargames.core.title import Title
 
+from . import battle_record, secret
 from . import charts as charts_module
 from . import counters as cn
-from . import secret
 from .battle import (
     AbsorbStep,
     AdvanceStep,
@@ -164,6 +164,14 @@ class DarkestCrusade(Title):
 
     def determinize(self, ctx: Context, side: str) -> None:
         secret.determinize(ctx, side)
+
+    def validate_state(self, ctx: Context, file: str) -> None:
+        """A saved battle is read field by field at load, not first when it is fought."""
+        if ctx.state.get("battle") is not None:
+            try:
+                battle_record.battle(ctx)
+            except SaveError as exc:
+                raise SaveError(f"state.{exc.field}", exc.reason, file) from None
 
     def playout_weight(self, ctx: Context, action: Action) -> float:
         """Random playouts rarely call the Siberians early (a 1/6 risk of losing the game per

@@ -262,7 +262,10 @@ class Activate(Step):
                 "free": bool(frame.get("free", False)),
             },
         )
-        ctx.emit("activate", f"{hq} activates {', '.join(units) or 'no units'}", hq=hq, units=units)
+        # K45 0.1e: which units an HQ activates is told to its side (the view shows the enemy
+        # only the units it may see)
+        text = f"{hq} activates {', '.join(units) or 'no units'}"
+        ctx.tell(side, "activate", text, hq=hq, units=units)
         if not frame.get("free", False):
             ctx.push("combat", side=side)
         ctx.push("movement", side=side)
@@ -327,4 +330,5 @@ class PickIndependents(SideStep):
             active["move_only"] = [*active["move_only"], uid]
             ctx.update(hgm=int(frame.args["hgm"]) - 1)
         ctx.state.set("active", active)
-        ctx.emit("activate", f"{frame.args['hq']} activates the independent {uid}", unit=uid)
+        text = f"{frame.args['hq']} activates the independent {uid}"
+        ctx.tell(ctx.side_of(uid), "activate", text, unit=uid)  # K45 0.1e

@@ -193,7 +193,14 @@ class SupplyPhase(Step):
                     if "isolated" in markers
                     else ("out of supply" if markers else "in supply")
                 )
-                ctx.emit("supply", f"{uid} is {state}", unit=uid, markers=sorted(markers))
+                # K45 0.1e: the enemy may not see units under a stack's top: told to the owner
+                ctx.tell(
+                    ctx.side_of(uid),
+                    "supply",
+                    f"{uid} is {state}",
+                    unit=uid,
+                    markers=sorted(markers),
+                )
         ctx.state.set(
             "supply_record",
             {
