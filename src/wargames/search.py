@@ -3,7 +3,8 @@
 At each decision of its side the agent draws a determinisation of the game
 (:meth:`Game.determinize`: the same view and events for that side, the dice and everything
 the side cannot know resampled), lists the legal actions there, and keeps at most
-``candidates`` of them (sampled by kind, like the random agent, the pass always kept). It
+``candidates`` of them (sampled by kind, like the random agent, the pass always kept; an
+action the title weighs ``w < 1`` for playouts is a candidate with probability ``w``). It
 then spends ``playouts`` playouts over the candidates by UCB1; each playout draws a fresh
 determinisation, applies the candidate, plays ``depth`` further actions with the random agent
 (the dice of the determinisation decide chance) and scores the position with the title's
@@ -54,7 +55,12 @@ class SearchAgent:
     def _determinize(self, game: Game, side: str) -> Game:
         return game.determinize(side, self.rng.getrandbits(63))
 
-    def _candidates(self, actions: list[Action]) -> list[Action]:
+    def _candidates(self, root: Game, actions: list[Action]) -> list[Action]:
+        # The title's playout weights: an action weighing w < 1 (legal but mostly
+        # self-defeating, e.g. an early gamble) is a candidate with probability w only.
+        weights = root.playout_weights(actions)
+        kept = [a for a, w in zip(actions, weights, strict=True) if w >= 1 or self.rng.random() < w]
+        actions = kept or actions
         if len(actions) <= self.candidates:
             return actions
         kinds: dict[str, list[Action]] = {}
@@ -82,7 +88,7 @@ class SearchAgent:
         side = d.side
         self.decisions += 1
         root = self._determinize(game, side)
-        actions = self._candidates(list(root.legal_actions()))
+        actions = self._candidates(root, list(root.legal_actions()))
         if not actions:
             raise RuntimeError(f"no legal action for {d}")
         if len(actions) == 1:
