@@ -55,6 +55,7 @@ from .core.errors import IllegalAction
 from .core.game import Game
 from .core.scenario import Scenario
 from .core.title import Title
+from .scenario_cache import ScenarioCache
 
 UNIT_FIELDS = ("unit", "units")
 NODE_FIELDS = ("path", "target", "at")
@@ -386,13 +387,9 @@ class ActionEncoding:
         return f"{index}: {f.kind} {' '.join(parts)} ({text})".replace("  ", " ")
 
 
-_CACHE: dict[tuple[int, int], ActionEncoding] = {}
+_CACHE: ScenarioCache[ActionEncoding] = ScenarioCache(ActionEncoding)
 
 
 def action_encoding(game: Game) -> ActionEncoding:
-    """The encoding of ``game``'s title and scenario (built once per pair and kept)."""
-    key = (id(game.title), id(game.scenario))
-    enc = _CACHE.get(key)
-    if enc is None or enc.title is not game.title or enc.scenario is not game.scenario:
-        enc = _CACHE[key] = ActionEncoding(game.title, game.scenario)
-    return enc
+    """The encoding of ``game``'s title and scenario (built once per title and scenario)."""
+    return _CACHE.get(game.title, game.scenario)

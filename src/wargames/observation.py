@@ -32,6 +32,7 @@ import numpy as np
 from .core.game import Game
 from .core.scenario import Scenario
 from .core.title import Title
+from .scenario_cache import ScenarioCache
 
 __all__ = [
     "Observation",
@@ -132,15 +133,11 @@ class _Layout:
             self.static[base + terrains[scenario.board.terrain(node)], col] = 1
 
 
-_LAYOUTS: dict[tuple[int, int], _Layout] = {}
+_LAYOUTS: ScenarioCache[_Layout] = ScenarioCache(_Layout)
 
 
 def _layout(title: Title, scenario: Scenario) -> _Layout:
-    key = (id(title), id(scenario))
-    got = _LAYOUTS.get(key)
-    if got is None or got.title is not title or got.scenario is not scenario:
-        got = _LAYOUTS[key] = _Layout(title, scenario)
-    return got
+    return _LAYOUTS.get(title, scenario)
 
 
 def encode_view(title: Title, scenario: Scenario, view: dict[str, Any]) -> Observation:

@@ -63,6 +63,8 @@ def test_the_size_is_fixed_per_title_and_scenario() -> None:
     assert ActionEncoding(a.title, a.scenario).num_distinct_actions == (
         action_encoding(b).num_distinct_actions
     )
+    # built once for every game of one scenario file, however often it is loaded
+    assert action_encoding(a) is action_encoding(b)
 
 
 def test_a_move_is_encoded_by_its_unit_and_destination() -> None:
