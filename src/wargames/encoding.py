@@ -32,9 +32,10 @@ a *tail* (destination, token, variant: below ``tail_size``), so that an agent pi
 then its destination, from two small masks (``LegalIndex.head_mask``, ``tail_mask``);
 ``split`` and ``join`` convert.
 
-So ``action_to_index`` and ``index_to_action`` need the game (its legal list); a legal
-action's index is unique and decodes back to it, which the conformance property tests check
-for every registered title. A title whose actions differ in ways the factors cannot see, more
+So ``action_to_index`` and ``index_to_action`` need the game (its legal list; at a chance
+decision, the chance outcomes, encoded the same way); a legal action's index is unique and
+decodes back to it, which the property test in ``tests/agents/test_encoding.py`` checks for
+every registered title. A title whose actions differ in ways the factors cannot see, more
 often than its variants allow, gets a :class:`EncodingError` naming the kind: it declares its
 words (``action_words``) or a larger ``action_variants`` for that kind.
 """
