@@ -31,3 +31,10 @@ def control_share(ctx: Context, side: str) -> float:
 def logistic(margin: float, scale: float = 1.0) -> float:
     """A margin (positive: good) mapped smoothly into (0, 1); 0.5 at 0."""
     return 1.0 / (1.0 + math.exp(-margin / scale))
+
+
+def vp_race(ctx: Context, side: str, attacker: str, held: float, need: float) -> float:
+    """A race for ``need`` victory points the ``attacker`` holds ``held`` of: half its share
+    of the points needed, half its share of the steps on the map, from ``side``'s view."""
+    score = 0.5 * min(1.0, held / max(need, 1)) + 0.5 * step_share(ctx, attacker)
+    return score if side == attacker else 1.0 - score

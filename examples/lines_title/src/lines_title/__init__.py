@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from wargames.core.context import Context
-from wargames.core.estimate import step_share
+from wargames.core.estimate import vp_race
 from wargames.core.sequence import Phase, Segment, Step
 from wargames.core.state import Result
 from wargames.core.title import Title
@@ -56,12 +56,16 @@ class LinesTitle(Title):
         Stand(),
     )
 
+    def vp(self, ctx: Context, side: str) -> int:
+        """L7: victory points of the points ``side`` controls."""
+        return sum(
+            int(ctx.board.attr(p, "vp", 0)) for p, s in ctx.state.control.items() if s == side
+        )
+
     def final_result(self, ctx: Context) -> Result:
         """L7: North wins holding ``victory_vp`` VP of points after the last turn."""
         need = int(ctx.charts["victory_vp"])
-        vp = sum(
-            int(ctx.board.attr(p, "vp", 0)) for p, s in ctx.state.control.items() if s == "north"
-        )
+        vp = self.vp(ctx, "north")
         if vp >= need:
             return Result("north", "victory", f"North holds {vp} VP (needs {need})")
         return Result("south", "victory", f"North holds only {vp} VP (needs {need})")
@@ -71,13 +75,7 @@ class LinesTitle(Title):
         holds and half its share of the steps on the map, from ``side``'s point of view."""
         if ctx.state.result is not None:
             return super().evaluate(ctx, side)
-        need = max(1, int(ctx.charts["victory_vp"]))
-        held = sum(
-            int(ctx.board.attr(n, "vp", 0)) for n, s in ctx.state.control.items() if s == "north"
-        )
-        share = step_share(ctx, "north")
-        score = 0.5 * min(1.0, held / need) + 0.5 * share
-        return score if side == "north" else 1.0 - score
+        return vp_race(ctx, side, "north", self.vp(ctx, "north"), int(ctx.charts["victory_vp"]))
 
 
 TITLE = LinesTitle()

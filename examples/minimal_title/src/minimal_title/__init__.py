@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from wargames.core.context import Context
 from wargames.core.crt import CRT
 from wargames.core.errors import ScenarioError
-from wargames.core.estimate import step_share
+from wargames.core.estimate import vp_race
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Segment, Step
 from wargames.core.state import Result
@@ -96,13 +96,7 @@ class MinimalTitle(Title):
         holds and half its share of the steps on the map, from ``side``'s point of view."""
         if ctx.state.result is not None:
             return super().evaluate(ctx, side)
-        need = max(1, int(ctx.charts["victory_vp"]))
-        held = sum(
-            int(ctx.board.attr(n, "vp", 0)) for n, s in ctx.state.control.items() if s == "blue"
-        )
-        share = step_share(ctx, "blue")
-        score = 0.5 * min(1.0, held / need) + 0.5 * share
-        return score if side == "blue" else 1.0 - score
+        return vp_race(ctx, side, "blue", self.vp(ctx, "blue"), int(ctx.charts["victory_vp"]))
 
 
 TITLE = MinimalTitle()
