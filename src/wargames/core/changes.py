@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from .context import Context
+from .events import Redacted
 
 ELIMINATED = "eliminated"
 
@@ -20,8 +21,11 @@ def eliminate(ctx: Context, uid: str, box: str = ELIMINATED, why: str = "") -> N
     """Take ``uid`` off the map into ``box``; its markers go with it."""
     unit = ctx.state.units[uid]
     ctx.state.put(unit.boxed(box).unmarked(*unit.markers))
-    text = f"{uid} is eliminated" + (f" ({why})" if why else "")
-    ctx.emit("eliminated", text, unit=uid, box=box)
+    why = f" ({why})" if why else ""
+    others = Redacted(f"a {ctx.side_of(uid)} unit is eliminated{why}", {"box": box})
+    ctx.emit_about(
+        [uid], "eliminated", f"{uid} is eliminated{why}", others=others, unit=uid, box=box
+    )
 
 
 def lose_steps(ctx: Context, uid: str, n: int = 1, box: str = ELIMINATED, why: str = "") -> bool:
@@ -36,7 +40,11 @@ def lose_steps(ctx: Context, uid: str, n: int = 1, box: str = ELIMINATED, why: s
     if n:
         ctx.state.put(attrs.evolve(unit, steps=unit.steps - n))
         steps = "a step" if n == 1 else f"{n} steps"
-        ctx.emit("loss", f"{uid} loses {steps}", unit=uid, steps=n)
+        # hidden information: a side that may not see the unit learns only where a loss was
+        others = Redacted(
+            f"a {ctx.side_of(uid)} unit in {unit.at} loses {steps}", {"at": unit.at, "steps": n}
+        )
+        ctx.emit_about([uid], "loss", f"{uid} loses {steps}", others=others, unit=uid, steps=n)
     return False
 
 
@@ -59,4 +67,7 @@ def move_units(
         ctx.state.control[node] = ctx.side_of(ids[0])
     verb = kind + "s" if len(ids) == 1 else kind
     route = "-".join(path) if len(path) > 1 else f"to {node}"
-    ctx.emit(kind, f"{'+'.join(ids)} {verb} {route}", units=list(ids), path=list(path))
+    shown = ctx.masked(ids)  # hidden information: units some side may not see are "?"
+    others = Redacted(f"{'+'.join(shown)} {verb} {route}", {"units": shown, "path": list(path)})
+    text = f"{'+'.join(ids)} {verb} {route}"
+    ctx.emit_about(ids, kind, text, others=others, units=list(ids), path=list(path))

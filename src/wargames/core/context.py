@@ -8,7 +8,7 @@ shows.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -16,8 +16,8 @@ import attrs
 
 from . import dice
 from .board import Board
-from .events import Event
-from .jsonvalue import freeze
+from .events import Event, Redacted
+from .jsonvalue import freeze, thaw
 from .state import Frame, GameState, Result
 from .units import UnitDef, UnitState
 
@@ -184,8 +184,63 @@ class Context:
         """Log an event every side sees."""
         self._events.append(Event(kind, text, self.state.turn, freeze(data)))
 
-    def tell(self, sides: str | tuple[str, ...], kind: str, text: str, **data: Any) -> None:
-        """Log an event only ``sides`` see (hidden information: a secret set-up, a hidden
-        unit's move); every other side's log (:meth:`Game.events_for`) leaves it out."""
+    def tell(
+        self,
+        sides: str | tuple[str, ...],
+        kind: str,
+        text: str,
+        /,
+        *,
+        others: Redacted | None = None,
+        **data: Any,
+    ) -> None:
+        """Log an event only ``sides`` see whole (hidden information: a secret set-up, a
+        hidden unit's move); every other side's log (:meth:`Game.events_for`) gets
+        ``others``, its redacted version, or leaves it out (None)."""
         to = (sides,) if isinstance(sides, str) else tuple(sides)
-        self._events.append(Event(kind, text, self.state.turn, freeze(data), to))
+        if not to:
+            raise ValueError("tell() needs at least one side (emit() tells every side)")
+        self._events.append(Event(kind, text, self.state.turn, freeze(data), to, others))
+
+    def sides_seeing(self, units: Iterable[str]) -> tuple[str, ...]:
+        """The sides that may see every one of ``units`` now (:meth:`Title.visible_units`),
+        in the title's order."""
+        ids = set(units)
+        out = []
+        for side in self.title.sides:
+            visible = self.title.visible_units(self.state, side)
+            if visible is None or ids <= set(visible):
+                out.append(side)
+        return tuple(out)
+
+    def emit_about(
+        self,
+        units: Iterable[str],
+        kind: str,
+        text: str,
+        /,
+        *,
+        others: Redacted | None,
+        **data: Any,
+    ) -> None:
+        """Log an event that names ``units`` (hidden information): the sides that see all of
+        them now are told it whole, the others ``others`` (None: nothing). When every side
+        sees them, this is :meth:`emit`."""
+        sides = self.sides_seeing(units)
+        if len(sides) == len(self.title.sides):
+            self.emit(kind, text, **data)
+        elif sides:
+            self.tell(sides, kind, text, others=others, **data)
+        elif others is not None:
+            self.emit(kind, others.text, **thaw(others.data))
+
+    def masked(self, units: Iterable[str]) -> list[str]:
+        """``units`` with each one that some side may not see now written ``?`` (for the
+        redacted version of an event, :class:`~wargames.core.events.Redacted`)."""
+        ids = list(units)
+        hidden: set[str] = set()
+        for side in self.title.sides:
+            visible = self.title.visible_units(self.state, side)
+            if visible is not None:
+                hidden |= {u for u in ids if u not in visible}
+        return ["?" if u in hidden else u for u in ids]

@@ -1,4 +1,9 @@
-"""The event log: what happened, in order, as a front-end shows it and a test reads it."""
+"""The event log: what happened, in order, as a front-end shows it and a test reads it.
+
+An event may be told to some sides only (``to``, hidden information); the other sides are
+then told its redacted version (``others``: a text and data without what they may not know)
+or nothing. :meth:`Event.for_side` gives the version a side sees.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +17,21 @@ from .jsonvalue import JSONValue, freeze, thaw
 
 def _sides(value: Iterable[str]) -> tuple[str, ...]:
     return tuple(value)
+
+
+@attrs.frozen(slots=True)
+class Redacted:
+    """What the sides outside an event's audience are told instead: a text and data that
+    name nothing they may not know (e.g. "a soviet unit moves 0505-0506")."""
+
+    text: str
+    data: Mapping[str, JSONValue] = attrs.field(converter=freeze, factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"text": self.text}
+        if self.data:
+            d["data"] = thaw(self.data)
+        return d
 
 
 @attrs.frozen(slots=True)
@@ -29,10 +49,21 @@ class Event:
     data: Mapping[str, JSONValue] = attrs.field(converter=freeze, factory=dict)
     to: tuple[str, ...] = attrs.field(default=(), converter=_sides)
     """The sides this event is told to (hidden information); empty: every side."""
+    others: Redacted | None = None
+    """What the sides not in ``to`` are told instead (None: nothing)."""
 
     def seen_by(self, side: str) -> bool:
-        """Whether ``side`` may see this event."""
+        """Whether ``side`` is told this event whole."""
         return not self.to or side in self.to
+
+    def for_side(self, side: str) -> Event | None:
+        """The event as ``side`` is told it: whole, its redacted version (an event with the
+        same kind and turn, the redacted text and data, told to every side), or None."""
+        if self.seen_by(side):
+            return self
+        if self.others is None:
+            return None
+        return Event(self.kind, self.others.text, self.turn, self.others.data)
 
     def __str__(self) -> str:
         return f"[{self.turn}] {self.text}" if self.turn else self.text
@@ -43,8 +74,18 @@ class Event:
             d["data"] = thaw(self.data)
         if self.to:
             d["to"] = list(self.to)
+        if self.others is not None:
+            d["others"] = self.others.to_json()
         return d
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Event:
-        return cls(d["kind"], d["text"], d.get("turn", 0), d.get("data", {}), d.get("to", ()))
+        others = d.get("others")
+        return cls(
+            d["kind"],
+            d["text"],
+            d.get("turn", 0),
+            d.get("data", {}),
+            d.get("to", ()),
+            None if others is None else Redacted(others["text"], others.get("data", {})),
+        )

@@ -273,7 +273,8 @@ class Game:
             text = self.title.describe(ctx, action)
             audience = self.title.action_audience(ctx, action)
             if audience:
-                ctx.tell(audience, "action", text, action=action.to_dict())
+                others = self.title.redact_action(ctx, action)
+                ctx.tell(audience, "action", text, others=others, action=action.to_dict())
             else:
                 ctx.emit("action", text, action=action.to_dict())
             ctx.running(len(self.state.stack) - 1)
@@ -377,9 +378,15 @@ class Game:
         return self.title.view(self.state, side)
 
     def events_for(self, side: str) -> list[Event]:
-        """The event log as ``side`` may see it (events told to other sides left out)."""
+        """The event log as ``side`` is told it: events told to other sides are given in
+        their redacted version or left out (:meth:`Event.for_side`)."""
         self._check_side(side)
-        return [e for e in self.events if e.seen_by(side)]
+        out = []
+        for e in self.events:
+            seen = e.for_side(side)
+            if seen is not None:
+                out.append(seen)
+        return out
 
     def _check_side(self, side: str) -> None:
         if side not in self.title.sides:

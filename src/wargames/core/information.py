@@ -17,7 +17,11 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from .jsonvalue import thaw
+from .actions import Action
+from .context import Context
+from .events import Redacted
+from .jsonvalue import dumps, thaw
+from .scenario import Scenario
 from .state import GameState
 
 VIEW_FIELDS = ("turn", "phase", "segment", "units", "control", "stack", "boxes", "markers")
@@ -45,3 +49,41 @@ def public_view(
         "vars": thaw(dict(sorted(state.vars.items()))),
         "result": None if state.result is None else state.result.to_json(),
     }
+
+
+def _unit_parts(text: str, units: Collection[str]) -> list[str]:
+    return [p for p in text.split(":") if p in units]
+
+
+def action_units(scenario: Scenario, action: Action) -> list[str]:
+    """The units ``action`` names: every string of its fields that is a unit id of the
+    scenario, or a ``:``-separated part of one (``Choose("step:G2")`` names ``G2``)."""
+    out: list[str] = []
+    todo: list[Any] = [v for k, v in action.to_dict().items() if k != "type"]
+    while todo:
+        v = todo.pop(0)
+        if isinstance(v, str):
+            out += [p for p in _unit_parts(v, scenario.units) if p not in out]
+        elif isinstance(v, list):
+            todo = [*v, *todo]
+    return out
+
+
+def _mask(value: Any, hidden: Collection[str]) -> Any:
+    if isinstance(value, str):
+        return ":".join("?" if p in hidden else p for p in value.split(":"))
+    if isinstance(value, list):
+        return [_mask(v, hidden) for v in value]
+    return value
+
+
+def redacted_action(ctx: Context, action: Action) -> Redacted | None:
+    """``action`` as told to a side that may not see some of the units it names: each of
+    them written ``?`` in its fields (``{"type":"move","units":["?"],"path":[...]}``);
+    None if it names no such unit (a secret decision: the others are told nothing)."""
+    named = action_units(ctx.scenario, action)
+    hidden = {u for u, m in zip(named, ctx.masked(named), strict=True) if m == "?"}
+    if not hidden:
+        return None
+    d = {k: (v if k == "type" else _mask(v, hidden)) for k, v in action.to_dict().items()}
+    return Redacted(dumps(d), {"action": d})

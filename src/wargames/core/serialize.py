@@ -105,6 +105,16 @@ def actions_from_json(title: Title, data: Any, file: str) -> list[Action]:
     return out
 
 
+def _redacted_ok(others: Any) -> bool:
+    """An event's ``others`` (its redacted version) is absent or {text, data}."""
+    return others is None or (
+        isinstance(others, Mapping)
+        and isinstance(others.get("text"), str)
+        and isinstance(others.get("data", {}), Mapping)
+        and set(others) <= {"text", "data"}
+    )
+
+
 def events_from_json(data: Any, file: str) -> list[Event]:
     if not isinstance(data, list):
         raise SaveError("events", "expected a list", file)
@@ -118,10 +128,11 @@ def events_from_json(data: Any, file: str) -> list[Event]:
             and isinstance(e.get("data", {}), Mapping)
             and isinstance(e.get("to", []), list)
             and all(isinstance(s, str) for s in e.get("to", []))
-            and set(e) <= {"kind", "text", "turn", "data", "to"}
+            and set(e) <= {"kind", "text", "turn", "data", "to", "others"}
+            and _redacted_ok(e.get("others"))
         )
         if not ok:
-            raise SaveError(f"events[{i}]", "expected {kind, text, turn, data, to}", file)
+            raise SaveError(f"events[{i}]", "expected {kind, text, turn, data, to, others}", file)
         out.append(Event.from_json(e))
     return out
 

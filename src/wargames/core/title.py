@@ -17,7 +17,8 @@ from typing import Any, ClassVar
 
 from .actions import KERNEL_ACTIONS, Action, action_types
 from .context import Context
-from .information import public_view
+from .events import Redacted
+from .information import action_units, public_view, redacted_action
 from .scenario import Scenario
 from .sequence import Phase, Step, step_table
 from .state import GameState, Result
@@ -138,9 +139,20 @@ class Title:
         return public_view(state, side, self.visible_units(state, side))
 
     def action_audience(self, ctx: Context, action: Action) -> tuple[str, ...]:
-        """The sides told of ``action`` in the log (its ``action`` event); empty: every side.
-        A title with secret decisions (a hidden set-up) names the acting side only."""
-        return ()
+        """The sides told of ``action`` whole in the log (its ``action`` event); empty:
+        every side. Default: the sides that may see every unit the action names
+        (:func:`~wargames.core.information.action_units`) before it is carried out; the
+        others are told :meth:`redact_action`. A title with secret decisions (a hidden
+        set-up) names the acting side only."""
+        sides = ctx.sides_seeing(action_units(ctx.scenario, action))
+        return () if len(sides) == len(self.sides) else sides
+
+    def redact_action(self, ctx: Context, action: Action) -> Redacted | None:
+        """What the sides outside :meth:`action_audience` are told of ``action`` (None:
+        nothing). Default: the action with every unit some side may not see written ``?``,
+        or nothing if it names no such unit
+        (:func:`~wargames.core.information.redacted_action`)."""
+        return redacted_action(ctx, action)
 
     def determinize(self, ctx: Context, side: str) -> None:
         """Resample what ``side`` cannot know, consistently with its view, in ``ctx.state``

@@ -21,6 +21,7 @@ from wargames.core.actions import Retreat as RetreatAction
 from wargames.core.advance import AdvanceRules, AdvanceSituation, advance_paths
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.events import Redacted
 from wargames.core.losses import LossPolicy, LossUnit, allocation_error, allocations
 from wargames.core.results import CombatResult
 from wargames.core.retreat import (
@@ -273,9 +274,13 @@ class Combat(SideStep):
             ctx.done()
             return
         assert isinstance(action, Attack)
-        ctx.emit(
+        ctx.emit_about(
+            action.units[:1],
             "attack",
             f"{action.units[0]} attacks {action.target}",
+            others=Redacted(  # K45 0.1e
+                f"a {frame.args['side']} unit attacks {action.target}", {"target": action.target}
+            ),
             unit=action.units[0],
             target=action.target,
         )
@@ -348,12 +353,19 @@ class BuildAttack(SideStep):
             send_home(ctx, air, grounded=False)
             return
         release(ctx, target)  # K45 12.8; a cancelled attack (7.4b) attacked nothing
-        ctx.emit(
+        column = charts(ctx).crt.scale.label(col)
+        shown = ctx.masked(attackers)  # K45 0.1e: the odds are told, hidden attackers not
+        ctx.emit_about(
+            attackers,
             "combat",
             f"{'+'.join(attackers)} attack {target}: {why}",
+            others=Redacted(
+                f"{'+'.join(shown)} attack {target}: {why}",
+                {"target": target, "attackers": shown, "column": column},
+            ),
             target=target,
             attackers=attackers,
-            column=charts(ctx).crt.scale.label(col),
+            column=column,
         )
         ctx.push(
             "combat-roll", side=side, target=target, attackers=attackers, air=air, column=col, drm=0
@@ -650,9 +662,15 @@ class RetreatStep(SideStep):
         else:
             ctx.done()
         mark_retreated(ctx)
-        ctx.emit(
+        route = "-".join(action.path)
+        shown = ctx.masked(units)  # K45 0.1e
+        ctx.emit_about(
+            units,
             "retreat",
-            f"{'+'.join(units)} retreat {'-'.join(action.path)}",
+            f"{'+'.join(units)} retreat {route}",
+            others=Redacted(
+                f"{'+'.join(shown)} retreat {route}", {"units": shown, "path": list(action.path)}
+            ),
             units=units,
             path=list(action.path),
         )
@@ -796,6 +814,9 @@ class AdvanceStep(SideStep):
                 overrun(ctx, uid, node)  # K45 10.3
             enter(ctx, uid, node)
         ctx.state.put(ctx.state.units[uid].moved_to(action.path[-1]))
-        ctx.emit(
-            "advance", f"{uid} advances {'-'.join(action.path)}", unit=uid, path=list(action.path)
+        route = "-".join(action.path)
+        others = Redacted(  # K45 0.1e
+            f"a {ctx.side_of(uid)} unit advances {route}", {"path": list(action.path)}
         )
+        text = f"{uid} advances {route}"
+        ctx.emit_about([uid], "advance", text, others=others, unit=uid, path=list(action.path))

@@ -11,6 +11,7 @@ import attrs
 
 from wargames.core.board_index import BoardIndex
 from wargames.core.context import Context
+from wargames.core.events import Redacted
 from wargames.core.units import UnitDef
 
 from .charts import ROADS, charts
@@ -244,7 +245,10 @@ def overrun(ctx: Context, uid: str, node: str) -> None:
     if not lone_hq(ctx, node, enemy(side)):
         return
     for hq in list(ctx.state.occupancy().get(node, ())):
-        ctx.emit("overrun", f"{uid} overruns the HQ {hq} in {node}", unit=uid, hq=hq)
+        text = f"{uid} overruns the HQ {hq} in {node}"
+        shown = ctx.masked([uid, hq])  # K45 0.1e
+        others = Redacted(f"{shown[0]} overruns the HQ {shown[1]} in {node}", {"hex": node})
+        ctx.emit_about([uid, hq], "overrun", text, others=others, unit=uid, hq=hq)
         eliminate(ctx, hq)
 
 
@@ -279,7 +283,9 @@ def lose_step(ctx: Context, uid: str) -> None:
         eliminate(ctx, uid)
     else:
         ctx.state.put(attrs.evolve(unit, steps=unit.steps - 1))
-        ctx.emit("loss", f"{uid} loses a step", unit=uid)
+        # K45 0.1e: a unit under the top of a stack is told to the enemy as "a unit"
+        others = Redacted(f"a {ctx.side_of(uid)} unit in {unit.at} loses a step", {"at": unit.at})
+        ctx.emit_about([uid], "loss", f"{uid} loses a step", others=others, unit=uid)
 
 
 def stack_key(ctx: Context, side: str) -> tuple[object, ...]:

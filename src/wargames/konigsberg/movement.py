@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 from wargames.core.actions import Action, Move, Pass
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.events import Redacted
 from wargames.core.movement import Citations, Costs, MovePolicy, Reach, Situation, check_path, reach
 from wargames.core.state import Frame
 from wargames.core.zoc import ZocRules, node_id
@@ -471,7 +472,10 @@ def do_move(ctx: Context, uid: str, action: Action) -> None:
         "strategic-move": "moves strategically",
         "atrocity-move": "drives through refugees",
     }[action.kind]
-    ctx.emit("move", f"{uid} {kind} {'-'.join(path)}", unit=uid, path=list(path))
+    route = "-".join(path)
+    # K45 0.1e: a unit ending under an enemy's view of a stack top is told as "a unit"
+    others = Redacted(f"a {ctx.side_of(uid)} unit {kind} {route}", {"path": list(path)})
+    ctx.emit_about([uid], "move", f"{uid} {kind} {route}", others=others, unit=uid, path=list(path))
     d = ctx.unit_def(uid)
     unit = ctx.state.units[uid]
     if (
@@ -481,7 +485,8 @@ def do_move(ctx: Context, uid: str, action: Action) -> None:
         and d.steps > 1
         and unit.steps == d.steps
     ):
-        ctx.emit("no-gas", f"NO GAS: {uid} loses a step", unit=uid)
+        others = Redacted(f"NO GAS: a german unit in {unit.at} loses a step", {"at": unit.at})
+        ctx.emit_about([uid], "no-gas", f"NO GAS: {uid} loses a step", others=others, unit=uid)
         lose_step(ctx, uid)  # K45 0.7c
 
 

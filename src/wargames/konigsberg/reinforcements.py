@@ -18,6 +18,7 @@ import attrs
 from wargames.core.actions import Action, Choose, Pass, Place
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.events import Redacted
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
 from wargames.core.supply import SupplyRules, trace_supply
@@ -383,7 +384,8 @@ class Replacements(SideStep):
         unit = ctx.state.units[uid]
         ctx.state.put(attrs.evolve(unit, steps=unit.steps + 1))
         ctx.update(left=left - step_cost(ctx, uid))
-        ctx.emit("replace", f"{uid} regains a step", unit=uid)
+        others = Redacted(f"a {ctx.side_of(uid)} unit in {unit.at} regains a step", {"at": unit.at})
+        ctx.emit_about([uid], "replace", f"{uid} regains a step", others=others, unit=uid)
 
 
 def volksturm_hexes(ctx: Context, in_supply: Any) -> list[str]:

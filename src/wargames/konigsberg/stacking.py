@@ -20,6 +20,7 @@ from wargames.core.actions import Action, Choose
 from wargames.core.actions import Retreat as RetreatAction
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.events import Redacted
 from wargames.core.retreat import RetreatPath, RetreatSituation, retreat_paths
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
@@ -105,12 +106,16 @@ def penalise(ctx: Context, node: str, kind: Kind, uid: str) -> None:
     the HQ retreats one hex (eliminated if it cannot)."""
     side = ctx.side_of(uid)
     if kind == "hq":
-        ctx.emit("overstack", f"{node} holds two HQs: {uid} retreats", hex=node, unit=uid)
+        others = Redacted(f"{node} holds two HQs: one retreats", {"hex": node})  # K45 0.1e
+        text = f"{node} holds two HQs: {uid} retreats"
+        ctx.emit_about([uid], "overstack", text, others=others, hex=node, unit=uid)
         ctx.push("hq-retreat", side=side, hq=uid, path=[node])
         return
-    ctx.emit(
+    ctx.emit_about(
+        [uid],
         "overstack",
         f"{node} is overstacked: {uid} loses a step and retreats",
+        others=Redacted(f"{node} is overstacked: a unit loses a step and retreats", {"hex": node}),
         hex=node,
         unit=uid,
     )
@@ -221,7 +226,9 @@ class HQRetreat(SideStep):
         ctx.done()
         if self.options(ctx, frame):
             hq = frame.args["hq"]
-            ctx.emit("retreat", f"{hq} cannot retreat one more hex (K45 5.2)", unit=hq)
+            text = f"{hq} cannot retreat one more hex (K45 5.2)"
+            others = Redacted("an HQ cannot retreat one more hex (K45 5.2)")  # K45 0.1e
+            ctx.emit_about([hq], "retreat", text, others=others, unit=hq)
             eliminate(ctx, hq)
 
     def legal(self, ctx: Context, frame: Frame) -> Iterable[Action]:
@@ -241,7 +248,9 @@ class HQRetreat(SideStep):
         assert isinstance(action, RetreatAction)
         ctx.done()
         hq = frame.args["hq"]
-        ctx.emit("retreat", f"{hq} retreats on {'-'.join(action.path)}", units=[hq])
         dest = action.path[-1]
         enter(ctx, hq, dest)
+        route = "-".join(action.path)
+        others = Redacted(f"an HQ retreats on {route}", {"path": list(action.path)})  # 0.1e
+        ctx.emit_about([hq], "retreat", f"{hq} retreats on {route}", others=others, units=[hq])
         ctx.state.put(ctx.state.units[hq].moved_to(dest))

@@ -37,6 +37,10 @@ class Seen:
         }
         self.off_map = frozenset(u.id for u in state.units.values() if u.at is None)
 
+    def visible(self) -> frozenset[str]:
+        """Every unit ``side`` may see: its own, enemy stack tops, units off the map."""
+        return self.mine | frozenset(self.tops) | self.off_map
+
     def unit(self, uid: object) -> bool:
         return uid in self.mine or uid in self.tops or uid in self.off_map
 
@@ -144,3 +148,9 @@ def fog(state: GameState, side: str) -> dict[str, Any]:
         "vars": {k: VARIABLES[k](v, seen) for k, v in sorted(state.vars.items()) if k in VARIABLES},
         "result": None if state.result is None else state.result.to_json(),
     }
+
+
+def visible_units(state: GameState, side: str) -> frozenset[str]:
+    """K45 0.1e: the units ``side`` may see (see :class:`Seen`); the kernel tells the log's
+    events that name others to this side only in their redacted version."""
+    return Seen(state, side).visible()
