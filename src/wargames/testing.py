@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import pickle
+import random
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -22,8 +23,10 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 
 from . import api
 from .agents import RandomAgent, play_out, step
+from .core.actions import action_from_dict
 from .core.game import Game
 from .core.jsonvalue import dumps
+from .core.serialize import state_from_json
 
 Invariant = Callable[[Game], None]
 
@@ -104,6 +107,102 @@ def check_information(game: Game, seed: int = 12345) -> None:
         assert other.events_for(side) == game.events_for(side)
         assert other.svg(side=side) == game.svg(side=side), f"{side}'s picture leaks"
     assert pickle.loads(pickle.dumps(game)).to_json() == game.to_json(), "pickle round trip"
+    check_twins(game, seed)
+
+
+def _strings(value: Any) -> set[str]:
+    """Every string in a JSON value, and every ``:``-separated part of one."""
+    out: set[str] = set()
+    todo = [value]
+    while todo:
+        v = todo.pop()
+        if isinstance(v, str):
+            out |= {v, *v.split(":")}
+        elif isinstance(v, Mapping):
+            todo += [*v.keys(), *v.values()]
+        elif isinstance(v, (list, tuple)):
+            todo += list(v)
+    return out
+
+
+def _swap(value: Any, swap: Mapping[str, str]) -> Any:
+    if isinstance(value, str):
+        return ":".join(swap.get(p, p) for p in value.split(":"))
+    if isinstance(value, Mapping):
+        return {_swap(k, swap): _swap(v, swap) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_swap(v, swap) for v in value]
+    return value
+
+
+def relabelled(game: Game, a: str, b: str) -> Game:
+    """``game`` with the units ``a`` and ``b`` exchanging their ids everywhere in the state
+    (positions, steps, markers, variables, the step stack); the log is kept as it is."""
+    swap = {a: b, b: a}
+    data = _swap(game.state.to_json(), swap)
+    state = state_from_json(game.title, game.scenario, data, "<relabelled>")
+    return Game(game.title, game.scenario, game.seed, _state=state, _events=game.events)
+
+
+def _counter(game: Game, uid: str) -> tuple[Any, ...]:
+    """What a counter shows when face up: side, type, factors, flags (not its id, name,
+    command or title values)."""
+    d = game.scenario.units[uid]
+    return (d.side, d.type, d.attack, d.defence, d.movement, d.flags, d.range)
+
+
+def twins(game: Game, side: str) -> list[tuple[str, str]]:
+    """Pairs of units of ``side``'s enemies with alike counters (:func:`_counter`),
+    neither named anywhere in ``side``'s view: exchanging them may change nothing it sees."""
+    named = _strings(game.view(side))
+    groups: dict[tuple[Any, ...], list[str]] = {}
+    for uid in sorted(game.state.units):
+        if game.scenario.units[uid].side != side and uid not in named:
+            groups.setdefault(_counter(game, uid), []).append(uid)
+    return [(g[i], g[i + 1]) for g in groups.values() for i in range(len(g) - 1)]
+
+
+def check_twins(game: Game, seed: int = 12345, pairs: int = 3, actions: int = 3) -> None:
+    """Hidden information, by twin games: two games that differ only in which of two alike
+    enemy units is which, where ``side`` sees neither (:func:`relabelled`), give ``side``
+    the same view and picture; after the same next action in both (its units renamed), the
+    events ``side`` is told are the same whenever its views still agree. Checks up to
+    ``pairs`` pairs a side and ``actions`` actions a pair (those naming the pair first)."""
+    d = game.decision
+    if d is None:
+        return
+    rng = random.Random(seed)
+    legal = list(game.legal_actions())
+    for side in game.title.sides:
+        found = twins(game, side)
+        rng.shuffle(found)
+        view, picture, told = game.view(side), game.svg(side=side), len(game.events_for(side))
+        for a, b in found[:pairs]:
+            twin = relabelled(game, a, b)
+            if twin.view(side) != view:
+                continue  # not twins for this side (e.g. one would top its stack)
+            assert twin.svg(side=side) == picture, f"{side}'s picture shows {a} or {b}"
+            swap = {a: b, b: a}
+            naming = [x for x in legal if {a, b} & _strings(x.to_dict())]
+            others = [x for x in legal if x not in naming]
+            rng.shuffle(naming)
+            chosen = naming[: actions - 1] + (others and [rng.choice(others)])
+            for action in chosen:
+                one, two = game.copy(), twin.copy()
+                renamed = action_from_dict(game.title.action_table, _swap(action.to_dict(), swap))
+                if two.check(renamed) is not None:
+                    continue
+                one.apply(action)
+                two.apply(renamed)
+                if one.view(side) != two.view(side):
+                    continue  # the action showed which unit is which
+                new_one = one.events_for(side)[told:]
+                new_two = two.events_for(side)[told:]
+                assert new_one == new_two, (
+                    f"{side} is told which of {a} and {b} is which after {action.to_json()}: "
+                    f"{[e.text for e in new_one if e not in new_two]}"
+                )
+                assert one.svg(side=side) == two.svg(side=side), f"{side}'s picture leaks"
 
 
 def check_title(
