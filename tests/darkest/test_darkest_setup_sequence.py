@@ -229,3 +229,29 @@ def test_the_axis_learns_nothing_of_the_secret_set_up_beyond_where_units_stand()
     assert moved, "the hidden units were not dealt anew"
     assert other.view("russian") != g.view("russian")  # the Russian player would see it
     check_information(g)
+
+
+def test_moves_and_choices_of_hidden_russian_units_are_told_to_the_axis_redacted() -> None:
+    """DC: Secret ... Setup: after the set-up, hidden Russian units move, fortify and recover
+    unseen: twin games (two alike hidden armies exchanged) tell the Axis the same."""
+    import tomllib
+
+    import wargames
+    from wargames.agents import RandomAgent
+    from wargames.darkest.charts import DATA
+    from wargames.testing import check_twins
+
+    data = tomllib.loads((DATA / "1941.toml").read_text(encoding="utf-8"))
+    data["options"] = {"secret_setup": True}
+    g = wargames.new_game("darkest", data, seed=1)
+    agent = RandomAgent(1)
+    for i in range(300):
+        if i > 60 and i % 4 == 0:
+            check_twins(g, seed=i)
+        d = g.decision
+        assert d is not None
+        if d.is_chance:
+            g.roll()
+        else:
+            g.apply(agent.choose(g))
+    assert g.state.get("hidden"), "no hidden unit left: the check saw nothing"

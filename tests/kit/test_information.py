@@ -13,6 +13,7 @@ from tiny import scenario
 import wargames
 from wargames.core.actions import Action, Pass
 from wargames.core.context import Context
+from wargames.core.events import Event, Redacted
 from wargames.core.game import Game
 from wargames.core.scenario import parse_scenario
 from wargames.core.sequence import Phase, Segment, Step
@@ -32,6 +33,8 @@ class Secret(Step):
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         ctx.tell("a", "note", "a1 hides in A", unit="a1")
         ctx.emit("note", "a did something")
+        ctx.emit_about(["a1"], "move", "a1 moves", others=Redacted("a unit moves"), unit="a1")
+        ctx.emit_about(["b1"], "move", "b1 moves", others=Redacted("a unit moves"), unit="b1")
         ctx.done()
 
 
@@ -73,6 +76,28 @@ def test_events_told_to_one_side_are_left_out_of_the_others_log() -> None:
     assert any(e.kind == "action" for e in g.events_for("a"))
 
 
+def test_an_event_naming_a_hidden_unit_is_told_redacted_to_the_side_that_cannot_see_it() -> None:
+    g = fog()
+    g.apply(Pass())
+    a_log = [e.text for e in g.events_for("a")]
+    b_log = [e.text for e in g.events_for("b")]
+    assert "a1 moves" in a_log and "b1 moves" in a_log
+    assert "a1 moves" not in b_log and "a unit moves" in b_log
+    assert "b1 moves" in b_log  # every side sees b1: told whole to all
+    whole = next(e for e in g.events if e.text == "a1 moves")
+    assert whole.to == ("a",) and whole.for_side("b") == Event("move", "a unit moves", 1)
+
+
+def test_an_event_no_side_may_see_whole_is_told_redacted_to_all() -> None:
+    g = fog()
+    ctx = g._ctx()
+    ctx.title.visible_units = lambda state, side: {"b1"}  # type: ignore[method-assign]
+    ctx.emit_about(["a1"], "move", "a1 moves", others=Redacted("a unit moves", {"n": 1}))
+    assert g.events[-1] == Event("move", "a unit moves", 1, {"n": 1})
+    with pytest.raises(ValueError, match="at least one side"):
+        ctx.tell((), "note", "to nobody")
+
+
 def test_told_events_survive_a_save() -> None:
     g = fog()
     g.apply(Pass())
@@ -81,6 +106,9 @@ def test_told_events_survive_a_save() -> None:
     events = events_from_json([e.to_json() for e in g.events], "<save>")
     assert events == g.events
     assert any(e.to == ("a",) for e in events)
+    assert any(e.others == Redacted("a unit moves") for e in events)
+    back = Game(g.title, g.scenario, g.seed, _state=g.state, _events=events)
+    assert back.events_for("b") == g.events_for("b")
 
 
 def test_a_side_s_picture_shows_only_the_units_it_sees() -> None:

@@ -14,7 +14,7 @@ from wargames.core.actions import Move, Outcome
 from wargames.core.game import Game
 from wargames.konigsberg.victory import german_vph, level
 from wargames.konigsberg.view import HIDDEN, VARIABLES
-from wargames.testing import games
+from wargames.testing import check_twins, games, twins
 
 
 def test_14_1_vp_hexes_flip_for_soviet_combat_units_with_a_defence() -> None:
@@ -243,3 +243,66 @@ def test_0_1e_every_title_variable_is_shown_by_a_rule_or_hidden_on_purpose() -> 
 @given(games("konigsberg", max_actions=500))
 def test_0_1e_no_view_names_a_unit_hidden_under_an_enemy_stack(g: Game) -> None:
     assert_hides(g)
+
+
+def told(g: Game, side: str, since: int) -> str:
+    """The texts and data of the events ``side`` was told since its ``since``-th event."""
+    return " ".join(f"{e.text} {dict(e.data)}" for e in g.events_for(side)[since:])
+
+
+def hidden_mover() -> Game:
+    """B hides under A, D under E; B may move in under C (K45 0.1e: all hidden after)."""
+    g = game(
+        unit("A", "soviet", "0505", defence=6),
+        unit("B", "soviet", "0505", defence=2),
+        unit("C", "soviet", "0506", defence=6),
+        unit("D", "soviet", "0303", defence=2),
+        unit("E", "soviet", "0303", defence=6),
+        unit("G", "german", "0808"),
+    )
+    activate(g, "", "soviet", ["B", "D"])
+    push(g, "movement", side="soviet")
+    return g
+
+
+def test_0_1e_a_hidden_unit_s_move_is_told_to_the_enemy_as_a_unit() -> None:
+    g = hidden_mover()
+    before = len(g.events_for("german"))
+    g.apply(Move(("B",), ("0505", "0506")))
+    german = told(g, "german", before)
+    assert "a soviet unit moves 0505-0506" in german
+    assert '"units":["?"]' in german  # the action event, redacted
+    assert "'B'" not in german and "B moves" not in german and '"B"' not in german
+    assert "B moves 0505-0506" in told(g, "soviet", 0)
+
+
+def test_0_1e_twin_games_tell_the_enemy_the_same() -> None:
+    g = hidden_mover()
+    assert ("B", "D") in twins(g, "german")
+    # fails if any event of B's move into C's stack named B to the Germans
+    check_twins(g, tries=[Move(("B",), ("0505", "0506")), Move(("D",), ("0303", "0304"))])
+
+
+def test_0_1e_a_hidden_unit_s_step_loss_is_told_as_a_unit_s() -> None:
+    g = hidden_mover()
+    from wargames.konigsberg.forces import lose_step
+
+    before = len(g.events_for("german"))
+    lose_step(g._ctx(), "B")
+    assert "a soviet unit in 0505 loses a step" in told(g, "german", before)
+    assert "B loses a step" in told(g, "soviet", 0)
+
+
+def test_0_1e_the_german_picture_draws_only_the_stack_tops() -> None:
+    g = hidden_mover()
+    assert "A" in g.svg(side="german") and ">B<" not in g.svg(side="german")
+    assert g.title.visible_units(g.state, "german") >= {"A", "C", "E", "G"}
+    assert not g.title.visible_units(g.state, "german") & {"B", "D"}
+
+
+def test_0_1e_random_play_tells_no_side_which_hidden_unit_is_which() -> None:
+    g = new_game("konigsberg", seed=2)
+    agent = RandomAgent(2)
+    for i in range(40):
+        play_out(g, agent, max_actions=10)
+        check_twins(g, seed=i, pairs=4, actions=4)

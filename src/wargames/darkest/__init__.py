@@ -160,7 +160,11 @@ class DarkestCrusade(Title):
         return frozenset(state.units) - frozenset(hidden)
 
     def action_audience(self, ctx: Context, action: Action) -> tuple[str, ...]:
-        return (cn.RUSSIAN,) if secret.secret_place(ctx, action) else ()
+        """DC: Secret ... Setup: a Russian placement is told to the Russians only; any other
+        action naming a hidden unit is told to the Axis redacted (the kernel's default)."""
+        if secret.secret_place(ctx, action):
+            return (cn.RUSSIAN,)
+        return super().action_audience(ctx, action)
 
     def determinize(self, ctx: Context, side: str) -> None:
         secret.determinize(ctx, side)

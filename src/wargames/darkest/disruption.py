@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from wargames.core.context import Context
+from wargames.core.events import Redacted
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
 
@@ -75,7 +76,10 @@ def recover(ctx: Context, group: str) -> list[str]:
             ctx.state.put(unit.unmarked(cn.DISRUPTED))
             done.append(uid)
     if done:
-        ctx.emit("recover", f"recovered from Disruption: {', '.join(done)}", units=done)
+        shown = ctx.masked(done)  # DC: Secret Setup
+        others = Redacted(f"recovered from Disruption: {', '.join(shown)}", {"units": shown})
+        text = f"recovered from Disruption: {', '.join(done)}"
+        ctx.emit_about(done, "recover", text, others=others, units=done)
     return done
 
 

@@ -14,6 +14,7 @@ from typing import ClassVar
 from wargames.core.actions import Action, Attack, Choose, Move, Pass
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.events import Redacted
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
 from wargames.core.steps import SideStep
@@ -179,7 +180,9 @@ class Orders(SideStep):
         ctx.state.put(moved)
         for n in action.path[1:]:
             set_control(ctx, n, side)
-        ctx.emit("move", f"{uid} moves {'-'.join(action.path)}", unit=uid, path=list(action.path))
+        route, path = "-".join(action.path), list(action.path)
+        others = Redacted(f"a hidden unit moves {route}", {"path": path})  # DC: Secret Setup
+        ctx.emit_about([uid], "move", f"{uid} moves {route}", others=others, unit=uid, path=path)
         if may_attack and self._targets(ctx, frame):
             ctx.update(moved=True)
             return

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from wargames.core.actions import Action, Choose, Outcome, Pass, Place
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.events import Redacted
 from wargames.core.jsonvalue import thaw
 from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame, Occupancy, Result
@@ -115,7 +116,8 @@ class Fortify(Step):
         assert isinstance(action, Choose)
         uid = action.option.split(":", 1)[1]
         ctx.state.put(ctx.state.units[uid].marked(cn.FORTIFIED, cn.FORTIFYING))
-        ctx.emit("fortify", f"{uid} fortifies", unit=uid)
+        others = Redacted("a hidden unit fortifies")  # DC: Secret Setup
+        ctx.emit_about([uid], "fortify", f"{uid} fortifies", others=others, unit=uid)
 
 
 class EndAxisTurn(Step):
@@ -200,11 +202,15 @@ class RussianAdmin(RussianStep):
             unit = ctx.state.units[arg]
             at = unit.at
             ctx.state.put(unit.boxed(cn.ELIMINATED).unmarked(*unit.markers))
-            ctx.emit("withdraw", f"{arg} is withdrawn from {at}", unit=arg)
+            others = Redacted(f"a hidden unit is withdrawn from {at}")  # DC: Secret Setup
+            text = f"{arg} is withdrawn from {at}"
+            ctx.emit_about([arg], "withdraw", text, others=others, unit=arg)
             ctx.push("substitute", at=at)
         elif what == "flip":
             ctx.state.put(ctx.state.units[arg].marked(cn.STRONG))
-            ctx.emit("flip", f"{arg} flips to its stronger side", unit=arg)
+            others = Redacted("a hidden unit flips to its stronger side")  # DC: Secret Setup
+            text = f"{arg} flips to its stronger side"
+            ctx.emit_about([arg], "flip", text, others=others, unit=arg)
         elif what == "evacuate":
             factories = _factories(ctx)
             factories[arg] = {"state": "evacuating", "turn": ctx.turn}
@@ -446,7 +452,9 @@ class Replace(RussianStep):
         placed = unit.moved_to(at)
         ctx.state.put(placed.marked(cn.DISRUPTED) if disrupted else placed)
         hide(ctx, uid)
-        ctx.emit("replace", f"{uid} returns at {at}{' Disrupted' if disrupted else ''}", unit=uid)
+        text = f" returns at {at}{' Disrupted' if disrupted else ''}"
+        others = Redacted(f"a hidden unit{text}", {"at": at})  # DC: Secret Setup
+        ctx.emit_about([uid], "replace", uid + text, others=others, unit=uid)
 
 
 class ShockSide(RussianStep):

@@ -11,6 +11,7 @@ from typing import ClassVar
 from wargames.core.actions import Action, Move, Outcome, Pass
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.events import Redacted
 from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame
 
@@ -90,7 +91,9 @@ class SeaMove(Step):
         sea = sorted(seas_of(ctx, start) & seas_of(ctx, port))[0]
         ctx.state.put(ctx.state.units[uid].moved_to(port).unmarked(cn.STRONG, cn.FORTIFIED))
         set_control(ctx, port, side)
-        ctx.emit("sea", f"{uid} sails from {start} to {port} across the {sea}", unit=uid)
+        text = f" sails from {start} to {port} across the {sea}"
+        others = Redacted(f"a hidden unit{text}")  # DC: Secret Setup
+        ctx.emit_about([uid], "sea", uid + text, others=others, unit=uid)
         ctx.push("sinking", unit=uid, friendly=sea_controller(ctx, sea) == side)
 
 
