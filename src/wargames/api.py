@@ -10,7 +10,7 @@ import attrs
 
 from .core.actions import Action, action_from_dict
 from .core.errors import SaveError, ScenarioError, WargamesError
-from .core.game import FORMAT, VERSION, Game
+from .core.game import EXPORT_FORMAT, FORMAT, VERSION, Game
 from .core.scenario import Scenario, parse_scenario, read_scenario_file
 from .core.serialize import (
     actions_from_json,
@@ -108,6 +108,8 @@ def load_game(text: str | bytes, file: str = "<text>") -> Game:
         "events",
         "state",
     }
+    if d.get("format") == EXPORT_FORMAT:
+        raise SaveError("format", "one side's export (Game.export) is not a save of the game", file)
     extra = set(d) - known
     if extra:
         raise SaveError(sorted(extra)[0], "unknown field", file)

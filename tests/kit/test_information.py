@@ -143,3 +143,23 @@ def test_games_pickle_with_their_undo_history() -> None:
     back = pickle.loads(pickle.dumps(g))
     assert back.to_json() == g.to_json()
     assert back.undo() == g.undo() and back.to_json() == g.to_json()
+
+
+def test_a_side_s_export_holds_what_it_knows_and_nothing_to_reload_the_game() -> None:
+    import json
+
+    from wargames.core.errors import SaveError
+
+    g = fog()
+    g.apply(Pass())
+    text = g.export("b")
+    d = json.loads(text)
+    assert d["format"] == "wargames-side-export" and d["side"] == "b"
+    assert d["view"] == g.view("b") and d["events"] == [e.to_json() for e in g.events_for("b")]
+    assert not {"seed", "state", "actions"} & set(d)
+    assert "a1 hides" not in text and '"a1"' not in json.dumps(d["view"])
+    assert "a1 moves" not in text and "a unit moves" in text
+    with pytest.raises(SaveError, match="format"):
+        wargames.load_game(text)
+    one, two = wargames.new_game("minimal", seed=1), wargames.new_game("minimal", seed=2)
+    assert one.export("blue") == two.export("blue")  # the seed and the dice are not in it

@@ -14,7 +14,7 @@ from wargames.core.actions import Move, Outcome
 from wargames.core.game import Game
 from wargames.konigsberg.victory import german_vph, level
 from wargames.konigsberg.view import HIDDEN, VARIABLES
-from wargames.testing import check_twins, games, twins
+from wargames.testing import check_twins, games, relabelled, twins
 
 
 def test_14_1_vp_hexes_flip_for_soviet_combat_units_with_a_defence() -> None:
@@ -306,3 +306,13 @@ def test_0_1e_random_play_tells_no_side_which_hidden_unit_is_which() -> None:
     for i in range(40):
         play_out(g, agent, max_actions=10)
         check_twins(g, seed=i, pairs=4, actions=4)
+
+
+def test_0_1e_a_side_s_export_is_the_same_in_twin_games() -> None:
+    g = hidden_mover()
+    twin = relabelled(g, "B", "D")
+    assert g.export("german") == twin.export("german")
+    assert g.export("soviet") != twin.export("soviet")  # the Soviets know their units
+    g.apply(Move(("B",), ("0505", "0506")))
+    twin.apply(Move(("D",), ("0505", "0506")))
+    assert g.export("german") == twin.export("german")

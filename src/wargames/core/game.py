@@ -26,6 +26,8 @@ from .state import Frame, GameState, Result
 from .title import Title
 
 FORMAT = "wargames-game"
+EXPORT_FORMAT = "wargames-side-export"
+"""The format of :meth:`Game.export`: one side's knowledge of a game, not a loadable save."""
 VERSION = 1
 _MAX_AUTOMATIC = 100_000
 
@@ -387,6 +389,28 @@ class Game:
             if seen is not None:
                 out.append(seen)
         return out
+
+    def export(self, side: str) -> str:
+        """Canonical JSON of the game as ``side`` knows it: the scenario, its view, its log
+        (:meth:`events_for`) and who is to act, never the seed, the dice's state, the history
+        (it names hidden units) or anything else the side may not know. It is for a player's
+        records and front-ends; it does not load as a game (``load_game`` refuses it): only
+        :meth:`determinize` makes a whole game consistent with it."""
+        self._check_side(side)
+        d = self.decision
+        return dumps(
+            {
+                "format": EXPORT_FORMAT,
+                "version": VERSION,
+                "title": self.title.name,
+                "scenario_file": self.scenario.file,
+                "scenario": self.scenario.to_data(),
+                "side": side,
+                "view": self.view(side),
+                "events": [e.to_json() for e in self.events_for(side)],
+                "to_act": None if d is None else {"side": d.side, "kind": d.kind},
+            }
+        )
 
     def _check_side(self, side: str) -> None:
         if side not in self.title.sides:
