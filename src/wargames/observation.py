@@ -17,7 +17,14 @@ what the view hides. It gives two float32 arrays:
 **scalars**, shape ``(K,)``: ``turn`` (0 at the first turn, 1 at the last), ``me:S`` one-hot
 (the observing side), ``phase:i`` one-hot over the title's phases, ``segment`` (the
 segment's number divided by the phase's segment count), ``over`` (1 once the game has
-ended).
+ended); then for each side S: ``units:S`` and ``steps:S``, the seen units of S on the map and
+their steps as shares of S's units and full steps in the scenario; ``control:S``, the share
+of the board's nodes S controls; ``objectives:S``, the share of the objective nodes (a
+``vp`` attribute or the ``victory`` feature) S controls (0 without objectives); and for each
+marker M of :attr:`Title.observed_markers`, ``marker:M:S``, the share of S's units seen with
+it (supply counts, where the title marks supply); last, for each name V of
+:attr:`Title.observed_vars`, ``var:V``: that title variable of the view, a number as it is,
+a list or mapping by its length.
 
 :func:`observation_shape` publishes both shapes and :func:`plane_names` /
 :func:`scalar_names` the meaning of each row.
@@ -89,7 +96,17 @@ def scalar_names(title: Title, scenario: Scenario) -> list[str]:
     """The meaning of each scalar, in order."""
     names = ["turn", *(f"me:{s}" for s in title.sides)]
     names += [f"phase:{i}" for i in range(len(title.phases))]
-    return [*names, "segment", "over"]
+    names += ["segment", "over"]
+    for side in title.sides:
+        names += [f"units:{side}", f"steps:{side}", f"control:{side}", f"objectives:{side}"]
+        names += [f"marker:{m}:{side}" for m in title.observed_markers]
+    return [*names, *(f"var:{v}" for v in title.observed_vars)]
+
+
+def objectives(scenario: Scenario) -> list[str]:
+    """The objective nodes: a ``vp`` attribute or the ``victory`` feature (sorted)."""
+    board = scenario.board
+    return sorted(n for n in board if board.attr(n, "vp") or board.has(n, "victory"))
 
 
 def observation_shape(title: Title, scenario: Scenario) -> ObservationShape:
@@ -126,6 +143,15 @@ class _Layout:
             for uid, d in scenario.units.items()
             if d.side in self.sides
         }
+        self.objectives = frozenset(objectives(scenario))
+        self.totals = {s: [0, 0] for s in title.sides}  # units, full steps
+        for d in scenario.units.values():
+            if d.side in self.totals:
+                self.totals[d.side][0] += 1
+                self.totals[d.side][1] += d.steps
+        names = scalar_names(title, scenario)
+        self.side_scalars = {s: names.index(f"units:{s}") for s in title.sides}
+        self.vars = {v: names.index(f"var:{v}") for v in title.observed_vars}
         self.static = np.zeros(self.shape.planes, dtype=np.float32)
         base = self.control + len(self.sides) + len(self.markers)
         terrains = {t: i for i, t in enumerate(_terrains(scenario))}
@@ -146,14 +172,21 @@ def encode_view(title: Title, scenario: Scenario, view: dict[str, Any]) -> Obser
     planes = lay.static.copy()
     scalars = np.zeros(lay.shape.scalars, dtype=np.float32)
     nodes, sides = lay.nodes, lay.sides
+    markers = {m: i for i, m in enumerate(title.observed_markers)}
+    counts = {s: np.zeros(2 + len(markers), dtype=np.float32) for s in sides}
+    owners = scenario.units
     for unit in view.get("units", ()):
         col = nodes.get(unit.get("at"))
         if col is None:
             continue
+        d = owners.get(unit.get("id", ""))
+        seen = counts.get(d.side) if d is not None else None
         for marker in unit.get("markers", ()):
             row = lay.markers.get(marker)
             if row is not None:
                 planes[row, col] += 1
+                if seen is not None:
+                    seen[2 + markers[marker]] += 1
         planes_of = lay.units.get(unit.get("id", ""))
         if planes_of is None:
             planes[lay.unknown, col] += 1
@@ -162,9 +195,29 @@ def encode_view(title: Title, scenario: Scenario, view: dict[str, Any]) -> Obser
         planes[base, col] += 1
         planes[base + 1, col] += float(unit.get("steps", 0))
         planes[base + kind, col] += 1
+        if seen is not None:
+            seen[0] += 1
+            seen[1] += float(unit.get("steps", 0))
+    held = {s: [0, 0] for s in sides}  # nodes, objectives
     for node, owner in view.get("control", {}).items():
         if node in nodes and owner in sides:
             planes[lay.control + sides[owner], nodes[node]] = 1
+            held[owner][0] += 1
+            held[owner][1] += node in lay.objectives
+    for side, at in lay.side_scalars.items():
+        units, steps = lay.totals[side]
+        c = counts[side]
+        scalars[at] = c[0] / max(1, units)
+        scalars[at + 1] = c[1] / max(1, steps)
+        scalars[at + 2] = held[side][0] / max(1, len(nodes))
+        scalars[at + 3] = held[side][1] / max(1, len(lay.objectives))
+        scalars[at + 4 : at + 4 + len(markers)] = c[2:] / max(1, units)
+    for name, at in lay.vars.items():
+        value = view.get("vars", {}).get(name)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            scalars[at] = float(value)
+        elif isinstance(value, (list, dict)):
+            scalars[at] = float(len(value))
     cal = scenario.calendar
     span = max(1, cal.last - cal.first)
     scalars[0] = (int(view.get("turn", cal.first)) - cal.first) / span
@@ -172,9 +225,10 @@ def encode_view(title: Title, scenario: Scenario, view: dict[str, Any]) -> Obser
     if me in sides:
         scalars[1 + sides[me]] = 1
     phase = int(view.get("phase", -1))
+    base = 1 + len(sides) + len(title.phases)  # segment, then over
     if 0 <= phase < len(title.phases):
         scalars[1 + len(sides) + phase] = 1
         n = max(1, len(title.phases[phase].segments))
-        scalars[-2] = max(0, int(view.get("segment", 0))) / n
-    scalars[-1] = 1.0 if view.get("result") is not None else 0.0
+        scalars[base] = max(0, int(view.get("segment", 0))) / n
+    scalars[base + 1] = 1.0 if view.get("result") is not None else 0.0
     return Observation(planes, scalars)

@@ -70,3 +70,26 @@ def test_declared_markers_have_planes() -> None:
     plane = observe(game, "axis").planes[names.index("marker:disrupted")]
     assert plane[sorted(game.scenario.board).index(unit.at)] == 1
     assert plane.sum() == 1
+
+
+def test_the_scalars_count_each_side_s_units_control_objectives_and_supply() -> None:
+    game = wargames.new_game("konigsberg", seed=3)
+    names = scalar_names(game.title, game.scenario)
+    german = [u for u in game.state.units.values() if game.scenario.units[u.id].side == "german"]
+    on_map = [u for u in german if u.at is not None]
+    oos = on_map[0]
+    game.state.put(oos.marked("oos"))  # K45 11.x: out of supply
+    obs = observe(game, "german").scalars
+    assert obs[names.index("units:german")] == pytest.approx(len(on_map) / len(german))
+    assert obs[names.index("marker:oos:german")] == pytest.approx(1 / len(german))
+    assert obs[names.index("marker:oos:soviet")] == 0
+    vp = [n for n in game.scenario.board if game.scenario.board.attr(n, "vp")]
+    held = sum(game.state.control.get(n) == "german" for n in vp)
+    assert obs[names.index("objectives:german")] == pytest.approx(held / len(vp))
+
+
+def test_declared_title_variables_are_scalars() -> None:
+    game = wargames.new_game("darkest", seed=2)
+    names = scalar_names(game.title, game.scenario)
+    game.state.set("inf_pool", 7)
+    assert observe(game, "axis").scalars[names.index("var:inf_pool")] == 7

@@ -50,6 +50,9 @@ class Title:
     observed_markers: ClassVar[tuple[str, ...]] = ()
     """Unit markers that the observation tensors (:mod:`wargames.observation`) give a plane
     each, counting the seen units with the marker on every node (e.g. ``"disrupted"``)."""
+    observed_vars: ClassVar[tuple[str, ...]] = ()
+    """Title variables of a side's view (``view["vars"]``) that the observation tensors give a
+    scalar each: a number as it is, a list or mapping by its length (e.g. a replacement pool)."""
     action_variants: ClassVar[Mapping[str, int]] = {}
     """Action kind -> how many legal actions of that kind may share the encoding's factors
     (kind, unit, destination node, token) at one decision, e.g. retreats of one unit to one

@@ -114,7 +114,13 @@ class DarkestCrusade(Title):
         "axis_romania_attacks": "after-turn-1",
     }
 
-    observed_markers: ClassVar[tuple[str, ...]] = ("disrupted", "fortified", "hit")
+    observed_markers: ClassVar[tuple[str, ...]] = (
+        "disrupted",
+        "fortified",
+        "hit",
+        "unsupplied",  # DC: Supply
+    )
+    observed_vars: ClassVar[tuple[str, ...]] = ("inf_pool", "tank_pool")  # DC: Replacements
 
     def validate_scenario(self, scenario: Scenario) -> None:
         charts_module.check(scenario)
