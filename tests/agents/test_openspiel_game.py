@@ -70,3 +70,20 @@ def test_resampling_keeps_what_the_player_sees() -> None:
     assert other.observation_string(0) == state.observation_string(0)
     assert other.legal_actions() == state.legal_actions()
     assert other.wg.state.to_json() != state.wg.state.to_json()
+
+
+def test_information_states_hold_the_side_s_view_and_log() -> None:
+    import json
+
+    from agents_support import secret_game
+
+    from wargames.rl.openspiel_game import WargamesState
+
+    state = WargamesState(load("darkest"), secret_game(4))
+    info = json.loads(state.information_state_string(0))
+    assert info["view"] == state.wg.view("axis")
+    assert info["log"] == [e.to_json() for e in state.wg.events_for("axis")]
+    assert state.information_state_tensor(0) == state.observation_tensor(0)
+    other = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert other.information_state_string(0) == state.information_state_string(0)
+    assert state.information_state_string(1) != state.information_state_string(0)

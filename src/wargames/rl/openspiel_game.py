@@ -50,8 +50,8 @@ def register(title: str, scenario: str | None = None) -> str:
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=sides,
         min_num_players=sides,
-        provides_information_state_string=False,
-        provides_information_state_tensor=False,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={"max_actions": 0},
@@ -79,7 +79,8 @@ def register(title: str, scenario: str | None = None) -> str:
             return state
 
         def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
-            return Observer(probe)
+            recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
+            return Observer(probe, recall)
 
     pyspiel.register_game(game_type, WargamesGame)
     _REGISTERED.add(name)
@@ -184,10 +185,15 @@ class WargamesState(pyspiel.State):  # type: ignore[misc]
 
 
 class Observer:
-    """A side's observation: its flat observation tensor and its view as JSON text."""
+    """A side's observation: its flat observation tensor and its view as JSON text; with
+    ``recall`` (OpenSpiel's information state) the text also holds the side's whole log
+    (``Game.events_for``), so equal texts mean equal information states. The information
+    state tensor is the observation tensor: the view holds what the side knows of the
+    position, the log's history is in the text only."""
 
-    def __init__(self, probe: Game) -> None:
+    def __init__(self, probe: Game, recall: bool = False) -> None:
         shape = observation_shape(probe.title, probe.scenario)
+        self.recall = recall
         self.tensor = np.zeros(shape.flat, np.float32)
         self.dict = {"observation": self.tensor}
 
@@ -195,4 +201,9 @@ class Observer:
         self.tensor[:] = observe(state.wg, state.sides[player]).flat()
 
     def string_from(self, state: WargamesState, player: int) -> str:
-        return json.dumps(state.wg.view(state.sides[player]), sort_keys=True)
+        side = state.sides[player]
+        view = state.wg.view(side)
+        if not self.recall:
+            return json.dumps(view, sort_keys=True)
+        log = [e.to_json() for e in state.wg.events_for(side)]
+        return json.dumps({"view": view, "log": log}, sort_keys=True)
