@@ -13,9 +13,15 @@ from __future__ import annotations
 import sys
 import time
 
+import os
+
 import wargames
 from wargames.agents import RandomAgent
 from wargames.search import SearchAgent
+
+
+SCREEN = int(os.environ.get("SCREEN", "0"))
+"""Actions scored one ply deep before the playouts (SearchAgent's ``screen``; env SCREEN)."""
 
 
 def match(
@@ -26,7 +32,7 @@ def match(
     seconds = 0.0
     for seed in range(games):
         game = wargames.new_game(title, seed=seed)
-        search = SearchAgent(seed=seed, playouts=playouts, depth=depth)
+        search = SearchAgent(seed=seed, playouts=playouts, depth=depth, screen=SCREEN)
         rand = RandomAgent(seed)
         for _ in range(max_actions):
             d = game.decision

@@ -40,8 +40,9 @@ class SearchAgent:
         candidates: int = 12,
         exploration: float = 0.7,
         time_limit: float | None = None,
+        screen: int = 0,
     ) -> None:
-        if playouts < 1 or depth < 0 or candidates < 1:
+        if playouts < 1 or depth < 0 or candidates < 1 or screen < 0:
             raise ValueError("playouts and candidates must be positive, depth not negative")
         self.rng = random.Random(seed)
         self.playouts = playouts
@@ -49,6 +50,7 @@ class SearchAgent:
         self.candidates = candidates
         self.exploration = exploration
         self.time_limit = time_limit
+        self.screen = screen
         self.decisions = 0
         self.playouts_run = 0
 
@@ -63,6 +65,8 @@ class SearchAgent:
         actions = kept or actions
         if len(actions) <= self.candidates:
             return actions
+        if self.screen:
+            return self._screened(root, actions)
         kinds: dict[str, list[Action]] = {}
         for a in actions:
             kinds.setdefault(a.kind, []).append(a)
@@ -79,6 +83,27 @@ class SearchAgent:
                 if not group:
                     names.remove(name)
         return out
+
+    def _screened(self, root: Game, actions: list[Action]) -> list[Action]:
+        """Up to ``screen`` of ``actions`` (sampled) scored one ply deep by the title's
+        evaluation; the best ``candidates - 2`` of them, two more of the sample at random and
+        the pass (if legal) go on to the playouts."""
+        d = root.decision
+        assert d is not None
+        pool = list(actions)
+        self.rng.shuffle(pool)
+        passes = [a for a in pool if a.kind == "pass"][:1]
+        sample = [a for a in pool if a.kind != "pass"][: self.screen]
+        scored = []
+        for a in sample:
+            g = root.copy()
+            g.apply(a)
+            scored.append((g.title.evaluate(g.rules_context(), d.side), a))
+        scored.sort(key=lambda x: -x[0])  # stable: ties keep the shuffled order
+        keep = max(1, self.candidates - 2 - len(passes))
+        best = [a for _, a in scored[:keep]]
+        rest = [a for _, a in scored[keep:]]
+        return passes + best + rest[:2]
 
     def choose(self, game: Game) -> Action:
         """The action the search picks for the side to act (never at a chance decision)."""

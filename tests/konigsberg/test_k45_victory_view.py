@@ -316,3 +316,21 @@ def test_0_1e_a_side_s_export_is_the_same_in_twin_games() -> None:
     g.apply(Move(("B",), ("0505", "0506")))
     twin.apply(Move(("D",), ("0505", "0506")))
     assert g.export("german") == twin.export("german")
+
+
+def test_0_1e_determinize_deals_hidden_units_anew_under_the_same_tops() -> None:
+    g = game(
+        unit("A", "soviet", "0505", defence=6),
+        unit("B", "soviet", "0505", defence=2),
+        unit("C", "soviet", "0303", defence=6),
+        unit("D", "soviet", "0303", defence=2),
+        unit("G", "german", "0808"),
+    )
+    places = set()
+    for seed in range(12):
+        other = g.determinize("german", seed)
+        assert other.view("german") == g.view("german")
+        assert {other.state.units[u].at for u in "AC"} == {"0505", "0303"}
+        places.add(other.state.units["B"].at)
+    assert places == {"0505", "0303"}  # B may be under either top
+    assert g.determinize("soviet", 3).state.units == g.state.units  # nothing hidden from it

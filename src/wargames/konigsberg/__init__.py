@@ -25,7 +25,7 @@ from .charts import validate
 from .sequence import PHASES, STEPS
 from .special import start_cup
 from .victory import estimate, level
-from .view import fog, visible_units
+from .view import determinize, fog, visible_units
 
 DATA = Path(__file__).parent / "data"
 
@@ -89,6 +89,10 @@ class Konigsberg(Title):
     def view(self, state: GameState, side: str) -> dict[str, Any]:
         """K45 0.1e: only the top unit of each enemy stack is seen."""
         return fog(state, side)
+
+    def determinize(self, ctx: Context, side: str) -> None:
+        """K45 0.1e: the enemy units hidden under stack tops dealt anew (see ``view``)."""
+        determinize(ctx, side)
 
     def visible_units(self, state: GameState, side: str) -> frozenset[str]:
         """K45 0.1e: own units, the top unit of each enemy stack, units off the map."""

@@ -14,8 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from wargames.core.context import Context
 from wargames.core.jsonvalue import thaw
 from wargames.core.state import GameState
+
+from .forces import is_hq
 
 Filter = Callable[[Any, "Seen"], Any]
 
@@ -154,3 +157,47 @@ def visible_units(state: GameState, side: str) -> frozenset[str]:
     """K45 0.1e: the units ``side`` may see (see :class:`Seen`); the kernel tells the log's
     events that name others to this side only in their redacted version."""
     return Seen(state, side).visible()
+
+
+def _named(state: GameState) -> set[str]:
+    """Every string the title variables hold (but the view's bookkeeping), ``:`` parts too."""
+    out: set[str] = set()
+    todo: list[Any] = [thaw(v) for k, v in state.vars.items() if k not in HIDDEN]
+    while todo:
+        v = todo.pop()
+        if isinstance(v, str):
+            out |= {v, *v.split(":")}
+        elif isinstance(v, dict):
+            todo += [*v.keys(), *v.values()]
+        elif isinstance(v, list):
+            todo += v
+    return out
+
+
+def determinize(ctx: Context, side: str) -> None:
+    """K45 0.1e, for search over what ``side`` cannot see: deal the enemy units hidden under
+    the top of their stacks anew over the places they hold (HQs over HQs' places, combat
+    units over combat units'), each under a top it ranks below, so the view is unchanged.
+    Units named in a title variable (activated, attacking ...) stay where they are."""
+    state = ctx.state
+    seen = Seen(state, side)
+    order = {u: i for i, u in enumerate(state.get("stack_order", ()))}
+    top_rank = {state.units[t].at: order.get(t, -1) for t in seen.tops}
+    named = _named(state)
+    hidden = [
+        u
+        for uid, u in sorted(state.units.items())
+        if u.at is not None and uid not in seen.mine and uid not in seen.tops and uid not in named
+    ]
+    for hqs in (True, False):
+        group = [u for u in hidden if is_hq(ctx.unit_def(u.id)) == hqs]
+        # the most constrained places first: each takes a unit ranking below its top; the
+        # sets of such units are nested, so this greedy deal always completes
+        places = sorted((u.at for u in group), key=lambda at: (-top_rank.get(at, -1), at))
+        free = list(group)
+        for at in places:
+            rank = top_rank.get(at, -1)
+            fits = [u for u in free if order.get(u.id, len(order)) > rank]
+            unit = fits[ctx.draw(fits)]
+            free.remove(unit)
+            state.put(unit.moved_to(at))
