@@ -10,15 +10,13 @@ Königsberg's decisions cost about 16 playouts x 12 actions x 7 ms.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
-
-import os
 
 import wargames
 from wargames.agents import RandomAgent
 from wargames.search import SearchAgent
-
 
 SCREEN = int(os.environ.get("SCREEN", "0"))
 """Actions scored one ply deep before the playouts (SearchAgent's ``screen``; env SCREEN)."""
