@@ -10,7 +10,9 @@ determinisation, applies the candidate, plays ``depth`` further actions with the
 (the dice of the determinisation decide chance) and scores the position with the title's
 :meth:`Title.evaluate` for the agent's side. The candidate with the best mean score is
 played (ties: a random one of them, from the agent's seeded generator). ``time_limit``
-(seconds) stops the playouts early.
+(seconds) stops the playouts early. With ``screen`` > 0 and more legal actions than
+``candidates``, the candidates are chosen instead by scoring up to ``screen`` sampled actions
+one ply deep with :meth:`Title.evaluate` (the best, two more of the sample and the pass).
 
 It only ever sees determinised games, so it cannot read what its side may not know; with
 the same seed and the same view it makes the same choices (without a ``time_limit``).
