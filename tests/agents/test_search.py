@@ -52,3 +52,26 @@ def _match(seat: str, seeds: range) -> int:
 def test_the_agent_beats_random_play_on_the_minimal_example() -> None:
     # Random blue wins 1 of these 4 seeded games against random red; the search wins 3.
     assert _match("blue", range(4)) >= 3
+
+
+def test_screening_keeps_the_actions_the_evaluation_rates_best() -> None:
+    game = wargames.new_game("minimal", seed=2)
+    play_out(game, RandomAgent(2), max_actions=6)
+    while game.decision is not None and game.decision.is_chance:
+        game.roll()
+    d = game.decision
+    assert d is not None
+    actions = [a for a in game.legal_actions() if a.kind != "pass"]
+    assert len(actions) > 6
+
+    def score(a: object) -> float:
+        g = game.copy()
+        g.apply(a)
+        return g.title.evaluate(g.rules_context(), d.side)
+
+    best = max(score(a) for a in actions)
+    agent = SearchAgent(seed=1, candidates=6, screen=len(actions))
+    kept = agent._screened(game, list(game.legal_actions()))
+    assert len(kept) <= 6 and all(game.check(a) is None for a in kept)
+    assert max(score(a) for a in kept) == best
+    assert agent.choose(game) in list(game.legal_actions())
