@@ -9,9 +9,11 @@ which no side may know. A title with hidden units says which units a side sees
 ``view``. Events told to some sides only (:meth:`Context.tell`, :meth:`Context.emit_about`
 for events naming units) reach the others' logs in their redacted version
 (:class:`~wargames.core.events.Redacted`) or not at all; an action's own event is told so
-by :func:`action_units` and :func:`redacted_action` (the title's defaults). :meth:`Title.determinize` samples the hidden information anew, consistent with what a
-side knows (as OpenSpiel's ``resample_from_infostate``): search agents play on such samples,
-and the conformance kit checks that a side's view, events and picture do not change under it.
+by :func:`action_units` and :func:`redacted_action` (the title's defaults).
+:meth:`Title.determinize` samples the hidden information anew, consistent with what a side
+knows (as OpenSpiel's ``resample_from_infostate``): search agents play on such samples, and
+the conformance kit checks that a side's view, events and picture do not change under it,
+nor under twin games (``wargames.testing.check_twins``).
 """
 
 from __future__ import annotations
