@@ -25,6 +25,7 @@ from . import charts as charts_module
 from . import counters as cn
 from .battle import AbsorbStep, BattleStep, FireStep, PressOnStep, WithdrawStep
 from .combat import CombatStep
+from .fire import ENEMY_SIDE
 from .operational import OperationalStep
 from .recovery import RecoverStep
 from .reinforcements import ArrivalsStep
@@ -49,6 +50,9 @@ class DarkCrusadeP2P(Title):
     options: ClassVar[Mapping[str, Any]] = {
         # Errata 8: the optional May 1941 game-turn (turn 0 of the calendar).
         "may_1941": False,
+        # DC2 Terrain C.1: the broken sentence on fortresses on the enemy side of the border,
+        # "reduced by f factor": "half" (halved, fraction dropped) or "less-one" (fire.ENEMY_SIDE).
+        "fortress_enemy_side": "half",
     }
     data_dir: ClassVar[Path | None] = DATA
     unit_values: ClassVar[tuple[UnitValue, ...]] = (
@@ -74,6 +78,10 @@ class DarkCrusadeP2P(Title):
 
     def validate_scenario(self, scenario: Scenario) -> None:
         charts_module.check(scenario)
+        if scenario.options["fortress_enemy_side"] not in ENEMY_SIDE:
+            raise ScenarioError(
+                scenario.file, "options.fortress_enemy_side", f"one of {', '.join(ENEMY_SIDE)}"
+            )
         if scenario.board.kind != "points":
             raise ScenarioError(scenario.file, "map.kind", "this title is played on points")
         for i, (uid, d) in enumerate(scenario.units.items()):

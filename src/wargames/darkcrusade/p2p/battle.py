@@ -257,7 +257,11 @@ class BattleStep(Step):
                 cut = fortress_value(ctx, b.target, defenders(ctx, b))
                 if cut and n:
                     ctx.emit("fortress", f"{b.target} stops {min(cut, n)} breakthrough(s)")
-                n = max(0, n - cut)  # C.1: breakthroughs against fortress defenders reduced
+                # C.1 (reading): a "breakthrough" is each hit the attacker's fire scores on
+                # the defenders in a ground round (the lost DC2 table's result of a round;
+                # the fill fire table counts hits); the fortress cancels up to ``cut`` of them
+                # before the defender allocates the rest. Not in the air round (ground units).
+                n = max(0, n - cut)
             b = attrs.evolve(b, absorbing=receiver, left=n, taken=())
         while b.left > 0:
             options = absorb_options(ctx, b, receiver)
