@@ -303,3 +303,36 @@ def test_soviet_victory_cities_have_flak_and_plain_points_none_combat_a() -> Non
     assert flak(c, "Minsk", ["S"]) == 1
     assert flak(c, "Borisov", ["T"]) == 0
     assert flak(c, "Warsaw", ["A"]) == 0  # an infantry unit without the flak flag
+
+
+def _soviet_air_pair(**kw: object):  # type: ignore[no-untyped-def]
+    units = [
+        panzer("P", "Warsaw"),
+        unit("LF", "axis", "Warsaw", (3, 2), flags=("air",)),
+        infantry("S", "soviet", "Brest"),
+        unit("V1", "soviet", "Brest", (1, 1), flags=("air",)),
+        unit("V2", "soviet", "Brest", (1, 1), flags=("air",)),
+    ]
+    g = battle_at(units, [("P", "Warsaw", "Brest"), ("LF", "Warsaw", "Brest")], **kw)
+    g.apply(Outcome(6))  # Axis air fire 3 on the worst row: no hit
+    return g
+
+
+def test_soviet_air_units_fire_one_by_one_in_air_to_air_combat_a_1_a() -> None:
+    """A.1.a is cut ("When air units of both sides are present, the So-"); filled from the hex
+    edition: Soviet air units may not be combined, each fires its own die."""
+    g = _soviet_air_pair()
+    strengths = []
+    for _ in range(2):
+        assert g.decision is not None and g.decision.step == "fire"
+        strengths.append(g.state.stack[-1].args["strength"])
+        g.apply(Outcome(6))  # column B's best row: 1 hit from strength 1
+    assert strengths == [1, 1]
+    assert g.state.units["LF"].at is None  # two hits on a 1-hit air unit: eliminated
+
+
+def test_combined_soviet_air_fire_is_a_chart_choice_combat_a_1_a() -> None:
+    g = _soviet_air_pair(air={"soviet_combined": True})
+    assert g.state.stack[-1].args["strength"] == 2
+    g.apply(Outcome(6))  # strength 2: 2 hits on the table, 1 after scaling
+    assert g.state.units["LF"].at == "Warsaw" and g.state.units["LF"].has("dispersed")

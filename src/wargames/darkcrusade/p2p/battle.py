@@ -24,7 +24,7 @@ from wargames.core.steps import DieStep, SideStep
 
 from . import counters as cn
 from . import geography as geo
-from .fire import attack_strength, defence_strength, flak, fortress_value, hits
+from .fire import air_fires, attack_strength, defence_strength, flak, fortress_value, hits
 from .operational import policy
 
 COMBAT = "DC2 Combat"
@@ -209,19 +209,11 @@ class BattleStep(Step):
     def _stage(self, ctx: Context, b: Battle) -> tuple[bool, Battle]:
         s = b.stage
         if s is Stage.FIRE_A:
-            a, _ = strengths(ctx, b)
             b = attrs.evolve(b, stage=Stage.FIRE_D, hits_a=0, hits_d=0, taken=())
-            if a > 0:
-                ctx.push("fire", who="attack")
-                return True, b
-            return False, b
+            return self._fire(ctx, b, "attack"), b
         if s is Stage.FIRE_D:
-            _, d = strengths(ctx, b)
             b = attrs.evolve(b, stage=Stage.ABSORB_D)
-            if d > 0:
-                ctx.push("fire", who="defence")
-                return True, b
-            return False, b
+            return self._fire(ctx, b, "defence"), b
         if s is Stage.ABSORB_D:
             return self._absorb(ctx, b, b.enemy, Stage.ABSORB_A)
         if s is Stage.ABSORB_A:
@@ -249,6 +241,20 @@ class BattleStep(Step):
             self._occupy(ctx, b)
             return False, attrs.evolve(b, stage=Stage.OVER)
         raise AssertionError(f"stage {s} is left by a decision")
+
+    def _fire(self, ctx: Context, b: Battle, who: str) -> bool:
+        """Push a die for each separate fire of ``who`` (one, save for Soviet air units in the
+        air round: :func:`.fire.air_fires`); False if it has no firepower."""
+        if b.air:
+            units = attackers(ctx, b) if who == "attack" else defenders(ctx, b)
+            fires = air_fires(ctx, b.target, units, who == "attack")
+        else:
+            a, d = strengths(ctx, b)
+            fires = [a if who == "attack" else d]
+        fires = [f for f in fires if f > 0]
+        for strength in reversed(fires):
+            ctx.push("fire", who=who, strength=strength)
+        return bool(fires)
 
     def _absorb(self, ctx: Context, b: Battle, receiver: str, after: Stage) -> tuple[bool, Battle]:
         if b.absorbing != receiver:
@@ -293,7 +299,8 @@ class BattleDecision(SideStep):
 
 
 class FireStep(DieStep):
-    """One side's fire in a round: one die on the fire table."""
+    """One fire in a round: one die on the fire table for the ``strength`` in the frame (a
+    side's firepower, or one Soviet air unit's in the air round); its hits add up."""
 
     name: ClassVar[str] = "fire"
     rule: ClassVar[str] = GROUND
@@ -301,15 +308,15 @@ class FireStep(DieStep):
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         assert isinstance(action, Outcome) and isinstance(action.value, int)
         b = load(ctx)
-        a, d = strengths(ctx, b)
+        strength = int(frame.args["strength"])
         if frame.args["who"] == "attack":
-            n = hits(ctx, b.side, a, action.value, attacking=True)
-            b = attrs.evolve(b, hits_a=n)
-            who, strength = b.side, a
+            n = hits(ctx, b.side, strength, action.value, attacking=True)
+            b = attrs.evolve(b, hits_a=b.hits_a + n)
+            who = b.side
         else:
-            n = hits(ctx, b.enemy, d, action.value, attacking=False)
-            b = attrs.evolve(b, hits_d=n)
-            who, strength = b.enemy, d
+            n = hits(ctx, b.enemy, strength, action.value, attacking=False)
+            b = attrs.evolve(b, hits_d=b.hits_d + n)
+            who = b.enemy
         kind = "air" if b.air else "ground"
         ctx.emit("fire", f"{who} {kind} fire {strength}, die {action.value}: {n} hit(s)", hits=n)
         save(ctx, b)

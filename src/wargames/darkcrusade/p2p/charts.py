@@ -37,6 +37,10 @@ DEFAULTS: dict[str, Any] = {
     "fortress": [1, 2, 3],
     # Fire table columns lost attacking in Mud (both sides) and in Snow (the Axis).
     "weather_shift": {"mud": 2, "snow_axis": 2},
+    # DC2 Combat A.1.a (cut: "When air units of both sides are present, the So-"): filled from
+    # the hex edition, "Russian front air/aviation units may not be combined": in air-to-air
+    # combat each Soviet air unit fires on its own (false) or with the others (true).
+    "air": {"soviet_combined": False},
     "weather": ["good"] * 9,
     "victory": {
         "axis_win": 8,
@@ -58,6 +62,7 @@ class Charts:
     sea_control: Mapping[str, tuple[str, ...]]
     fortress: tuple[int, ...]
     weather_shift: Mapping[str, int]
+    soviet_air_combined: bool
     weather: tuple[str, ...]
     victory: Mapping[str, Any]
     provisional: Mapping[str, str]
@@ -129,6 +134,11 @@ def check(sc: Scenario) -> Charts:
     if not isinstance(fort, list) or len(fort) != 3 or not all(isinstance(x, int) for x in fort):
         raise _fail(sc, "fortress", "give three whole numbers (fortress levels 1-3)")
     shift = _int_table(sc, "weather_shift", data["weather_shift"], ("mud", "snow_axis"))
+    air = data["air"]
+    if not isinstance(air, Mapping) or set(air) != {"soviet_combined"}:
+        raise _fail(sc, "air", "give soviet_combined")
+    if not isinstance(air["soviet_combined"], bool):
+        raise _fail(sc, "air.soviet_combined", "expected true or false")
     weather = data["weather"]
     turns = sc.calendar.last - sc.calendar.first + 1
     if not isinstance(weather, list) or len(weather) < turns:
@@ -154,6 +164,7 @@ def check(sc: Scenario) -> Charts:
         sea_control=seas,
         fortress=tuple(fort),
         weather_shift=shift,
+        soviet_air_combined=air["soviet_combined"],
         weather=tuple(weather),
         victory=dict(vic),
         provisional=dict(prov),

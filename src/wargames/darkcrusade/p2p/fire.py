@@ -111,6 +111,33 @@ def defence_strength(ctx: Context, point: str, defenders: list[str], air: bool) 
     )
 
 
+def air_fires(ctx: Context, point: str, units: list[str], attacking: bool) -> list[int]:
+    """The separate fires of one side in the air round. DC2 Combat A.1.a is cut after "When
+    air units of both sides are present, the So-"; filled gap (the hex edition: "Russian front
+    air/aviation units may not be combined"): each Soviet air unit fires on its own, and a
+    defending Soviet side's flak on its own; the Axis fires combined (``charts.air``)."""
+    side = ctx.side_of(units[0]) if units else cn.AXIS
+    if side == cn.AXIS or charts(ctx).soviet_air_combined:
+        total = (
+            attack_strength(ctx, units, air=True)
+            if attacking
+            else defence_strength(ctx, point, units, air=True)
+        )
+        return [total]
+    if attacking:
+        out = [attack_strength(ctx, [u], air=True) for u in firing(ctx, units, air=True)]
+    else:
+        alone = [
+            SUPPLY.total(
+                [modified(cn.defence_factor(ctx, u), *(() if _supplied(ctx, u) else (HALF,)))],
+                "defence",
+            )
+            for u in firing(ctx, units, air=True)
+        ]
+        out = [*alone, flak(ctx, point, units)]
+    return [s for s in out if s > 0]
+
+
 def shift(ctx: Context, side: str, attacking: bool) -> int:
     """Columns lost attacking in Mud (both sides) and in Snow (the Axis)."""
     if not attacking:
