@@ -12,7 +12,16 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
-from wargames.core.actions import Action, AllocateLosses, Attack, Choose, Move, Outcome, Retreat
+from wargames.core.actions import (
+    Action,
+    AllocateLosses,
+    Attack,
+    Choose,
+    Move,
+    Outcome,
+    Place,
+    Retreat,
+)
 from wargames.core.context import Context
 from wargames.core.errors import ScenarioError
 from wargames.core.scenario import Scenario
@@ -25,12 +34,15 @@ from . import charts as charts_module
 from . import counters as cn
 from .battle import AbsorbStep, BattleStep, FireStep, PressOnStep, WithdrawStep
 from .combat import CombatStep
+from .factories import EvacuateStep
 from .fire import ENEMY_SIDE
 from .operational import OperationalStep
 from .recovery import RecoverStep
 from .reinforcements import ArrivalsStep
+from .replacements import ReplaceStep
 from .sea import SeaLossStep, SeaStep
 from .sequence import PHASES
+from .siberians import CALL, SiberianCallStep, SiberianGambleStep
 from .strategic import StrategicStep
 from .victory import VictoryStep, final
 from .weather import WeatherStep
@@ -61,7 +73,11 @@ class DarkCrusadeP2P(Title):
     phases: ClassVar[tuple[Phase, ...]] = PHASES
     rule_steps: ClassVar[tuple[Step, ...]] = (
         WeatherStep(),
+        SiberianCallStep(),
         ArrivalsStep(),
+        SiberianGambleStep(),
+        ReplaceStep(),
+        EvacuateStep(),
         StrategicStep(),
         SeaStep(),
         SeaLossStep(),
@@ -97,6 +113,15 @@ class DarkCrusadeP2P(Title):
         if not ctx.options["may_1941"] and ctx.turn == 0 < ctx.scenario.calendar.last:
             ctx.state.turn = 1
 
+    def playout_weight(self, ctx: Context, action: Action) -> float:
+        """Random playouts rarely call the Siberians early (each early turn risks the game)
+        or entrain factories; legality is unchanged."""
+        if isinstance(action, Choose) and action.option == CALL:
+            return 0.05
+        if isinstance(action, Choose) and ctx.state.stack[-1].step == "evacuate":
+            return 0.1
+        return 1.0
+
     def final_result(self, ctx: Context) -> Result:
         return final(ctx)
 
@@ -113,6 +138,8 @@ class DarkCrusadeP2P(Title):
             text = f"resolves the attack on {action.target} ({'+'.join(action.units)})"
         elif isinstance(action, AllocateLosses):
             text = f"takes a hit on {'+'.join(action.units)}"
+        elif isinstance(action, Place):
+            text = f"places {action.unit} at {action.at}"
         elif isinstance(action, Outcome):
             text = f"{frame.step}: {action.value}"
         else:

@@ -141,8 +141,14 @@ def start(
 
 
 def absorb_options(ctx: Context, b: Battle, receiver: str) -> list[str]:
+    """Units that may take the next hit: air units in the air round; a factory only when
+    nothing else is left to take it (reading: a factory is no fighting unit, so it does not
+    shield the troops on its point; it falls with the point)."""
     units = attackers(ctx, b) if receiver == b.side else defenders(ctx, b)
-    return [u for u in units if cn.is_air(ctx, u)] if b.air else units
+    if b.air:
+        return [u for u in units if cn.is_air(ctx, u)]
+    fighting = [u for u in units if not cn.has(ctx, u, "factory")]
+    return fighting or units
 
 
 def absorb(ctx: Context, b: Battle, uid: str) -> Battle:

@@ -42,6 +42,20 @@ DEFAULTS: dict[str, Any] = {
     # combat each Soviet air unit fires on its own (false) or with the others (true).
     "air": {"soviet_combined": False},
     "weather": ["good"] * 9,
+    # Replacements (lost; filled gap from Darkest Crusade and the hex edition): Soviet infantry
+    # factors from the east edge a turn, the Soviet off-map reserve of tank factors at the
+    # start, German panzer factors a month and the first turn they come (Aug 41).
+    "replacements": {
+        "soviet_infantry_east": 1,
+        "soviet_armour_reserve": 4,
+        "axis_armour": 2,
+        "axis_armour_from": 3,
+    },
+    # Factory evacuation (lost; the hex edition): turns from leaving the map to producing.
+    "factories": {"track_turns": 3},
+    # The Siberian Reserve gamble (lost; Darkest Crusade): the safe turn (Dec 41) and the
+    # chance in sixths of losing the game each turn Siberians arrive sooner.
+    "siberians": {"safe_turn": 7, "loss_in_sixths": 1},
     "victory": {
         "axis_win": 8,
         "draw": 7,
@@ -63,6 +77,9 @@ class Charts:
     fortress: tuple[int, ...]
     weather_shift: Mapping[str, int]
     soviet_air_combined: bool
+    replacements: Mapping[str, int]
+    factories: Mapping[str, int]
+    siberians: Mapping[str, int]
     weather: tuple[str, ...]
     victory: Mapping[str, Any]
     provisional: Mapping[str, str]
@@ -139,6 +156,16 @@ def check(sc: Scenario) -> Charts:
         raise _fail(sc, "air", "give soviet_combined")
     if not isinstance(air["soviet_combined"], bool):
         raise _fail(sc, "air.soviet_combined", "expected true or false")
+    replacements = _int_table(
+        sc,
+        "replacements",
+        data["replacements"],
+        ("soviet_infantry_east", "soviet_armour_reserve", "axis_armour", "axis_armour_from"),
+    )
+    factories = _int_table(sc, "factories", data["factories"], ("track_turns",))
+    siberians = _int_table(sc, "siberians", data["siberians"], ("safe_turn", "loss_in_sixths"))
+    if siberians["loss_in_sixths"] > 6:
+        raise _fail(sc, "siberians.loss_in_sixths", "at most 6")
     weather = data["weather"]
     turns = sc.calendar.last - sc.calendar.first + 1
     if not isinstance(weather, list) or len(weather) < turns:
@@ -165,6 +192,9 @@ def check(sc: Scenario) -> Charts:
         fortress=tuple(fort),
         weather_shift=shift,
         soviet_air_combined=air["soviet_combined"],
+        replacements=replacements,
+        factories=factories,
+        siberians=siberians,
         weather=tuple(weather),
         victory=dict(vic),
         provisional=dict(prov),

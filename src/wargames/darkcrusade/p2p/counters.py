@@ -48,6 +48,12 @@ def fragile(ctx: Context, uid: str) -> bool:
     return has(ctx, uid, "partisan") or (has(ctx, uid, "factory") and unit.has(ENTRAINED))
 
 
+def immobile(ctx: Context, uid: str) -> bool:
+    """Factories move only by evacuation (the hex edition's Factory Evacuation); partisans do
+    not move (reading: the text only has them on points, destroyed when entered)."""
+    return has(ctx, uid, "factory") or has(ctx, uid, "partisan")
+
+
 def attack_factor(ctx: Context, uid: str) -> int:
     return int(ctx.unit_def(uid).attack_at(1))
 

@@ -2,7 +2,8 @@
 player turn a side's units due this turn (the scenario's ``[[reinforcements]]``) arrive on
 their point if the side controls it, no enemy stands there and it is in supply without
 crossing the Kerch Straits (DC2 Terrain D), else in the side's off-map box (Siberia, the west
-edge), from which they move on by strategic or operational movement.
+edge), from which they move on by strategic or operational movement. Siberian units called in early
+arrive sooner, at a risk (:mod:`.siberians`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from wargames.core.sequence import Step
 from wargames.core.state import Frame
 
 from . import geography as geo
+from .siberians import due_turn, early, is_siberian
 from .supply import supplied_points
 
 RULE = "reinforcements (filled gap: the hex edition's arrivals)"
@@ -31,9 +33,11 @@ class ArrivalsStep(Step):
         side = frame.args["side"]
         occ = ctx.state.occupancy()
         producing = supplied_points(ctx, side, straits=False)
+        gamble = False
         for r in ctx.scenario.reinforcements:
             unit = ctx.state.units[r.unit]
-            if r.turn != ctx.turn or ctx.side_of(r.unit) != side or unit.at is not None:
+            due = due_turn(ctx, r.unit, r.turn)
+            if due != ctx.turn or ctx.side_of(r.unit) != side or unit.at is not None:
                 continue
             if unit.box == "eliminated":
                 continue
@@ -43,4 +47,7 @@ class ArrivalsStep(Step):
                 to = box_of(ctx, side)
             ctx.state.put(unit.moved_to(to))
             ctx.emit("arrival", f"{r.unit} arrives at {to}", unit=r.unit, at=to)
+            gamble = gamble or (is_siberian(ctx, r.unit) and early(ctx))
         ctx.done()
+        if gamble:
+            ctx.push("siberian-gamble")

@@ -36,7 +36,7 @@ def controls_sea(ctx: Context, name: str, side: str) -> bool:
 def destinations(ctx: Context, side: str, uid: str, used: list[str]) -> list[str]:
     unit = ctx.state.units[uid]
     start = unit.at
-    if start is None or ctx.side_of(uid) != side or unit.has(cn.DISPERSED):
+    if start is None or ctx.side_of(uid) != side or unit.has(cn.DISPERSED) or cn.immobile(ctx, uid):
         return []
     here = geo.sea(ctx, start)
     if here is None or sea_group(here) in used:

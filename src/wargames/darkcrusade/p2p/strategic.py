@@ -71,6 +71,8 @@ def unit_error(ctx: Context, side: str, uid: str, room: int | None = None) -> st
         return f"{uid} is not a {side} unit on the map"
     if unit.has(cn.DISPERSED):
         return f"{uid} is dispersed"
+    if cn.immobile(ctx, uid):
+        return f"{uid} does not move strategically (factories are evacuated, partisans stay)"
     if ctx.board.has(unit.at, "elista"):
         return f"{uid} is on Elista (A.1: no strategic movement out of Elista)"
     if has_scoped(unit, cn.STRATEGIC, SEGMENT):
