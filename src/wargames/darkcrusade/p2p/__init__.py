@@ -24,6 +24,7 @@ from wargames.core.actions import (
 )
 from wargames.core.context import Context
 from wargames.core.errors import ScenarioError
+from wargames.core.estimate import vp_race
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Step
 from wargames.core.state import Result
@@ -44,7 +45,7 @@ from .sea import SeaLossStep, SeaStep
 from .sequence import PHASES
 from .siberians import CALL, SiberianCallStep, SiberianGambleStep
 from .strategic import StrategicStep
-from .victory import VictoryStep, final
+from .victory import VictoryStep, axis_points, final
 from .weather import WeatherStep
 
 DATA = Path(__file__).parent / "data"
@@ -112,6 +113,16 @@ class DarkCrusadeP2P(Title):
         """Errata 8: without the optional May 1941 turn the game starts in June (turn 1)."""
         if not ctx.options["may_1941"] and ctx.turn == 0 < ctx.scenario.calendar.last:
             ctx.state.turn = 1
+
+    def evaluate(self, ctx: Context, side: str) -> float:
+        """The result once the game is over; else the race for the Soviet victory points the
+        Axis needs (``charts.victory.axis_win``, filled-gap victory): half the Axis's share of
+        them held in supply, half its share of the units on the map (``core.estimate``)."""
+        if ctx.state.result is not None:
+            return super().evaluate(ctx, side)
+        held, _ = axis_points(ctx)
+        need = int(charts_module.charts(ctx).victory["axis_win"])
+        return vp_race(ctx, side, cn.AXIS, held, need)
 
     def playout_weight(self, ctx: Context, action: Action) -> float:
         """Random playouts rarely call the Siberians early (each early turn risks the game)
