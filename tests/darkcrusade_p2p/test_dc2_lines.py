@@ -264,3 +264,16 @@ def test_highway_double_move_in_the_breakthrough_phase_too_lines_d() -> None:
     g = breakthrough_phase(op([panzer("P", "Minsk")], control={"Minsk": "axis"}))
     play(g, Choose("P"))
     assert Move(("P",), ("Minsk", "Borisov", "Orsha")) in list(g.legal_actions())
+
+
+def test_breakthrough_through_and_into_points_of_units_subject_to_automatic_destruction() -> None:
+    """Operational Movement: "This also applies to points occupied by Soviet units subject to
+    automatic [destruction]": a partisan on the first or the second point does not stop it."""
+    par = {"flags": ("partisan",)}
+    units = [panzer("P", "Warsaw"), unit("P1", "soviet", "Brest", (0, 0), **par)]
+    units.append(unit("P2", "soviet", "Baranovichi", (0, 0), **par))
+    g = op(units)
+    play(g, Choose("P"), Move(("P",), ("Warsaw", "Brest")))
+    assert g.state.units["P1"].at is None
+    g.apply(Move(("P",), ("Brest", "Baranovichi")))
+    assert g.state.units["P"].at == "Baranovichi" and g.state.units["P2"].at is None

@@ -19,7 +19,7 @@ SIDES = (AXIS, SOVIET)
 DISPERSED = "dispersed"
 ENTRAINED = "entrained"  # a factory unit loaded for evacuation
 MOVED = "moved"  # scoped to the phase: moved (or committed to an attack) this phase
-STRATEGIC = "strategic"  # scoped to the segment: moved strategically this phase
+STRATEGIC = "strategic"  # scoped to the player turn: moved by strategic land movement
 ACTED = "acted"  # scoped to the player turn: moved or attacked in operational movement
 
 ELIMINATED = "eliminated"  # box of eliminated units
