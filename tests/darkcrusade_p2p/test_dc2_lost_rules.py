@@ -3,6 +3,7 @@ Siberian Reserve gamble) and the cut A.2 sentence; each is provisional and repla
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from wargames.core.lines import segment_ledger
 from wargames.darkcrusade.p2p import factories
 from wargames.darkcrusade.p2p.battle import Battle, absorb_options
 from wargames.darkcrusade.p2p.replacements import income, replaceable
+from wargames.darkcrusade.p2p.siberians import SiberianGambleStep
 
 from .support import advance_to, ctx, game, infantry, panzer, play, unit
 
@@ -134,21 +136,42 @@ def test_the_siberians_come_safely_in_december() -> None:
 
 
 @pytest.mark.parametrize("roll", ["lost", "safe"])
-def test_calling_the_siberians_early_risks_the_game_each_early_turn(roll: str) -> None:
-    units = [*BASE, waiting(unit("Sh", "soviet", "Gorki", flags=("major-infantry", "siberian")))]
-    units.append(waiting(unit("Sh2", "soviet", "Gorki", flags=("major-infantry", "siberian"))))
+def test_calling_the_siberians_early_risks_the_game_by_the_months_sooner(roll: str) -> None:
+    """Darkest Crusade: "a 1/6 chance of losing the game for every month the Russian player
+    has brought them in sooner": called in Sep 41, three months before Dec 41, 3 in 6."""
+    units = [*BASE, unit("Sh", "soviet", "Gorki", flags=("major-infantry", "siberian"))]
+    units.append(unit("Sh2", "soviet", "Gorki", flags=("major-infantry", "siberian")))
+    units = [waiting(u) if u["id"].startswith("Sh") else u for u in units]
     due = [{"turn": 7, "unit": "Sh", "at": "Siberia"}, {"turn": 8, "unit": "Sh2"}]
-    g = advance_to(game(units, reinforcements=due), "siberians", "soviet")
-    assert g.turn_label == "Jun 41"
+    g = game(units, reinforcements=due)
+    g = advance_to(g, "siberians", "soviet")
+    while g.turn_label != "Sep 41":
+        g.apply(Pass())
+        g = advance_to(g, "siberians", "soviet")
     g.apply(Choose("siberians"))
-    assert g.state.units["Sh"].at == "Siberia"  # the schedule moved forward six turns
     assert g.decision is not None and g.decision.step == "siberian-gamble"
+    c = ctx(g)
+    chances = dict(SiberianGambleStep().outcomes(c, g.state.stack[-1]))
+    assert chances == {Outcome("lost"): Fraction(3, 6), Outcome("safe"): Fraction(3, 6)}
     g.apply(Outcome(roll))
     if roll == "lost":
         assert g.state.result is not None and g.state.result.winner == "axis"
         return
-    g = advance_to(g, "siberian-gamble")  # July: the second wave, another roll
-    assert g.turn_label == "Jul 41" and g.state.units["Sh2"].at == "Siberia"
+    assert g.state.units["Sh"].at == "Siberia"  # the schedule moved forward three turns
+    g = advance_to(g, "strategic", "soviet")
+    g.apply(Pass())
+    g = advance_to(g, "strategic", "soviet")
+    assert g.turn_label == "Oct 41" and g.state.units["Sh2"].at == "Siberia"
+    assert not any(e.kind == "siberians" and e.turn == 5 for e in g.events)
+
+
+def test_calling_six_months_early_loses_for_certain() -> None:
+    units = [*BASE, waiting(unit("Sh", "soviet", "Gorki", flags=("siberian",)))]
+    g = advance_to(game(units, reinforcements=[{"turn": 7, "unit": "Sh"}]), "siberians")
+    g.apply(Choose("siberians"))
+    assert g.turn_label == "Jun 41" and g.decision is not None
+    chances = dict(SiberianGambleStep().outcomes(ctx(g), g.state.stack[-1]))
+    assert chances == {Outcome("lost"): 1}  # six months sooner: 6 in 6
 
 
 def test_strategic_movement_ignores_line_capacities_a_2() -> None:

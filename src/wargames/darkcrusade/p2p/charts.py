@@ -54,7 +54,7 @@ DEFAULTS: dict[str, Any] = {
     # Factory evacuation (lost; the hex edition): turns from leaving the map to producing.
     "factories": {"track_turns": 3},
     # The Siberian Reserve gamble (lost; Darkest Crusade): the safe turn (Dec 41) and the
-    # chance in sixths of losing the game each turn Siberians arrive sooner.
+    # chance in sixths of losing the game for each month they are called sooner.
     "siberians": {"safe_turn": 7, "loss_in_sixths": 1},
     "victory": {
         "axis_win": 8,

@@ -3,7 +3,7 @@ player turn a side's units due this turn (the scenario's ``[[reinforcements]]``)
 their point if the side controls it, no enemy stands there and it is in supply without
 crossing the Kerch Straits (DC2 Terrain D), else in the side's off-map box (Siberia, the west
 edge), from which they move on by strategic or operational movement. Siberian units called in early
-arrive sooner, at a risk (:mod:`.siberians`).
+arrive sooner (:mod:`.siberians`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from wargames.core.sequence import Step
 from wargames.core.state import Frame
 
 from . import geography as geo
-from .siberians import due_turn, early, is_siberian
+from .siberians import due_turn
 from .supply import supplied_points
 
 RULE = "reinforcements (filled gap: the hex edition's arrivals)"
@@ -33,7 +33,6 @@ class ArrivalsStep(Step):
         side = frame.args["side"]
         occ = ctx.state.occupancy()
         producing = supplied_points(ctx, side, straits=False)
-        gamble = False
         for r in ctx.scenario.reinforcements:
             unit = ctx.state.units[r.unit]
             due = due_turn(ctx, r.unit, r.turn)
@@ -47,7 +46,4 @@ class ArrivalsStep(Step):
                 to = box_of(ctx, side)
             ctx.state.put(unit.moved_to(to))
             ctx.emit("arrival", f"{r.unit} arrives at {to}", unit=r.unit, at=to)
-            gamble = gamble or (is_siberian(ctx, r.unit) and early(ctx))
         ctx.done()
-        if gamble:
-            ctx.push("siberian-gamble")

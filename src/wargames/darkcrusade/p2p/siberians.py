@@ -2,10 +2,11 @@
 among the rules). Filled gap, provisional, from Darkest Crusade's Siberian Reserve Gamble:
 the Siberian units (flag ``siberian``) arrive in three consecutive turns from December 1941
 (their ``[[reinforcements]]`` turns), safely; the Soviet player may call them in sooner, at
-the start of an earlier player turn: the whole schedule moves forward to that turn, and each
-turn a Siberian unit arrives before the safe month risks a 1 in 6 chance of losing the game
-("a 1/6 chance of losing the game for every month the Russian player has brought them in
-sooner"; the hex edition title reads its 1/9 the same way, one roll a turn).
+the start of an earlier player turn: the whole schedule moves forward to that turn, "at a 1/6
+chance of losing the game for every month the Russian player has brought them in sooner": one
+roll when called, lost with probability (months sooner) x ``loss_in_sixths`` / 6, at most 1
+(read as chances adding up month by month; the hex edition title rolls its 1/9 once a turn of
+early arrival instead).
 """
 
 from __future__ import annotations
@@ -73,21 +74,28 @@ class SiberianCallStep(SideStep):
         return [Pass(), Choose(CALL)]
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        ctx.done()
         if isinstance(action, Choose):
             ctx.state.set("siberians_called", ctx.turn)
             ctx.emit("siberians", "the Soviet player calls in the Siberian Reserve early")
-        ctx.done()
+            ctx.push("siberian-gamble", sooner=shift(ctx))
+
+
+def risk(ctx: Context, sooner: int) -> Fraction:
+    """The chance of losing the game for calling the Siberians ``sooner`` months early."""
+    return min(Fraction(1), Fraction(sooner * int(charts(ctx).siberians["loss_in_sixths"]), 6))
 
 
 class SiberianGambleStep(ChanceStep):
-    """One roll for a turn in which Siberian units arrive early: lost on ``loss_in_sixths``."""
+    """The roll for calling the Siberians early (frame ``sooner``: the months sooner)."""
 
     name: ClassVar[str] = "siberian-gamble"
     rule: ClassVar[str] = RULE
 
     def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
-        k = int(charts(ctx).siberians["loss_in_sixths"])
-        return [(Outcome("lost"), Fraction(k, 6)), (Outcome("safe"), Fraction(6 - k, 6))]
+        p = risk(ctx, int(frame.args["sooner"]))
+        out = [(Outcome("lost"), p), (Outcome("safe"), 1 - p)]
+        return [(a, q) for a, q in out if q > 0]
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         assert isinstance(action, Outcome)
