@@ -277,3 +277,43 @@ def test_breakthrough_through_and_into_points_of_units_subject_to_automatic_dest
     assert g.state.units["P1"].at is None
     g.apply(Move(("P",), ("Brest", "Baranovichi")))
     assert g.state.units["P"].at == "Baranovichi" and g.state.units["P2"].at is None
+
+
+LINES_TABLE = [  # DC2 Lines A: (side, class, line, units, of which armour)
+    ("axis", "major", ("Warsaw", "Lublin"), 6, 4),
+    ("axis", "minor", ("Warsaw", "Konigsberg"), 4, 2),
+    ("axis", "inferior", ("Krakow", "Budapest"), 2, 1),
+    ("soviet", "major", ("Moscow", "Gorki"), 4, 3),
+    ("soviet", "minor", ("Penza", "Saratov"), 3, 2),
+    ("soviet", "inferior", ("Penza", "Tambov"), 2, 1),
+]
+
+
+@pytest.mark.parametrize(("side", "cls", "line", "total", "armour"), LINES_TABLE)
+def test_every_line_class_and_side_in_play_lines_a(
+    side: str, cls: str, line: tuple[str, str], total: int, armour: int
+) -> None:
+    """The review of issue 15: each of the six capacities of the table, reached in play by
+    moving armour then other units along one line until the line refuses."""
+    a, b = line
+    tanks = [unit(f"T{i}", side, a, flags=("armour",), line={"kind": "armour"}) for i in range(6)]
+    foot = [unit(f"F{i}", side, a) for i in range(7)]
+    other = infantry(
+        "X", "soviet" if side == "axis" else "axis", "Gorki" if side == "axis" else "Krakow"
+    )
+    g = advance_to(game([*tanks, *foot, other]), "operational", side)
+    moved = {"T": 0, "F": 0}
+    for uid in [u["id"] for u in (*tanks, *foot)]:
+        if Move((uid,), (a, b)) not in list(g.legal_actions()) and Choose(uid) not in list(
+            g.legal_actions()
+        ):
+            continue
+        play(g, Choose(uid))
+        if Move((uid,), (a, b)) in list(g.legal_actions()):
+            g.apply(Move((uid,), (a, b)))
+            moved[uid[0]] += 1
+        else:
+            with pytest.raises(IllegalAction, match="limit"):
+                g.apply(Move((uid,), (a, b)))
+            g.apply(Pass())
+    assert moved == {"T": armour, "F": total - armour}
