@@ -24,7 +24,6 @@ from wargames.core.actions import (
 )
 from wargames.core.context import Context
 from wargames.core.errors import ScenarioError
-from wargames.core.estimate import vp_race
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Step
 from wargames.core.state import Result
@@ -45,7 +44,7 @@ from .sea import SeaLossStep, SeaStep
 from .sequence import PHASES
 from .siberians import CALL, SiberianCallStep, SiberianGambleStep
 from .strategic import StrategicStep
-from .victory import VictoryStep, axis_points, final
+from .victory import VictoryStep, estimate, final
 from .weather import WeatherStep
 
 DATA = Path(__file__).parent / "data"
@@ -115,14 +114,11 @@ class DarkCrusadeP2P(Title):
             ctx.state.turn = 1
 
     def evaluate(self, ctx: Context, side: str) -> float:
-        """The result once the game is over; else the race for the Soviet victory points the
-        Axis needs (``charts.victory.axis_win``, filled-gap victory): half the Axis's share of
-        them held in supply, half its share of the units on the map (``core.estimate``)."""
+        """The result once the game is over; else :func:`.victory.estimate` (the Soviet
+        victory points the Axis needs, the Soviet points it holds, the units)."""
         if ctx.state.result is not None:
             return super().evaluate(ctx, side)
-        held, _ = axis_points(ctx)
-        need = int(charts_module.charts(ctx).victory["axis_win"])
-        return vp_race(ctx, side, cn.AXIS, held, need)
+        return estimate(ctx, side)
 
     def playout_weight(self, ctx: Context, action: Action) -> float:
         """Random playouts rarely call the Siberians early (each early turn risks the game)

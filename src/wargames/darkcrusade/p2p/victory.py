@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from wargames.core.context import Context
+from wargames.core.estimate import step_share
 from wargames.core.sequence import Step
 from wargames.core.state import Frame, Result
 
@@ -34,6 +35,22 @@ def axis_points(ctx: Context) -> tuple[int, bool]:
     ]
     required = set(charts(ctx).victory.get("required", []))
     return sum(geo.vp(ctx, p) for p in held), bool(required & set(held))
+
+
+def estimate(ctx: Context, side: str) -> float:
+    """A search estimate (decides no rule), from ``side``'s view: half the Axis's share of
+    the victory points it needs held in supply, a quarter its share of the Soviet points it
+    controls (the way to those cities), a quarter its share of the units on the map."""
+    held, _ = axis_points(ctx)
+    need = max(1, int(charts(ctx).victory["axis_win"]))
+    soviet = [p for p in ctx.board if geo.country(ctx, p) == cn.SOVIET and not geo.is_box(ctx, p)]
+    taken = sum(1 for p in soviet if ctx.state.control.get(p) == cn.AXIS)
+    score = (
+        0.5 * min(1.0, held / need)
+        + 0.25 * taken / max(1, len(soviet))
+        + 0.25 * step_share(ctx, cn.AXIS)
+    )
+    return score if side == cn.AXIS else 1.0 - score
 
 
 def sudden_death(ctx: Context) -> Result | None:
