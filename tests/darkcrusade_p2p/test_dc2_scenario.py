@@ -218,3 +218,16 @@ def test_evaluate_follows_the_victory_race_and_the_result() -> None:
     over = wargames.new_game("darkcrusade-p2p", scenario(units), seed=0)
     over.state.result = Result("soviet", "victory", "test")
     assert t.evaluate(over.rules_context(), "soviet") == 1.0
+
+
+def test_evaluate_counts_units_still_due_so_an_early_call_gains_nothing() -> None:
+    units = [infantry("I", "axis", "Krakow"), infantry("S", "soviet", "Gorki")]
+    late = {**infantry("Sh", "soviet", "Gorki"), "box": "reinforcements"}
+    del late["at"]
+    g = wargames.new_game("darkcrusade-p2p", scenario([*units, late]), seed=0)
+    c = g.rules_context()
+    before = g.title.evaluate(c, "soviet")
+    c.state.put(c.state.units["Sh"].moved_to("Siberia"))
+    assert g.title.evaluate(c, "soviet") == before
+    c.state.put(c.state.units["Sh"].boxed("eliminated"))
+    assert g.title.evaluate(c, "soviet") < before
