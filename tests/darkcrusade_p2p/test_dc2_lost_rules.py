@@ -14,7 +14,7 @@ from wargames.core.lines import segment_ledger
 from wargames.darkcrusade.p2p import factories
 from wargames.darkcrusade.p2p.battle import Battle, absorb_options
 from wargames.darkcrusade.p2p.replacements import income, replaceable
-from wargames.darkcrusade.p2p.siberians import SiberianGambleStep
+from wargames.darkcrusade.p2p.siberians import SiberianGambleStep, entry_points
 
 from .support import advance_to, ctx, game, infantry, panzer, play, unit
 
@@ -130,7 +130,9 @@ def test_the_siberians_come_safely_in_december() -> None:
         g = advance_to(g, "strategic", "soviet")
         g.apply(Pass())
         g = advance_to(g, "strategic", "axis")
-    g = advance_to(g, "strategic", "soviet")
+    g = advance_to(g, "siberian-place")
+    assert g.turn_label == "Dec 41"
+    g.apply(Place("Sh", "Siberia"))
     assert g.state.units["Sh"].at == "Siberia"
     assert not any(e.kind == "siberians" for e in g.events)
 
@@ -157,11 +159,10 @@ def test_calling_the_siberians_early_risks_the_game_by_the_months_sooner(roll: s
     if roll == "lost":
         assert g.state.result is not None and g.state.result.winner == "axis"
         return
-    assert g.state.units["Sh"].at == "Siberia"  # the schedule moved forward three turns
-    g = advance_to(g, "strategic", "soviet")
-    g.apply(Pass())
-    g = advance_to(g, "strategic", "soviet")
-    assert g.turn_label == "Oct 41" and g.state.units["Sh2"].at == "Siberia"
+    assert g.decision is not None and g.decision.step == "siberian-place"  # moved forward
+    g.apply(Place("Sh", "Siberia"))
+    g = advance_to(g, "siberian-place")
+    assert g.turn_label == "Oct 41" and g.state.stack[-1].args["unit"] == "Sh2"
     assert not any(e.kind == "siberians" and e.turn == 5 for e in g.events)
 
 
@@ -189,3 +190,23 @@ def test_strategic_movement_ignores_line_capacities_a_2() -> None:
         play(g, Choose(f"P{i}"), Move((f"P{i}",), ("Warsaw", "Lublin")))
     assert all(g.state.units[f"P{i}"].at == "Lublin" for i in range(5))
     assert not segment_ledger(g.state).used
+
+
+def test_siberians_enter_at_the_east_edge_on_or_next_to_units_or_on_cities_in_supply() -> None:
+    """Darkest Crusade: "from the eastern edge of the mapboard or on or adjacent to any other
+    Russian unit in supply, or on any Russian city or town in supply"."""
+    units = [infantry("I", "axis", "Krakow"), infantry("S", "soviet", "Tula")]
+    units += [
+        infantry("A", "axis", "Orel"),
+        waiting(unit("Sh", "soviet", "Gorki", flags=("siberian",))),
+    ]
+    g = game(units, control={"Orel": "axis"}, reinforcements=[{"turn": 1, "unit": "Sh"}])
+    g = advance_to(g, "siberian-place", "soviet")
+    where = set(entry_points(ctx(g)))
+    assert {Place("Sh", p) for p in where} == set(g.legal_actions())
+    assert {"Siberia", "Tula", "Moscow", "Kaluga"} <= where  # the east edge; on or next to S
+    assert {"Leningrad", "Stalingrad", "Kiev"} <= where  # Soviet cities in supply
+    assert "Orel" not in where  # next to S but Axis
+    assert "Astrakhan" not in where and "West" not in where  # no unit, no city; the Axis box
+    g.apply(Place("Sh", "Kaluga"))
+    assert g.state.units["Sh"].at == "Kaluga"

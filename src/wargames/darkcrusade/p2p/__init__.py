@@ -42,7 +42,7 @@ from .reinforcements import ArrivalsStep
 from .replacements import ReplaceStep
 from .sea import SeaLossStep, SeaStep
 from .sequence import PHASES
-from .siberians import CALL, SiberianCallStep, SiberianGambleStep
+from .siberians import CALL, SiberianCallStep, SiberianGambleStep, SiberianPlaceStep
 from .strategic import StrategicStep
 from .victory import VictoryStep, estimate, final
 from .weather import WeatherStep
@@ -76,6 +76,7 @@ class DarkCrusadeP2P(Title):
         SiberianCallStep(),
         ArrivalsStep(),
         SiberianGambleStep(),
+        SiberianPlaceStep(),
         ReplaceStep(),
         EvacuateStep(),
         StrategicStep(),

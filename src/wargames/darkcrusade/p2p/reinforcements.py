@@ -15,7 +15,7 @@ from wargames.core.sequence import Step
 from wargames.core.state import Frame
 
 from . import geography as geo
-from .siberians import due_turn
+from .siberians import due_turn, is_siberian
 from .supply import supplied_points
 
 RULE = "reinforcements (filled gap: the hex edition's arrivals)"
@@ -33,12 +33,16 @@ class ArrivalsStep(Step):
         side = frame.args["side"]
         occ = ctx.state.occupancy()
         producing = supplied_points(ctx, side, straits=False)
+        siberians: list[str] = []
         for r in ctx.scenario.reinforcements:
             unit = ctx.state.units[r.unit]
             due = due_turn(ctx, r.unit, r.turn)
             if due != ctx.turn or ctx.side_of(r.unit) != side or unit.at is not None:
                 continue
             if unit.box == "eliminated":
+                continue
+            if is_siberian(ctx, r.unit):
+                siberians.append(r.unit)  # placed by the Soviet player (.siberians)
                 continue
             to = r.at if r.at is not None else box_of(ctx, side)
             held = ctx.state.control.get(to) == side
@@ -47,3 +51,5 @@ class ArrivalsStep(Step):
             ctx.state.put(unit.moved_to(to))
             ctx.emit("arrival", f"{r.unit} arrives at {to}", unit=r.unit, at=to)
         ctx.done()
+        for uid in reversed(siberians):
+            ctx.push("siberian-place", side=side, unit=uid)
