@@ -12,7 +12,7 @@ from wargames.core.actions import Choose, Move, Outcome, Pass, Place
 from wargames.core.errors import IllegalAction
 from wargames.core.lines import segment_ledger
 from wargames.darkcrusade.p2p import factories
-from wargames.darkcrusade.p2p.battle import Battle, absorb_options
+from wargames.darkcrusade.p2p.battle import Battle, absorb_options, retreats
 from wargames.darkcrusade.p2p.replacements import income, replaceable
 from wargames.darkcrusade.p2p.siberians import SiberianGambleStep, entry_points
 
@@ -210,3 +210,10 @@ def test_siberians_enter_at_the_east_edge_on_or_next_to_units_or_on_cities_in_su
     assert "Astrakhan" not in where and "West" not in where  # no unit, no city; the Axis box
     g.apply(Place("Sh", "Kaluga"))
     assert g.state.units["Sh"].at == "Kaluga"
+
+
+def test_factories_do_not_retreat() -> None:
+    units = [*BASE, factory("F", "Brest"), infantry("D", "soviet", "Brest")]
+    c = ctx(game(units))
+    b = Battle("Brest", "axis", (("I", "Warsaw"),), round=1)
+    assert {r.units for r in retreats(c, b)} == {("D",)}

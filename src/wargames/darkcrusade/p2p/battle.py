@@ -183,7 +183,7 @@ def retreats(ctx: Context, b: Battle) -> list[Retreat]:
     led = segment_ledger(ctx.state)
     out = []
     for uid in defenders(ctx, b):
-        if cn.dispersed(ctx, uid) or cn.fragile(ctx, uid):
+        if cn.dispersed(ctx, uid) or cn.immobile(ctx, uid):  # factories, partisans stay
             continue
         load = [ctx.scenario.load(uid).retreating()]
         for path in line_paths(ctx.board, b.target, 1, side, load, led, policy(ctx), closed):
