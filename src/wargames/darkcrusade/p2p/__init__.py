@@ -64,9 +64,29 @@ class DarkCrusadeP2P(Title):
         boxes=("eliminated", "reinforcements"),
         unit_markers=("acted", "dispersed", "entrained", "moved", "strategic"),
         node_markers=(),
-        flags=("air", "armour", "breakthrough", "flak", "hq", "major-infantry", "rocket"),
+        flags=(
+            "air",
+            "armour",
+            "breakthrough",
+            "factory",
+            "flak",
+            "hq",
+            "major-infantry",
+            "partisan",
+            "rocket",
+            "siberian",
+        ),
         areas=(),
-        vars=("attacks", "battle", "first_snow", "october", "weather"),
+        vars=(
+            "attacks",
+            "battle",
+            "factory_track",
+            "first_snow",
+            "october",
+            "replacements",
+            "siberians_called",
+            "weather",
+        ),
     )
     options: ClassVar[Mapping[str, Any]] = {
         # Errata 8: the optional May 1941 game-turn (turn 0 of the calendar).
