@@ -9,10 +9,15 @@ played by the server. ``docs/server.md`` documents the HTTP and websocket API.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
+
 __all__ = ["create_app", "serve"]
 
 
-def create_app(db: str = "wargames.sqlite3", static: str | None = None):  # type: ignore[no-untyped-def]
+def create_app(db: str = "wargames.sqlite3", static: str | None = None) -> Starlette:
     """The ASGI application over the store ``db`` (``":memory:"`` for a throwaway one),
     serving the browser client from ``static`` (None: ``examples/web`` when present)."""
     from .app import create_app as create
@@ -20,8 +25,13 @@ def create_app(db: str = "wargames.sqlite3", static: str | None = None):  # type
     return create(db, static)
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "wargames.sqlite3") -> None:
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str = "wargames.sqlite3",
+    static: str | None = None,
+) -> None:
     """Run the server until interrupted (``wargames serve``)."""
     import uvicorn
 
-    uvicorn.run(create_app(db), host=host, port=port, log_level="warning", ws="websockets")
+    uvicorn.run(create_app(db, static), host=host, port=port, log_level="warning")

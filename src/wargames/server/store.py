@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -88,7 +88,7 @@ class Store:
                 raise
             cur.execute("COMMIT")
 
-    def create(self, record: GameRecord, actions: list[str] = ()) -> None:  # type: ignore[assignment]
+    def create(self, record: GameRecord, actions: Sequence[str] = ()) -> None:
         """Store a new game (and, for a loaded save, its actions) in one transaction."""
         seats = {"owner": record.owner, "sides": {k: s.to_json() for k, s in record.seats.items()}}
         writes: list[tuple[str, tuple[Any, ...]]] = [
