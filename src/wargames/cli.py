@@ -136,7 +136,8 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         from .server import serve
     except ImportError as exc:
-        raise WargamesError(f"the server needs its extra: pip install 'wargames[server]' ({exc})")
+        msg = f"the server needs its extra: pip install 'wargames[server]' ({exc})"
+        raise WargamesError(msg) from None
     print(f"wargames: serving on http://{args.host}:{args.port}/ (store: {args.db})", flush=True)
     serve(args.host, args.port, args.db, args.static)
     return 0

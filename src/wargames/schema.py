@@ -174,7 +174,10 @@ _POSITION: dict[str, Any] = {
     "units": {"type": "array", "items": {"$ref": "#/$defs/unit"}},
     "control": {"type": "object", "additionalProperties": {"type": "string"}},
     "stack": {"type": "array", "items": {"$ref": "#/$defs/frame"}},
-    "boxes": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
+    "boxes": {
+        "type": "object",
+        "additionalProperties": {"type": "array", "items": {"type": "string"}},
+    },
     "markers": {
         "type": "object",
         "additionalProperties": {"type": "array", "items": {"type": "string"}},

@@ -144,14 +144,18 @@ def create_app(db: str, static: str | Path | None = None) -> Starlette:
         s = await session_of(request)
         side = s.side_of(token_of(request))
         body = await read_json(request)
-        version = await apply_message(s, side, {**body, "type": "act"} if isinstance(body, dict) else body)
+        version = await apply_message(
+            s, side, {**body, "type": "act"} if isinstance(body, dict) else body
+        )
         return JSONResponse({"version": version})
 
     async def undo(request: Request) -> Response:
         s = await session_of(request)
         side = s.side_of(token_of(request))
         body = await read_json(request)
-        version = await apply_message(s, side, {**body, "type": "undo"} if isinstance(body, dict) else body)
+        version = await apply_message(
+            s, side, {**body, "type": "undo"} if isinstance(body, dict) else body
+        )
         return JSONResponse({"version": version})
 
     async def apply_message(s: Session, side: str, message: Any) -> int:

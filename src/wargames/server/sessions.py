@@ -82,9 +82,7 @@ class Session:
     def seats_json(self) -> dict[str, str]:
         """side -> ``"random"``/``"search"`` (agents), ``"joined"`` or ``"open"``."""
         return {
-            side: seat.player
-            if seat.player != "human"
-            else ("joined" if seat.token else "open")
+            side: seat.player if seat.player != "human" else ("joined" if seat.token else "open")
             for side, seat in self.record.seats.items()
         }
 
@@ -141,15 +139,12 @@ class Session:
         g = self.game
         try:
             by_index = action_encoding(g).legal(g).actions
-            pairs: list[tuple[int | None, Action]] = sorted(
-                by_index.items(), key=lambda p: p[0]
-            )
+            pairs: list[tuple[int | None, Action]] = sorted(by_index.items(), key=lambda p: p[0])
         except EncodingError:
             pairs = [(None, a) for a in g.legal_actions()]
         ctx = g.rules_context()
         return [
-            {"index": i, "action": a.to_dict(), "text": g.title.describe(ctx, a)}
-            for i, a in pairs
+            {"index": i, "action": a.to_dict(), "text": g.title.describe(ctx, a)} for i, a in pairs
         ]
 
     def events(self, side: str, since: int = 0) -> list[dict[str, Any]]:
