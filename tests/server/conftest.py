@@ -2,12 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,6 +10,7 @@ import pytest
 pytest.importorskip("starlette", reason="the server tests need the extra: pip install '.[server]'")
 pytest.importorskip("httpx", reason="the server tests need httpx (the 'web-test' extra)")
 
+from server_support import LiveServer
 from starlette.testclient import TestClient
 
 from wargames.server import create_app
@@ -25,53 +20,6 @@ from wargames.server import create_app
 def client(tmp_path: Path) -> Iterator[TestClient]:
     with TestClient(create_app(str(tmp_path / "games.sqlite3"))) as c:
         yield c
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class LiveServer:
-    """``wargames serve`` in a subprocess (killed with SIGKILL by :meth:`kill`)."""
-
-    def __init__(self, db: Path, port: int | None = None) -> None:
-        self.db, self.port = db, port or free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> LiveServer:
-        cmd = [sys.executable, "-m", "wargames.cli", "serve", "--port", str(self.port)]
-        self.proc = subprocess.Popen(
-            [*cmd, "--db", str(self.db)],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server died: {self.proc.stderr.read().decode()}")  # type: ignore[union-attr]
-            try:
-                urllib.request.urlopen(f"{self.url}/api/titles", timeout=2).read()
-                return self
-            except OSError:
-                time.sleep(0.2)
-        raise RuntimeError("the server did not start within 60 s")
-
-    def kill(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait()
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
 
 
 @pytest.fixture
