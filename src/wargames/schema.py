@@ -153,15 +153,15 @@ def _unit_state() -> dict[str, Any]:
     return out
 
 
-def _state_defs(open_units: bool = False) -> dict[str, Any]:
-    """Units, frames and the result; ``open_units``: a title's view may add keys to a unit
-    (e.g. what a side sees of a hidden unit)."""
-    unit = _unit_state()
-    if open_units:
-        del unit["additionalProperties"]
+def _state_defs(open_items: bool = False) -> dict[str, Any]:
+    """Units, frames and the result; ``open_items``: a title's view may add keys to a unit
+    or a frame (what a side sees of a hidden unit, whose decision a frame is)."""
+    unit, frame = _unit_state(), attrs_schema(Frame, _doc(Frame))
+    if open_items:
+        del unit["additionalProperties"], frame["additionalProperties"]
     return {
         "unit": unit,
-        "frame": attrs_schema(Frame, _doc(Frame)),
+        "frame": frame,
         "result": {"anyOf": [attrs_schema(Result, _doc(Result)), {"type": "null"}]},
     }
 
@@ -201,7 +201,7 @@ def view_schema() -> dict[str, Any]:
         "properties": {k: _POSITION[k] for k in keys},
         "required": required,
         "not": {"anyOf": [{"required": ["rng"]}, {"required": ["script"]}]},
-        "$defs": _state_defs(open_units=True),
+        "$defs": _state_defs(open_items=True),
     }
 
 
