@@ -127,6 +127,10 @@ function involves(a, uid) {
 
 function render() {
   const s = play.state;
+  // For scripts and tests: the version shown and whether this side must act.
+  document.body.dataset.version = s.version;
+  document.body.dataset.toAct = s.to_act;
+  document.body.dataset.over = Boolean(s.result_text);
   $("game-line").textContent = `${s.title} / ${s.scenario}: you play ${s.side}, game ${s.game}`;
   let status;
   if (s.result_text) status = "Game over: " + s.result_text;
@@ -144,8 +148,9 @@ function render() {
   $("map").innerHTML = s.svg;
   const svg = $("map").querySelector("svg");
   const room = $("map").clientWidth - 4;
-  if (svg && Number(svg.getAttribute("width")) < room) {
-    // Small maps fill the panel (the viewBox keeps the proportions); big ones scroll.
+  if (svg && Number(svg.getAttribute("width")) < 2 * room) {
+    // The map fills the panel's width (the viewBox keeps the proportions); only a map
+    // more than twice as wide keeps its size and scrolls.
     svg.setAttribute("width", room);
     svg.removeAttribute("height");
   }
