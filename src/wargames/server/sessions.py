@@ -58,6 +58,7 @@ class Session:
         self.subscribers: dict[str, set[asyncio.Queue[dict[str, Any]]]] = {}
         self.epoch = 0  # bumped by an undo: subscribers resend their whole log
         self.task: asyncio.Task[None] | None = None
+        self._legal: tuple[int, int, dict[int, Action] | None] | None = None
 
     @property
     def id(self) -> str:
@@ -137,15 +138,30 @@ class Session:
         """The legal actions of ``side``'s decision: index (the fixed encoding of
         :mod:`wargames.encoding`; null if this decision cannot be encoded), JSON, prose."""
         g = self.game
-        try:
-            by_index = action_encoding(g).legal(g).actions
-            pairs: list[tuple[int | None, Action]] = sorted(by_index.items(), key=lambda p: p[0])
-        except EncodingError:
+        by_index = self.indexed()
+        pairs: list[tuple[int | None, Action]]
+        if by_index is None:
             pairs = [(None, a) for a in g.legal_actions()]
+        else:
+            pairs = [(i, by_index[i]) for i in sorted(by_index)]
         ctx = g.rules_context()
         return [
             {"index": i, "action": a.to_dict(), "text": g.title.describe(ctx, a)} for i, a in pairs
         ]
+
+    def indexed(self) -> dict[int, Action] | None:
+        """The legal actions by index now (None if they cannot be encoded), listed once
+        per position."""
+        key = (self.version, self.epoch)
+        if self._legal is None or self._legal[:2] != key:
+            try:
+                actions: dict[int, Action] | None = (
+                    action_encoding(self.game).legal(self.game).actions
+                )
+            except EncodingError:
+                actions = None
+            self._legal = (*key, actions)
+        return self._legal[2]
 
     def events(self, side: str, since: int = 0) -> list[dict[str, Any]]:
         """``side``'s log from its ``since``-th event on (kind, text, turn, data)."""
@@ -156,10 +172,10 @@ class Session:
         """The action of a request: ``action`` (JSON) or ``index`` (the fixed encoding)."""
         g = self.game
         if "index" in body:
-            try:
-                action = action_encoding(g).legal(g).actions.get(body["index"])
-            except EncodingError as exc:
-                raise ApiError(422, "no-index", f"{exc}; send the action as JSON") from None
+            by_index = self.indexed()
+            if by_index is None:
+                raise ApiError(422, "no-index", "this decision has no indices: send JSON")
+            action = by_index.get(body["index"])
             if action is None:
                 raise ApiError(
                     422, "illegal-action", f"no legal action has index {body['index']} now"

@@ -7,7 +7,7 @@ import json
 from functools import cache
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 from referencing import Registry, Resource
 from starlette.requests import Request
 
@@ -50,7 +50,7 @@ def parse(text: bytes | str) -> Any:
 @cache
 def _registry() -> Registry[Any]:
     published = schemas()
-    return Registry().with_resources(  # type: ignore[no-any-return]
+    return Registry().with_resources(
         (s["$id"], Resource.from_contents(s)) for s in published.values()
     )
 
