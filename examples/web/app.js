@@ -141,7 +141,8 @@ function render() {
   $("share").hidden = open.length === 0;
   $("share").textContent = open.length ? `Another browser joins as ${open.join(", ")} with game ${s.game}.` : "";
   $("undo").disabled = !s.can_undo;
-  if (play.owner) {
+  // A save holds everything (hidden units, the dice's state): offered once the game is over.
+  if (play.owner && s.result_text) {
     $("save").hidden = false;
     $("save").href = `/api/games/${s.game}/save?token=${encodeURIComponent(play.owner)}`;
   }

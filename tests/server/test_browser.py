@@ -29,7 +29,7 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-OPENING = 4
+OPENING = 3
 """Own decisions played per title."""
 
 sync_api = pytest.importorskip(

@@ -411,7 +411,12 @@ class Sessions:
                 record = self.store.get(game_id)
                 if record is None:
                     raise ApiError(404, "unknown-game", f"no game {game_id!r}")
-                session = replay(record, self.store)
+                try:
+                    session = replay(record, self.store)
+                except (WargamesError, ValueError, KeyError) as exc:
+                    raise ApiError(
+                        500, "corrupt-game", f"game {game_id} cannot be replayed: {exc}"
+                    ) from exc
                 self.live[game_id] = session
         self.kick(session)
         return session
