@@ -74,13 +74,13 @@ def test_kill_minus_9_mid_game_loses_no_acknowledged_action(tmp_path: Path) -> N
 
         t = threading.Thread(target=player)
         t.start()
-        while len(acked) < 12 and t.is_alive():
+        while len(acked) < 8 and t.is_alive():
             t.join(0.05)
         server.kill()
         stop.set()
         t.join(30)
         assert not failure, failure
-        assert len(acked) >= 12
+        assert len(acked) >= 8
     finally:
         server.kill()
 
