@@ -97,7 +97,8 @@ def version(page: Any) -> int:
 
 def play_one(page: Any) -> str:
     """One decision through the page: a unit and a highlighted destination on the map if
-    some unit has one, else an action of the prose list. Returns how it was played."""
+    some unit has one (``"map"``), or a unit and one of its actions offered beside the map
+    (``"unit"``), else an action of the prose list (``"list"``). Returns how."""
     before = version(page)
     how = "list"
     for unit in page.locator("#map rect.movable").all()[:8]:
@@ -107,6 +108,11 @@ def play_one(page: Any) -> str:
             assert page.locator("#map rect.selected").count() >= 1
             dest.first.dispatch_event("click")
             how = "map"
+            break
+        offered = page.locator("#choice:not([hidden]) li")
+        if offered.count():  # the unit's actions that go nowhere (a step loss, an option)
+            offered.first.click()
+            how = "unit"
             break
     if how == "map" and page.locator("#choice:not([hidden]) li").count():
         page.locator("#choice li").first.click()  # several actions lead there: choose one
@@ -191,3 +197,47 @@ def test_two_browsers_play_each_other(browser: Any, server: LiveServer) -> None:
     finally:
         first.close()
         second.close()
+
+
+def position_at(kind: str) -> wargames.Game:
+    """A game of ``minimal`` whose next decision is of ``kind`` (random play, seed 0)."""
+    from wargames.agents import RandomAgent, step
+
+    game = wargames.new_game("minimal", seed=0)
+    agent = RandomAgent(0)
+    while game.decision is not None and game.decision.kind != kind:
+        step(game, agent)
+    assert game.decision is not None, f"no {kind} decision in this game"
+    return game
+
+
+@pytest.mark.parametrize("kind", ["retreat", "allocate-losses"])
+def test_retreat_and_loss_decisions_are_answered_through_the_page(
+    page: Any, server: LiveServer, kind: str, tmp_path: Path
+) -> None:
+    import json
+    import urllib.request
+
+    game = position_at(kind)
+    side = game.decision.side  # type: ignore[union-attr]
+
+    def post(path: str, body: Any) -> Any:
+        req = urllib.request.Request(server.url + path, data=json.dumps(body).encode())
+        req.add_header("Content-Type", "application/json")
+        with urllib.request.urlopen(req, timeout=60) as r:
+            return json.loads(r.read())
+
+    loaded = post("/api/games/load", {"save": json.loads(game.to_json())})
+    token = post(f"/api/games/{loaded['game']}/join", {"side": side})["token"]
+    page.goto(f"{server.url}/#game={loaded['game']}&token={token}")
+    assert wait_turn(page)
+    assert kind in page.inner_text("#status")
+    legal = page.evaluate("play.state.legal")
+    assert {a["action"]["type"] for a in legal} <= {kind, "pass", "choose"}
+    how = play_one(page)
+    # A retreat: the unit, then a highlighted hex; a loss: the unit, then its choice.
+    assert how == ("map" if kind == "retreat" else "unit")
+    after = page.evaluate("play.state")
+    assert after["version"] == len(game.history) + 1
+    assert not (after["to_act"] and after["decision"]["kind"] == kind and after["legal"] == legal)
+    shoot(page, tmp_path, f"web-minimal-{kind}")
