@@ -11,6 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 
 import wargames
+from wargames.registry import get_title
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -392,3 +393,26 @@ def test_titles_and_schemas_are_published(client: TestClient) -> None:
     assert titles["minimal"]["scenarios"] == wargames.scenarios("minimal")
     assert client.get("/api/schema/action.json").json()["$id"].endswith("action.json")
     error_of(client.get("/api/schema/nope"), 404, "unknown-schema")
+
+
+def test_undo_is_refused_after_an_action_that_revealed_hidden_units(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    g, tokens = two_humans(client)
+    title = get_title("minimal")
+    start = wargames.new_game("minimal", seed=3).state.units
+    # A stand-in fog of war: a side sees only the units that have left their start hex.
+    monkeypatch.setattr(
+        title,
+        "visible_units",
+        lambda state, side: {k for k, u in state.units.items() if u.at != start[k].at},
+        raising=False,
+    )
+    s = state(client, g["game"], tokens["blue"])
+    move = next(m for m in s["legal"] if m["action"]["type"] == "move")
+    act(client, g["game"], tokens["blue"], {"version": 0, "index": move["index"]})
+    assert not state(client, g["game"], tokens["blue"])["can_undo"]
+    r = client.post(
+        f"/api/games/{g['game']}/undo", params={"token": tokens["blue"]}, json={"version": 1}
+    )
+    assert "revealed" in error_of(r, 409, "no-undo")
