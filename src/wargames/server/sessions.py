@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping
@@ -28,6 +29,8 @@ from ..registry import get_title
 from ..search import SearchAgent
 from .errors import ApiError
 from .store import GameRecord, Seat, Store
+
+LOG = logging.getLogger("wargames.server")
 
 AGENTS = ("random", "search")
 """The agents that can hold a seat: :class:`~wargames.agents.RandomAgent` and
@@ -428,6 +431,13 @@ class Sessions:
         if session.task is not None and not session.task.done():
             return
         session.task = asyncio.get_running_loop().create_task(session.run_auto(self.publish))
+        session.task.add_done_callback(_report)
+
+
+def _report(task: asyncio.Task[None]) -> None:
+    """Log an agent or roll that failed (a dead end in the rules): the game waits."""
+    if not task.cancelled() and task.exception() is not None:
+        LOG.error("the server's agents stopped", exc_info=task.exception())
 
 
 def replay(record: GameRecord, store: Store) -> Session:
