@@ -280,6 +280,9 @@ def test_each_side_sees_only_its_own_view_events_and_picture(client: TestClient)
     axis = state(client, game, tokens["axis"], svg="1")
     russian = state(client, game, tokens["russian"], svg="1")
     assert axis["view"] == full.view("axis") and russian["view"] == full.view("russian")
+    # The Russian's prompt is told to the Russian only.
+    assert axis["decision"]["side"] == "russian" and axis["decision"]["prompt"] == ""
+    assert russian["decision"]["prompt"] == full.decision.prompt
     shown = {u["id"] for u in axis["view"]["units"]}
     for uid in hidden:
         assert uid not in shown
@@ -359,6 +362,10 @@ def test_the_websocket_streams_each_side_its_own_events_and_takes_actions(
             axis.send_text(bad)
             reply = axis.receive_json()
             assert reply["type"] == "error" and reply["error"]["message"]
+        axis.send_bytes(b"\xff\x00")
+        assert axis.receive_json()["error"]["code"] == "malformed-json"
+        axis.send_text(json.dumps({"type": "state", "x": "a" * 70_000}))
+        assert axis.receive_json()["error"]["code"] == "too-large"
         assert client.get(f"/api/games/{game}").json()["version"] == 1
 
 

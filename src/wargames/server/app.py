@@ -233,7 +233,12 @@ def create_app(db: str, static: str | Path | None = None) -> Starlette:
         task = asyncio.get_running_loop().create_task(writer())
         try:
             while True:
-                text = await ws.receive_text()
+                received = await ws.receive()
+                if received["type"] == "websocket.disconnect":
+                    break
+                text = received.get("text")
+                if text is None:  # a binary frame: its bytes, parsed as JSON text
+                    text = received.get("bytes") or b""
                 try:
                     if len(text) > MAX_MESSAGE:
                         raise ApiError(413, "too-large", f"a message exceeds {MAX_MESSAGE} bytes")

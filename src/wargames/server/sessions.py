@@ -112,6 +112,7 @@ class Session:
         g = self.game
         d = g.decision
         mine = d is not None and d.side == side
+        result = g.result()
         out: dict[str, Any] = {
             "game": self.id,
             "title": g.title.name,
@@ -122,12 +123,18 @@ class Session:
             "version": self.version,
             "turn": g.state.turn,
             "turn_label": g.turn_label,
+            # The prompt may name the deciding side's units: told to that side only.
             "decision": None
             if d is None
-            else {"side": d.side, "kind": d.kind, "step": d.step, "prompt": d.prompt},
+            else {
+                "side": d.side,
+                "kind": d.kind,
+                "step": d.step,
+                "prompt": d.prompt if mine else "",
+            },
             "to_act": mine,
-            "result": None if g.result() is None else g.state.result.to_json(),  # type: ignore[union-attr]
-            "result_text": None if g.result() is None else str(g.result()),
+            "result": None if result is None else result.to_json(),
+            "result_text": None if result is None else str(result),
             "can_undo": self.undo_refusal(side) is None,
             "view": g.view(side),
             "legal": self.legal(side) if mine else [],
