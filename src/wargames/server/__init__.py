@@ -3,8 +3,9 @@
 Games live in an SQLite file (:mod:`.store`): the scenario, the seed and every accepted
 action, written before the action is acknowledged, so a crash loses nothing acknowledged.
 Each side joins with a token of its own and sees only its own view, legal actions, events and
-picture (:mod:`.sessions`); chance is decided by the game's seeded dice and agent seats are
-played by the server. ``docs/server.md`` documents the HTTP and websocket API.
+picture (:mod:`.sessions`; games are created, loaded and replayed by :mod:`.lobby`); chance
+is decided by the game's seeded dice and agent seats are played by the server.
+``docs/server.md`` documents the HTTP and websocket API.
 """
 
 from __future__ import annotations

@@ -20,7 +20,8 @@ from .. import api
 from ..registry import get_title
 from ..schema import NAMES, schemas
 from .errors import ApiError
-from .sessions import Session, Sessions
+from .lobby import Sessions
+from .sessions import Session
 from .store import Store
 from .validation import MAX_MESSAGE, MAX_SAVE, check, parse, read_json
 
