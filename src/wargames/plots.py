@@ -45,13 +45,16 @@ def draw(records: Sequence[GameRecord], folder: Path, fmt: str = "png") -> list[
         fig = _figure()
         plot(fig, records)
         path = folder / f"{name}.{fmt}"
-        fig.savefig(path, format=fmt, metadata=_metadata(fmt))
+        import matplotlib
+
+        # Fixed SVG element ids and no creation date: the same records give the same files.
+        with matplotlib.rc_context({"svg.hashsalt": "wargames"}):
+            fig.savefig(path, format=fmt, metadata=_metadata(fmt))
         out.append(path)
     return out
 
 
 def _metadata(fmt: str) -> dict[str, Any]:
-    # No creation date: the same records give the same files.
     return {"Date": None} if fmt == "svg" else {}
 
 
