@@ -57,6 +57,6 @@ def test_games_are_grouped_by_scenario_agents_and_options() -> None:
     reports = by_group([plain, searched, optioned, plain])
     assert [(r.label, r.games) for r in reports] == [
         ("t/s", 2),
-        ('t/s {"x": 1}', 1),
         ("t/s random,search", 1),
+        ('t/s {"x": 1}', 1),
     ]
