@@ -1,9 +1,11 @@
-"""Many games at once: seeded, reproducible, resumable playouts on local processes.
+"""Many games at once: seeded, reproducible, resumable playouts with random or search
+agents, on local processes or a Dask cluster (the ``[distributed]`` extra).
 
 Game ``i`` of a run always gets the seed :func:`game_seed` ``(seed, i)``, whatever the number
-of workers or the order games finish in, so a run reproduces exactly and an interrupted run
-resumes: the games already in the output file are skipped. Results are one
-:class:`GameRecord` per game, written as CSV or JSON lines as each game ends.
+of workers, the engine or the order games finish in, so a run reproduces exactly and an
+interrupted run resumes: the games already in the output file are skipped. Results are one
+:class:`GameRecord` per game, written as CSV or JSON lines as each game ends (Parquet, the
+``[parquet]`` extra, when the run ends, from a JSON-lines journal kept meanwhile).
 
 >>> records = simulate("minimal", games=2, seed=7)
 >>> [(r.index, r.seed == game_seed(7, r.index)) for r in records]
