@@ -8,8 +8,9 @@ The speed targets of issue 17 (a random Königsberg '45 game under 1 s, Darkest 
 are judged against a baseline measured *in the same run*: the source tree of ``BASELINE``
 (the commit before the playout speed work) is taken from git into a temporary folder and the
 same games are played on it, alternating with the current code game by game, each in its own
-process, both with the garbage collector set as :mod:`wargames.simulate` sets it. On a machine shared with other work, absolute seconds swing with the load; the
-speed-up (baseline seconds / current seconds) is the figure to compare.
+process, both with the garbage collector set as :mod:`wargames.simulate` sets it. On a
+machine shared with other work, absolute seconds swing with the load; the speed-up (baseline
+seconds / current seconds) is the figure to compare.
 """
 
 from __future__ import annotations
