@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import wargames
 from wargames.agents import RandomAgent, step
-from wargames.konigsberg.forces import fits, fits_for
-from wargames.konigsberg.movement import can_end, end_test
+from wargames.konigsberg.forces import allowance, fits, fits_for, refugee_hexes
+from wargames.konigsberg.movement import _refugees_near, can_end, end_test, unit_reach
 
 
 def test_fits_for_and_end_test_agree_with_fits_and_can_end_on_every_hex() -> None:
@@ -30,3 +30,27 @@ def test_fits_for_and_end_test_agree_with_fits_and_can_end_on_every_hex() -> Non
                 assert all(fit(n) == fits(ctx, n, pair, side) for n in nodes)
         step(game, agent)
     assert checked > 10_000
+
+
+def test_the_refugee_bound_never_hides_a_reachable_refugee_hex() -> None:
+    """K45 12.2c, 12.3: ``_refugees_near`` skips the search only when no refugee hex can be
+    in reach; it answers as the search would, for every unit on the map."""
+    game = wargames.new_game("konigsberg", seed=5)
+    agent = RandomAgent(5)
+    skipped = searched = 0
+    while not game.is_over() and len(game.history) < 300:
+        if len(game.history) % 60 == 0:
+            ctx = game.rules_context()
+            shelters = refugee_hexes(ctx)
+            number = ctx.board.index.number
+            for side in ("german", "soviet"):
+                for unit in ctx.units_of(side):
+                    if allowance(ctx, unit.id) <= 0:
+                        continue
+                    open_reach = unit_reach(ctx, unit.id, "atrocity")
+                    truth = any(number[r] in open_reach.cost for r in shelters)
+                    assert _refugees_near(ctx, unit.id, shelters) == truth, unit.id
+                    skipped += not truth
+                    searched += truth
+        step(game, agent)
+    assert skipped and searched

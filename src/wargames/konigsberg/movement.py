@@ -16,6 +16,7 @@ from itertools import pairwise
 from typing import Any, ClassVar
 
 from wargames.core.actions import Action, Move, Pass
+from wargames.core.board_index import BoardIndex
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.movement import Citations, Costs, MovePolicy, Reach, Situation, check_path, reach
@@ -405,9 +406,24 @@ def _refugees_near(ctx: Context, uid: str, shelters: set[str]) -> bool:
     free of the extra cost (a superset of both refugee searches, from the kernel's cache)."""
     if not shelters:
         return False
+    # First a bound without a search: a path to a refugee hex enters at least as many hexes
+    # as the fewest edges between them, each at no less than the cheapest edge's MP.
+    index = ctx.board.index
+    c = costs(ctx, uid)
+    cheapest = index.cached(("k45.cheapest", c), lambda ix: _cheapest(c, ix))
+    mp = 2 * allowance(ctx, uid)
+    at = index.number[ctx.state.units[uid].at or ""]
+    hops = [index.hops(index.number[r], at) for r in shelters]
+    if cheapest > 0 and all(h < 0 or h * cheapest > mp for h in hops):
+        return False
     open_reach = unit_reach(ctx, uid, "atrocity")
     number = ctx.board.index.number
     return any(number[r] in open_reach.cost for r in shelters)
+
+
+def _cheapest(c: Costs, index: BoardIndex) -> int:
+    """The least MP any edge of the board costs with ``c``."""
+    return min((cost for row in c.rows(index) for _, cost, _ in row), default=0)
 
 
 def move_error(ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
