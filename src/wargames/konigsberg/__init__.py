@@ -26,7 +26,7 @@ from .charts import charts as compiled_charts
 from .charts import validate
 from .sequence import PHASES, STEPS
 from .special import start_cup
-from .victory import estimate, level
+from .victory import estimate, german_vph, level
 from .view import fog
 
 DATA = Path(__file__).parent / "data"
@@ -81,6 +81,10 @@ class Konigsberg(Title):
         """The chits (K45 2.1a) and the option words of command, combat and replacements."""
         words = ("unit:*", "hgm:*", "air:*:full", "air:*:normal", "step:*", "stay:*")
         return (*words, *sorted(compiled_charts(scenario)["chits"]))
+
+    def victory_points(self, ctx: Context) -> dict[str, float]:
+        """K45 14.3: the VP hexes the Germans hold."""
+        return {"german": german_vph(ctx)}
 
     def evaluate(self, ctx: Context, side: str) -> float:
         """K45 14.3: the game's result, else the odds of the German-held VP hexes."""
