@@ -30,6 +30,7 @@ from .movement import BeginMovement, MoveGroup, MovementPhase
 from .optrans import BeginOpTrans, EndPlayerTurn, OpTransMove, OpTransPhase
 from .reinforcements import Arrivals, AxisNewUnits, ParachuteDrop
 from .reinforcements import setup as reinforcements_setup
+from .reinforcements import validate as validate_reinforcements
 from .sea import BeginSea, QuickReactionBox
 from .sequence import PHASES
 from .supply import MonthEndSupply, MonthStartSupply
@@ -111,6 +112,7 @@ class Krim(Title):
                 raise ScenarioError(
                     scenario.file, f"units[{i}].values.month", f"{uid}: a month number"
                 )
+        validate_reinforcements(scenario)
 
     def setup(self, ctx: Context) -> None:
         reinforcements_setup(ctx)
