@@ -240,11 +240,10 @@ def setup(ctx: Context) -> None:
 def validate(scenario: Scenario) -> None:
     """Krim: air reinforcements arrive in April (calendar month 6) and no other month."""
     for i, (uid, d) in enumerate(scenario.units.items()):
-        start = scenario.start[uid]
-        if d.has("air") and start.box is not None and start.box.endswith("-future"):
-            if d.values.get("month") != AIR_MONTH:
-                raise ScenarioError(
-                    scenario.file,
-                    f"units[{i}].values.month",
-                    f"{uid}: air units arrive in April (month {AIR_MONTH}, Krim: New Units Phase)",
-                )
+        box = scenario.start[uid].box or ""
+        if d.has("air") and box.endswith("-future") and d.values.get("month") != AIR_MONTH:
+            raise ScenarioError(
+                scenario.file,
+                f"units[{i}].values.month",
+                f"{uid}: air units arrive in April (month {AIR_MONTH}, Krim: New Units Phase)",
+            )
