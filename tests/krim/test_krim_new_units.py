@@ -213,3 +213,30 @@ def test_may_1942_scenario_starts_in_may_with_its_reinforcements() -> None:
     assert final(game._ctx()).winner == "soviet"
     game.state.control["X14"] = "axis"
     assert final(game._ctx()).winner == "axis"
+
+
+def test_an_opposed_landing_is_the_turns_mandatory_attack() -> None:
+    # Krim option: the Soviet player must attack every turn; an opposed landing is an attack
+    # (resolved normally, as a PA: Krim: Opposed Landings).
+    units = [
+        unit("S1", "soviet", "C7"),
+        unit("A0", "axis", "H10"),
+        unit("S2", "soviet", "E6"),
+        unit("A1", "axis", "E5"),
+        unit("AX", "axis", "H2", (1,), (1,)),
+        unit("Q", "soviet", None, box="qrb"),
+    ]
+    for land in (True, False):
+        game = new(units, options={"soviet_mandatory_attacks": True})
+        goto(game, "Soviet Movement Phase", "begin-movement", turn=6)
+        if land:
+            game.apply(Place("Q", "H2"))  # H2: a Soviet source held by the Axis
+        game.apply(Pass())
+        while game.decision is not None and game.decision.step != "assaults":
+            game.apply(next(iter(game.legal_actions())))  # the landing: fixed odds, die ...
+        assert game.decision is not None and game.decision.side == "soviet"
+        if land:
+            game.apply(Pass())
+        else:
+            with pytest.raises(IllegalAction, match="Mandatory Attacks"):
+                game.apply(Pass())

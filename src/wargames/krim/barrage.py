@@ -211,10 +211,13 @@ class BarrageFire(Step):
 
 
 class BeginCombat(Step):
-    """Start of a Combat Phase: no hex has been barraged yet."""
+    """Start of a Combat Phase: no hex has been barraged yet, no attack made."""
 
     name: ClassVar[str] = "begin-combat"
 
     def run(self, ctx: Context, frame: Frame) -> None:
+        from .assault import ATTACKED_THIS_PHASE
+
         ctx.state.set(BARRAGED, ())
+        ctx.state.set(ATTACKED_THIS_PHASE, False)
         ctx.done()
