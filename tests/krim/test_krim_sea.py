@@ -69,10 +69,11 @@ def test_landing_in_a_source_hex_ends_the_units_move() -> None:
 
 def test_five_divisions_a_player_turn() -> None:
     game = sea_game(*(qrb(f"Q{i}") for i in range(5)), unit("X", "soviet", "B3"))
-    for i in range(5):
-        game.apply(Place(f"Q{i}", ["H2", "B3", "C7", "H2", "B3"][i]))
+    game.apply(Place("X", "C7"))  # a sea transfer counts against the limit (and comes first)
+    for i in range(4):
+        game.apply(Place(f"Q{i}", ["H2", "B3", "C7", "H2"][i]))
     with pytest.raises(IllegalAction, match="capacity"):
-        game.apply(Place("X", "C7"))
+        game.apply(Place("Q4", "B3"))
 
 
 def test_sevastopol_closed_while_an_axis_unit_holds_c7() -> None:
