@@ -45,7 +45,7 @@ from .sea import SeaLossStep, SeaStep
 from .sequence import PHASES
 from .siberians import CALL, SiberianCallStep, SiberianGambleStep, SiberianPlaceStep
 from .strategic import StrategicStep
-from .victory import VictoryStep, estimate, final
+from .victory import VictoryStep, axis_points, estimate, final
 from .weather import WeatherStep
 
 DATA = Path(__file__).parent / "data"
@@ -158,6 +158,10 @@ class DarkCrusadeP2P(Title):
         if isinstance(action, Choose) and ctx.state.stack[-1].step == "evacuate":
             return 0.1
         return 1.0
+
+    def victory_points(self, ctx: Context) -> dict[str, float]:
+        """The points of the Soviet cities the Axis holds in supply."""
+        return {cn.AXIS: axis_points(ctx)[0]}
 
     def final_result(self, ctx: Context) -> Result:
         return final(ctx)
