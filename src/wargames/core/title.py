@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from .actions import KERNEL_ACTIONS, Action, action_types
 from .context import Context
+from .counters import Counter, default_counter, default_counters
 from .information import public_view
 from .scenario import Scenario
 from .sequence import Phase, Step, step_table
@@ -136,6 +137,22 @@ class Title:
         :func:`~wargames.core.information.public_view`: the position with the units of
         :meth:`visible_units`, never the dice's state)."""
         return public_view(state, side, self.visible_units(state, side))
+
+    def counters(self, ctx: Context, side: str | None) -> list[Counter]:
+        """The counters on the map as ``side`` sees them (None: all, face up), built by
+        inclusion: pictures draw these only (default: the :meth:`visible_units`, each as
+        :meth:`counter` shows it)."""
+        return default_counters(ctx, side)
+
+    def counter(self, ctx: Context, uid: str, side: str | None) -> Counter:
+        """Unit ``uid``'s counter as ``side`` sees it (default: as its definition prints
+        it; a title with face-down counters hides their values here)."""
+        return default_counter(ctx, uid, side)
+
+    def zoc(self, ctx: Context, side: str) -> frozenset[str] | None:
+        """The nodes in the zone of control of ``side``'s units on ``ctx.state`` (which a
+        side's picture restricts to the counters it sees); None: the title draws no ZOC."""
+        return None
 
     def action_audience(self, ctx: Context, action: Action) -> tuple[str, ...]:
         """The sides told of ``action`` in the log (its ``action`` event); empty: every side.

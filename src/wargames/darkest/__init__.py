@@ -33,6 +33,7 @@ from .battle import (
     WithdrawStep,
 )
 from .disruption import RecoverStep
+from .movement import german_zones
 from .operations import BeginCombat, BeginPhase, Combat, Operations, Orders
 from .reinforcements import (
     Arrivals,
@@ -151,6 +152,14 @@ class DarkestCrusade(Title):
         if ctx.state.result is not None:
             return super().evaluate(ctx, side)
         return estimate(ctx, side)
+
+    def zoc(self, ctx: Context, side: str) -> frozenset[str]:
+        """DC: Zones of Control: only UnDisrupted German armies and panzergruppen exert
+        one (Russian units none)."""
+        if side != cn.AXIS:
+            return frozenset()
+        zm = german_zones(ctx, ctx.state.occupancy())
+        return frozenset(zm.labels(ctx.board.index))
 
     def visible_units(self, state: GameState, side: str) -> frozenset[str] | None:
         """DC: Secret ... Setup: the Axis does not see hidden Russian units."""
