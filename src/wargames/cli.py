@@ -79,9 +79,32 @@ def _replay(args: argparse.Namespace) -> int:
 def _render(args: argparse.Namespace) -> int:
     path = Path(args.file)
     game = api.load_game(path.read_bytes(), file=str(path))
+    if args.at is not None and not 0 <= args.at <= len(game.history):
+        raise WargamesError(f"--at {args.at}: the game has {len(game.history)} actions")
+    if args.side is not None and args.side not in game.title.sides:
+        raise WargamesError(f"--side {args.side}: not a side ({', '.join(game.title.sides)})")
+    picture = game.svg(
+        highlight=args.highlight or (),
+        side=args.side,
+        at=args.at,
+        last_move=args.last_move,
+        select=args.select,
+        zoc=args.zoc,
+        supply=args.supply,
+        size=args.size,
+    )
+    if args.out == "-":
+        sys.stdout.write(picture + "\n")
+        return 0
     out = Path(args.out) if args.out else path.with_suffix(".svg")
-    out.write_text(game.svg(highlight=args.highlight or ()), encoding="utf-8")
-    print(f"{out}: {game.title.name} turn {game.state.turn}, {len(game.history)} actions")
+    if out.suffix.lower() == ".png":
+        from .core.render.png import png
+
+        out.write_bytes(png(picture))
+    else:
+        out.write_text(picture, encoding="utf-8")
+    at = len(game.history) if args.at is None else args.at
+    print(f"{out}: {game.title.name}, position after {at} of {len(game.history)} actions")
     return 0
 
 
@@ -151,10 +174,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = sub.add_parser("replay", help="re-apply a saved game and check it reproduces")
     p.add_argument("file")
     p.set_defaults(run=_replay)
-    p = sub.add_parser("render", help="draw a saved game's position as SVG")
+    p = sub.add_parser("render", help="draw a saved game's position as SVG or PNG")
     p.add_argument("file")
-    p.add_argument("--out", default=None, help="the SVG file (default: FILE with .svg)")
+    p.add_argument(
+        "--out", default=None, help="the .svg or .png file, - for stdout (default: FILE.svg)"
+    )
     p.add_argument("--highlight", nargs="*", help="nodes to outline")
+    p.add_argument("--at", type=int, default=None, help="the position after N actions")
+    p.add_argument("--side", default=None, help="draw only what this side may see")
+    p.add_argument("--last-move", action="store_true", help="arrows for the last move")
+    p.add_argument("--select", default=None, help="a unit whose legal moves to draw")
+    p.add_argument("--zoc", action="store_true", help="hatch the zones of control")
+    p.add_argument("--supply", action="store_true", help="supply sources and states")
+    p.add_argument("--size", type=float, default=24.0, help="hex size in pixels")
     p.set_defaults(run=_render)
     p = sub.add_parser("simulate", help="play many seeded random games; write one record each")
     p.add_argument("title")

@@ -139,7 +139,6 @@ class Routes:
 
 
 def _situation(ctx: Context, side: str, occ: Occupancy) -> Situation:
-    index = ctx.board.index
     closed = closed_hexes(ctx, occ, side)
     friends = side_hexes(ctx, occ, side)
     zoc = german_zones(ctx, occ) if side == cn.RUSSIAN else None

@@ -63,7 +63,7 @@ def draw(p: Picture, size: float = 24.0) -> str:
             out += overlays.moves(board, pos, size, flat, p.moves, p.targets)
         tints = {
             side: style.CONTROL_TINTS[i % len(style.CONTROL_TINTS)]
-            for i, side in enumerate(colours)
+            for side, i in p.side_index().items()
         }
         out += map_art.points(board, pos, size, p.control, tints, p.highlight, p.labels)
     if p.supply:

@@ -76,7 +76,18 @@ class Picture:
 
     def side_index(self) -> dict[str, int]:
         """Side -> colour index: ``sides`` first, then in order of appearance."""
+        from .style import SIDE_NAMES
+
         order: dict[str, int] = {}
         for side in (*self.sides, *(c.side for c in self.counters), *self.control.values()):
-            order.setdefault(side, len(order))
+            if side in order:
+                continue
+            conventional = SIDE_NAMES.get(side.lower())
+            if conventional is not None and conventional not in order.values():
+                order[side] = conventional
+            else:
+                taken = set(order.values()) | {
+                    SIDE_NAMES[s.lower()] for s in self.sides if s.lower() in SIDE_NAMES
+                }
+                order[side] = next(i for i in range(len(order) + len(taken) + 1) if i not in taken)
         return order

@@ -86,6 +86,19 @@ LINE_FEATURES: Final[dict[str, tuple[str, float, str]]] = {
 OTHER_LINE: Final = ("#888888", 1.5, "")
 
 SIDE_COLOURS: Final[tuple[str, ...]] = ("#6f8fb3", "#c0533f", "#6b8e23", "#8e6bb5")
+SIDE_NAMES: Final[dict[str, int]] = {
+    "axis": 0,
+    "german": 0,
+    "germany": 0,
+    "blue": 0,
+    "north": 0,
+    "soviet": 1,
+    "russian": 1,
+    "red": 1,
+    "south": 1,
+}
+"""Sides whose colour follows the convention (Axis field grey-blue, Soviet red) whatever
+their order in the title."""
 """Counter colours by side, in the title's order of sides."""
 REDUCED_COLOURS: Final[tuple[str, ...]] = ("#a9bdd3", "#dd9a8c", "#a6bf78", "#bba6d3")
 """The reduced side of a counter: a paler shade of its side's colour."""
