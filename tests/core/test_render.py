@@ -115,7 +115,7 @@ def test_names_victory_locations_key_and_banner() -> None:
     assert {"Northtown", "Eastwood", "Southford"} <= set(words)
     assert any("victory" in (e.findtext(f"{NS}title") or "") for e in root.iter(f"{NS}polygon"))
     assert {"Key", "infantry", "armour", "river", "forest"} <= set(words)
-    banner = [g for g in root.iter(f"{NS}g") if g.get("class") == "banner"][0]
+    banner = next(g for g in root.iter(f"{NS}g") if g.get("class") == "banner")
     status = " ".join(t.text or "" for t in banner.iter(f"{NS}text"))
     assert "Turn 1 of 6" in status and "blue to act" in status and "movement" in status
 
@@ -184,7 +184,7 @@ def test_point_maps_render_with_given_or_computed_positions() -> None:
     )
     state = GameState(units={"u": UnitState("u", 1, at="B")})
     root = ET.fromstring(svg(board, state, {"u": "axis"}))
-    points = [g for g in root.iter(f"{NS}g") if g.get("class") == "points"][0]
+    points = next(g for g in root.iter(f"{NS}g") if g.get("class") == "points")
     assert len(points.findall(f"{NS}circle")) == 2 and len(titled(root, "A-B rail")) == 1
     assert set(counters(root)) == {"u"}
     loose = Board.point_map({"A": {}, "B": {}, "C": {}}, [("A", "B", {}), ("B", "C", {})])
