@@ -56,7 +56,7 @@ def test_konigsberg_shows_an_enemy_stack_as_its_top_with_the_height() -> None:
     for u in game.state.units.values():
         if u.at is not None and game.scenario.units[u.id].side == "german":
             stacks.setdefault(u.at, []).append(u.id)
-    node, ids = next((n, ids) for n, ids in sorted(stacks.items()) if len(ids) > 1)
+    ids = next(ids for _, ids in sorted(stacks.items()) if len(ids) > 1)
     soviet = drawn(game.svg(side="soviet"))
     shown = [uid for uid in ids if uid in soviet]
     assert len(shown) == 1  # K45 0.1e: the top unit only

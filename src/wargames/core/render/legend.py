@@ -102,10 +102,11 @@ def entries(
             if kind in used:
                 shape, k = style.PLACES[kind]
                 r = k * 0.5
+                name = "major city" if kind == "major" else kind.replace("-", " ")
                 if shape == "square":
-                    rows.append((kind, _square(2 * r * size)))
+                    rows.append((name, _square(2 * r * size)))
                 else:
-                    rows.append((kind, _dot(r * size)))
+                    rows.append((name, _dot(r * size)))
         if "fortress" in feats:
             rows.append(("fortress", _dot(size * 0.12, style.FORTRESS)))
         if "port" in feats:

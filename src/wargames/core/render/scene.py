@@ -79,7 +79,7 @@ def zones(game: Game, counters: list[Counter], side: str | None) -> dict[str, fr
     out = {}
     for s in game.title.sides:
         z = game.title.zoc(ctx, s)
-        if z is not None:
+        if z:
             out[s] = frozenset(z)
     return out
 
