@@ -91,9 +91,10 @@ def main(names: list[str]) -> None:
     for title in names or titles():
         zoom = ZOOM.get(title, 1.0)
         start = wargames.new_game(title, seed=1)
-        region = START_REGION.get(title, ())
-        if region:
-            a, b = region
+        corners = START_REGION.get(title)
+        region: tuple[str, ...] = ()
+        if corners:
+            a, b = corners
             region = tuple(
                 n
                 for n in start.scenario.board
@@ -102,7 +103,10 @@ def main(names: list[str]) -> None:
         save(f"{title}-start.png", start.svg(region=region), zoom)
         game = play(title, MID[title])
         uid = mover(list(game.legal_actions()))
-        region = around(game, uid, 5) if uid and game.scenario.board.layout is not None else ()
+        board = game.scenario.board
+        region = ()
+        if uid and len(board) > 60:  # a large map: frame the selected unit's surroundings
+            region = tuple(around(game, uid, 5 if board.layout is not None else 2))
         svg = game.svg(
             select=uid,
             last_move=True,

@@ -197,7 +197,7 @@ def stacks(
     out = []
     step = side * 0.09
     for node in sorted(by_node):
-        cs = by_node[node]
+        cs = sorted(by_node[node], key=lambda c: c.id != selected)  # the selected on top
         x, y = pos[node]
         shown = cs[:4]
         depth = len(shown) - 1

@@ -293,7 +293,8 @@ def points(
         if labels:
             bold = ' font-weight="bold"' if big else ""
             out.append(
-                f'<text x="{f1(x)}" y="{f1(y + r + size * 0.32)}" font-size="{f1(size * 0.3)}" '
+                f'<text x="{f1(x)}" y="{f1(y + max(r + size * 0.32, size * 0.8))}" '
+                f'font-size="{f1(size * 0.3)}" '
                 f'text-anchor="middle" fill="#222" paint-order="stroke" stroke="#fff" '
                 f'stroke-width="{f1(size * 0.08)}"{bold}>{escape(n)}</text>'
             )
