@@ -216,3 +216,30 @@ def test_point_map_line_classes_control_and_stack_counts_are_drawn() -> None:
     fills = {c.findtext(f"{NS}title"): c.get("fill") for c in root.iter(f"{NS}circle")}
     assert fills["A (red)"] == "#efc9c3" and fills["C (blue)"] != fills["A (red)"]
     assert fills["B"] != fills["A (red)"]  # nobody holds B
+
+
+def test_position_replays_or_takes_back_alike() -> None:
+    game, _ = _moved()
+    game.apply(next(iter(game.legal_actions())))
+    loaded = wargames.load_game(game.to_json())  # no snapshots: replayed from the start
+    for n in (0, 1, 2, -1):
+        assert loaded.position(n).to_json() == game.position(n).to_json()
+    assert game.position(2).to_json() == game.to_json()
+
+
+def test_supply_overlay_rings_each_counter_by_its_markers() -> None:
+    game = wargames.new_game("minimal", seed=2)
+    unit = game.state.units["B1"]
+    game.state.units["B1"] = attrs.evolve(unit, markers={"oos"})
+    rings = {
+        g.get("data-unit"): [r.get("stroke") for r in g.iter(f"{NS}rect") if r.get("class")]
+        for g in ET.fromstring(game.svg(supply=True)).iter(f"{NS}g")
+        if g.get("class") == "counter"
+    }
+    assert rings["B1"] == ["#d63a2a"] and rings["B2"] == ["#2e9d45"]  # out / in supply
+
+
+def test_png_of_a_game() -> None:
+    pytest.importorskip("resvg_py", reason="PNG output needs the png extra (resvg-py)")
+    data = wargames.new_game("lines", seed=1).png(last_move=True)
+    assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 1000
