@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from wargames.core.actions import Action, Choose
 from wargames.core.context import Context
+from wargames.core.counters import Counter
 from wargames.core.errors import SaveError, ScenarioError
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Step
@@ -35,6 +36,7 @@ from .battle import (
 from .disruption import RecoverStep
 from .movement import german_zones
 from .operations import BeginCombat, BeginPhase, Combat, Operations, Orders
+from .picture import counter as printed_counter
 from .reinforcements import (
     Arrivals,
     Disband,
@@ -152,6 +154,9 @@ class DarkestCrusade(Title):
         if ctx.state.result is not None:
             return super().evaluate(ctx, side)
         return estimate(ctx, side)
+
+    def counter(self, ctx: Context, uid: str, side: str | None) -> Counter:
+        return printed_counter(ctx, uid, side)
 
     def zoc(self, ctx: Context, side: str) -> frozenset[str]:
         """DC: Zones of Control: only UnDisrupted German armies and panzergruppen exert
