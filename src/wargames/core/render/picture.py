@@ -48,14 +48,15 @@ class Banner:
     status: str = ""
 
 
-@attrs.frozen(slots=True, eq=False)
+@attrs.frozen(slots=True, unsafe_hash=False)
 class Picture:
     """A board and what to draw on it.
 
     ``sides`` orders the side colours; ``control`` maps node -> side; ``zoc`` maps side ->
     nodes in its units' zones of control; ``moves`` and ``targets`` are the destinations and
     attack targets of the ``selected`` counter; ``supply`` rings each counter with its
-    supply state and marks the supply sources."""
+    supply state and marks the supply sources. Two pictures are equal when they draw the
+    same."""
 
     board: Board
     counters: tuple[Counter, ...] = attrs.field(converter=_counters, default=())
