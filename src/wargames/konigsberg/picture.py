@@ -14,9 +14,12 @@ from .view import Seen
 
 def counters(ctx: Context, side: str | None) -> list[Counter]:
     """K45 0.1e: "He can only observe the stack's top unit": the side's own counters and the
-    top counter of each enemy stack, told the stack's height (all counters for None)."""
+    top counter of each enemy stack, told the stack's height (all counters for None); each
+    stack drawn in its order, the top first."""
+    order = {u: i for i, u in enumerate(ctx.state.get("stack_order", ()))}
     if side is None:
-        return default_counters(ctx, None)
+        out = default_counters(ctx, None)
+        return sorted(out, key=lambda c: (order.get(c.id, len(order)), c.id))
     seen = Seen(ctx.state, side)
     out = []
     for uid in sorted(ctx.state.units):
@@ -27,7 +30,7 @@ def counters(ctx: Context, side: str | None) -> list[Counter]:
         elif uid in seen.tops:
             c = ctx.title.counter(ctx, uid, side)
             out.append(attrs.evolve(c, stack=seen.tops[uid]))
-    return out
+    return sorted(out, key=lambda c: (order.get(c.id, len(order)), c.id))  # tops first
 
 
 def zoc(ctx: Context, side: str) -> frozenset[str]:

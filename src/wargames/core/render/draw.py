@@ -26,8 +26,11 @@ def draw(p: Picture, size: float = 24.0) -> str:
     rows = legend.entries(p, size, colours) if p.legend else []
     key, key_w = legend.legend(rows, x1 + size * 0.5, y0 + size * 0.2, height, size)
     total_w = width + (key_w + size * 0.7 if rows else 0.0)
-    status = [] if p.banner is None else legend.banner_lines(p.banner.status, total_w, size)
-    top = size * (0.95 + 0.5 * len(status)) if p.banner is not None else 0.0
+    top = 0.0
+    if p.banner is not None:
+        heading = legend.title_lines(p.banner.title, total_w, size)
+        status = legend.banner_lines(p.banner.status, total_w, size)
+        top = legend.banner_height(heading, status, size)
     total_h = height + top
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{f1(x0)} {f1(y0 - top)} '
@@ -79,7 +82,7 @@ def draw(p: Picture, size: float = 24.0) -> str:
         f'fill="none" stroke="#444" stroke-width="1"/>'
     )
     if p.banner is not None:
-        out += legend.banner(p.banner.title, status, x0, y0 - top, total_w, size)
+        out += legend.banner(heading, status, x0, y0 - top, total_w, size)
     out += key
     out.append("</svg>")
     return "\n".join(out)

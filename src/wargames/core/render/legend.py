@@ -204,21 +204,40 @@ def banner_lines(status: str, width: float, size: float) -> list[str]:
     return wrap(status.split(" · "), max(20, int(width / (size * 0.4 * 0.56))))
 
 
+def title_lines(title: str, width: float, size: float) -> list[str]:
+    """The title wrapped by words to the banner's width."""
+    chars = max(16, int(width / (size * 0.5 * 0.62)))
+    lines: list[str] = []
+    for word in title.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= chars:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def banner_height(title: list[str], status: list[str], size: float) -> float:
+    return size * (0.35 + 0.6 * len(title) + 0.5 * len(status))
+
+
 def banner(
-    title: str, status: list[str], x: float, y: float, width: float, size: float
+    title: list[str], status: list[str], x: float, y: float, width: float, size: float
 ) -> list[str]:
     """The heading: the title in bold, the turn, phase and side to move below."""
-    h = size * (0.95 + 0.5 * len(status))
-    tfs = min(size * 0.5, (width - size) / max(1.0, 0.62 * len(title)))
+    h = banner_height(title, status, size)
     out = [
         '<g class="banner">',
         f'<rect x="{f1(x)}" y="{f1(y)}" width="{f1(width)}" height="{f1(h)}" fill="#2c3e50"/>',
-        f'<text x="{f1(x + size * 0.4)}" y="{f1(y + size * 0.6)}" font-size="{f1(tfs)}" '
-        f'font-weight="bold" fill="#fff">{escape(title)}</text>',
     ]
+    for i, line in enumerate(title):
+        out.append(
+            f'<text x="{f1(x + size * 0.4)}" y="{f1(y + size * (0.6 + 0.6 * i))}" '
+            f'font-size="{f1(size * 0.5)}" font-weight="bold" fill="#fff">{escape(line)}</text>'
+        )
+    top = 0.6 * len(title) + 0.55
     for i, line in enumerate(status):
         out.append(
-            f'<text x="{f1(x + size * 0.4)}" y="{f1(y + size * (1.15 + 0.5 * i))}" '
+            f'<text x="{f1(x + size * 0.4)}" y="{f1(y + size * (top + 0.5 * i))}" '
             f'font-size="{f1(size * 0.4)}" fill="#ecf0f1">{escape(line)}</text>'
         )
     out.append("</g>")
