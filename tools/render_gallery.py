@@ -100,7 +100,8 @@ def main(names: list[str]) -> None:
                 for n in start.scenario.board
                 if a[:2] <= n[:2] <= b[:2] and a[2:] <= n[2:] <= b[2:]
             )
-        save(f"{title}-start.png", start.svg(region=region), zoom)
+        small = len(start.scenario.board) < 60  # a small map: draw it larger
+        save(f"{title}-start.png", start.svg(region=region, size=40.0 if small else 24.0), zoom)
         game = play(title, MID[title])
         uid = mover(list(game.legal_actions()))
         board = game.scenario.board
@@ -113,7 +114,7 @@ def main(names: list[str]) -> None:
             zoc=True,
             supply=title in SUPPLY,
             region=region,
-            size=32.0 if region else 24.0,
+            size=40.0 if small else 32.0 if region else 24.0,
         )
         save(f"{title}-midgame.png", svg, 1.0)
 

@@ -115,9 +115,11 @@ def entries(
             rows.append(("victory location", _dot(size * 0.12, style.VICTORY)))
     else:
         used_lines = {str(board.edge_attr(a, b, "line", "")) for a, b in board.graph.edges}
-        for cls, (colour, width, dash) in style.LINE_CLASSES.items():
-            if cls in used_lines:
-                rows.append((f"{cls} line", _line(colour, width, dash)))
+        looks = style.line_styles(used_lines)
+        known = [c for c in style.LINE_CLASSES if c in looks]
+        for cls in known + sorted(c for c in looks if c not in style.LINE_CLASSES):
+            colour, width, dash = looks[cls]
+            rows.append((f"{cls} line" if cls else "line", _line(colour, width, dash)))
         line_feats: set[str] = set()
         for a, b in board.graph.edges:
             line_feats |= board.edge_features(a, b)

@@ -226,10 +226,13 @@ def _anchor(x: float, y: float, r: float) -> str:
 def lines(board: Board, pos: Mapping[str, Point]) -> list[str]:
     """Point-map lines by class, with feature overlays."""
     out = ['<g class="lines">']
+    looks = style.line_styles(
+        {str(board.edge_attr(a, b, "line", "")) for a, b in board.graph.edges}
+    )
     for a, b in sorted(board.graph.edges):
         (ax, ay), (bx, by) = pos[a], pos[b]
         cls = str(board.edge_attr(a, b, "line", ""))
-        colour, w, dash = style.LINE_CLASSES.get(cls, style.OTHER_LINE)
+        colour, w, dash = looks[cls]
         ends = f'x1="{f1(ax)}" y1="{f1(ay)}" x2="{f1(bx)}" y2="{f1(by)}"'
         dashed = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(

@@ -83,7 +83,23 @@ LINE_FEATURES: Final[dict[str, tuple[str, float, str]]] = {
     "no-strategic": ("#8e44ad", 1.2, "2,3"),
 }
 """Point-map line features drawn over the line: (colour, width, dash pattern)."""
-OTHER_LINE: Final = ("#888888", 1.5, "")
+OTHER_LINES: Final[tuple[tuple[str, float, str], ...]] = (
+    ("#4a4a4a", 3.0, ""),
+    ("#7a7a7a", 1.8, "6,3"),
+    ("#999999", 1.2, "2,3"),
+)
+"""Looks for line classes not in ``LINE_CLASSES``, given in the order of their names."""
+
+
+def line_styles(classes: set[str]) -> dict[str, tuple[str, float, str]]:
+    """The look of each line class a map uses: the known ones from ``LINE_CLASSES``, others
+    in turn from ``OTHER_LINES`` (by name)."""
+    out = {c: LINE_CLASSES[c] for c in classes if c in LINE_CLASSES}
+    others = sorted(c for c in classes if c not in LINE_CLASSES)
+    for i, c in enumerate(others):
+        out[c] = OTHER_LINES[min(i, len(OTHER_LINES) - 1)]
+    return out
+
 
 SIDE_COLOURS: Final[tuple[str, ...]] = ("#6f8fb3", "#c0533f", "#6b8e23", "#8e6bb5")
 SIDE_NAMES: Final[dict[str, int]] = {
