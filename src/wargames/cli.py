@@ -83,6 +83,8 @@ def _render(args: argparse.Namespace) -> int:
         raise WargamesError(f"--at {args.at}: the game has {len(game.history)} actions")
     if args.side is not None and args.side not in game.title.sides:
         raise WargamesError(f"--side {args.side}: not a side ({', '.join(game.title.sides)})")
+    if args.select is not None and args.select not in game.scenario.units:
+        raise WargamesError(f"--select {args.select}: not a unit of this game")
     picture = game.svg(
         highlight=args.highlight or (),
         side=args.side,

@@ -47,6 +47,8 @@ def test_at_draws_that_position_with_overlays(
     assert "--at 9999" in capsys.readouterr().err
     assert main(["render", str(save), "--side", "green"]) == 2
     assert "not a side" in capsys.readouterr().err
+    assert main(["render", str(save), "--select", "nobody"]) == 2
+    assert "not a unit" in capsys.readouterr().err
 
 
 def test_png_out_has_a_png_header_and_a_sane_size(save: Path, tmp_path: Path) -> None:
