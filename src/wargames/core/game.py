@@ -447,7 +447,8 @@ class Game:
 
     def position(self, n: int) -> Game:
         """The game after its first ``n`` actions (a negative ``n`` counts back from now),
-        replayed from the start, with that history to undo."""
+        with that history to undo: the later actions taken back, or for a loaded game (no
+        snapshots) the first ``n`` replayed from the start."""
         if n < 0:
             n += len(self.history)
         if not 0 <= n <= len(self.history):

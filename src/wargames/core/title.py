@@ -4,8 +4,9 @@ A title declares its sides, its turn (:class:`~wargames.core.sequence.Phase` lis
 steps, its action types, its options with defaults and its built-in scenarios; and it
 overrides a few hooks: ``validate_scenario`` (its charts and options), ``setup`` (the first
 state), ``result`` (sudden death, checked after every action), ``final_result`` (after the last
-turn), ``view`` (fog of war), ``describe`` (a readable line per action) and
-``playout_weight`` (how often random agents pick an action).
+turn), ``view`` (fog of war), ``describe`` (a readable line per action),
+``playout_weight`` (how often random agents pick an action) and ``counters``, ``counter``
+and ``zoc`` (what its pictures draw for a side).
 """
 
 from __future__ import annotations
