@@ -447,24 +447,18 @@ class Game:
 
     def position(self, n: int) -> Game:
         """The game after its first ``n`` actions (a negative ``n`` counts back from now),
-        with that history to undo: the later actions taken back, or for a loaded game (no
-        snapshots) the first ``n`` replayed from the start."""
+        with that history to undo: the later actions taken back (a loaded game replays its
+        history from the start once first, as :meth:`undo` does)."""
         if n < 0:
             n += len(self.history)
         if not 0 <= n <= len(self.history):
             raise IndexError(f"no position {n}: the game has {len(self.history)} actions")
-        if len(self._undo) == len(self.history):  # snapshots: take back the later actions
-            back = self.copy()
-            while len(back.history) > n:
-                back.undo()
-            return back
-        replay = Game(self.title, self.scenario, self.seed)
-        for i, action in enumerate(self.history[:n]):
-            error = replay.check(action)
-            if error is not None:
-                raise SaveError(f"actions[{i}]", f"illegal on replay: {error}")
-            replay.apply(action)
-        return replay
+        if len(self._undo) < len(self.history):
+            self._rebuild_undo()  # a loaded game: replay once, as undo() does
+        back = self.copy()
+        while len(back.history) > n:
+            back.undo()
+        return back
 
     def _repr_svg_(self) -> str:
         return self.svg()

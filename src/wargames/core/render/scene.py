@@ -114,15 +114,9 @@ def selected_moves(game: Game, uid: str) -> tuple[set[str], set[str]]:
     return dests, targets
 
 
-def _snapshots(game: Game) -> Game:
-    """``game`` if it can give the state before each of its actions, else its replay."""
-    if len(game._undo) == len(game.history):
-        return game
-    return game.position(len(game.history))
-
-
 def _walk_back(game: Game) -> Iterator[tuple[int, GameState, GameState]]:
-    g = _snapshots(game)
+    """(action index, state before it, state after it), from the latest action back."""
+    g = game.position(len(game.history))  # with the state before each action
     after = g.state
     for i in range(len(g.history) - 1, max(-1, len(g.history) - 1 - LOOK_BACK), -1):
         before = g._undo[i].state
