@@ -126,7 +126,7 @@ def _walk_back(game: Game) -> Iterator[tuple[int, GameState, GameState]]:
 
 def last_move(game: Game, side: str | None, now: list[Counter]) -> list[Arrow]:
     """Arrows for the units moved by the latest action that moved any, along its path when
-    it has one; for a side, only units it saw both before and after."""
+    it has one; for a side, the latest that moved units it saw both before and after."""
     seen_now = {c.id for c in now}
     for i, before, after in _walk_back(game):
         moved = {
@@ -137,11 +137,11 @@ def last_move(game: Game, side: str | None, now: list[Counter]) -> list[Arrow]:
             and after.units[uid].at is not None
             and u.at != after.units[uid].at
         }
-        if not moved:
-            continue
-        if side is not None:
+        if side is not None and moved:  # the latest move the side could see
             seen_before = {c.id for c in seen_counters(game, before, side)}
             moved = {k: v for k, v in moved.items() if k in seen_now and k in seen_before}
+        if not moved:
+            continue
         action = game.history[i] if i < len(game.history) else None
         path = tuple(getattr(action, "path", ()) or ())
         units = tuple(getattr(action, "units", ()) or ())
