@@ -102,7 +102,10 @@ def _render(args: argparse.Namespace) -> int:
     if out.suffix.lower() == ".png":
         from .core.render.png import png
 
-        out.write_bytes(png(picture))
+        try:
+            out.write_bytes(png(picture))
+        except ImportError as exc:  # the png extra is not installed
+            raise WargamesError(str(exc)) from None
     else:
         out.write_text(picture, encoding="utf-8")
     at = len(game.history) if args.at is None else args.at
