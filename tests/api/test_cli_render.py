@@ -4,6 +4,7 @@ a file or stdout (--out -), PNG through the png extra."""
 from __future__ import annotations
 
 import struct
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -64,3 +65,13 @@ def test_png_out_has_a_png_header_and_a_sane_size(save: Path, tmp_path: Path) ->
         round(float(root.get("height", 0))),
     )
     assert 200 < width < 4000 and 200 < height < 4000
+
+
+def test_png_without_the_extra_is_a_one_line_error(
+    save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "resvg_py", None)  # as if not installed
+    capsys.readouterr()
+    assert main(["render", str(save), "--out", str(tmp_path / "x.png")]) == 2
+    err = capsys.readouterr().err
+    assert "wargames[png]" in err and "Traceback" not in err
