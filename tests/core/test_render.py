@@ -29,7 +29,7 @@ def texts(root: ET.Element) -> list[str]:
 
 
 def counters(root: ET.Element) -> dict[str, ET.Element]:
-    return {g.get("data-unit", ""): g for g in root.iter(f"{NS}g") if g.get("class") == "counter"}
+    return {g.get("data-uid", ""): g for g in root.iter(f"{NS}g") if g.get("class") == "counter"}
 
 
 def titled(root: ET.Element, title: str) -> list[ET.Element]:
@@ -232,7 +232,7 @@ def test_supply_overlay_rings_each_counter_by_its_markers() -> None:
     unit = game.state.units["B1"]
     game.state.units["B1"] = attrs.evolve(unit, markers={"oos"})
     rings = {
-        g.get("data-unit"): [r.get("stroke") for r in g.iter(f"{NS}rect") if r.get("class")]
+        g.get("data-uid"): [r.get("stroke") for r in g.iter(f"{NS}rect") if r.get("class")]
         for g in ET.fromstring(game.svg(supply=True)).iter(f"{NS}g")
         if g.get("class") == "counter"
     }

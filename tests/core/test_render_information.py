@@ -35,7 +35,7 @@ def play(title: str, actions: int, seed: int = 3) -> Game:
 
 def drawn(svg: str) -> dict[str, ET.Element]:
     root = ET.fromstring(svg)
-    return {g.get("data-unit", ""): g for g in root.iter(f"{NS}g") if g.get("class") == "counter"}
+    return {g.get("data-uid", ""): g for g in root.iter(f"{NS}g") if g.get("class") == "counter"}
 
 
 @pytest.mark.parametrize("title", titles())

@@ -7,6 +7,10 @@ the legal moves of a selected counter, arrows, supply). :func:`draw` makes the S
 :func:`~.png.png` rasterises it through the optional ``png`` extra. ``Game.svg`` builds the
 picture of a game for a side (:mod:`.scene`), so a side's picture shows only what it may see.
 
+Front-ends find things by attribute: every hex or point carries ``data-loc`` (its node id)
+and every counter ``data-uid`` (its unit id, on its group and its outline rect); the
+browser client (``examples/web``) relies on both.
+
 ``svg(board, state, sides)`` draws a bare state (tests, tools): each unit as a plain counter
 named by its id, in its side's colour.
 """

@@ -122,12 +122,12 @@ def counter(
     stroke = style.SELECTED if selected else "#111"
     width = f1(s * 0.12) if selected else "0.8"
     out = [
-        f'<g class="counter" data-unit="{escape(c.id)}">'
+        f'<g class="counter" data-uid="{escape(c.id)}">'
         f"<title>{escape(c.label or c.id)}: {escape(c.values)}"
         f"{' (reduced)' if c.reduced else ''}{' ' + ', '.join(c.markers) if c.markers else ''}"
         "</title>",
         f'<rect x="{f1(x)}" y="{f1(y)}" width="{f1(s)}" height="{f1(s)}" rx="{f1(s * 0.08)}" '
-        f'fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>',
+        f'fill="{fill}" stroke="{stroke}" stroke-width="{width}" data-uid="{escape(c.id)}"/>',
     ]
     if ring is not None:
         out.append(

@@ -23,7 +23,8 @@ def hexes(
         terrain = board.terrain(n)
         out.append(
             f'<polygon points="{pts(corners(*pos[n], size, flat))}" '
-            f'fill="{style.terrain_fill(terrain)}"><title>{escape(n)} {escape(terrain)}</title>'
+            f'fill="{style.terrain_fill(terrain)}" data-loc="{escape(n)}">'
+            f"<title>{escape(n)} {escape(terrain)}</title>"
             "</polygon>"
         )
     out.append("</g>")
@@ -40,7 +41,7 @@ def routes(
     board: Board, pos: Mapping[str, Point], size: float, nodes: Collection[str]
 ) -> list[str]:
     """Roads, highways, autobahns and rails drawn from hex centre to hex centre."""
-    out = ['<g class="routes" stroke-linecap="round">']
+    out = ['<g class="routes" pointer-events="none" stroke-linecap="round">']
     edges = _edges(board, nodes)
     for kind, (colour, width, _) in style.ROUTES.items():
         for a, b in edges:
@@ -67,7 +68,7 @@ def hexsides(
 ) -> list[str]:
     """Rivers, water, fortified lines and other hexside features along the hexsides; a bridge
     where a road or rail crosses a river."""
-    out = ['<g class="hexsides" stroke-linecap="round">']
+    out = ['<g class="hexsides" pointer-events="none" stroke-linecap="round">']
     for a, b in _edges(board, nodes):
         feats = board.edge_features(a, b)
         drawn = sorted(feats & style.HEXSIDES.keys())
@@ -118,7 +119,7 @@ def places(
 ) -> list[str]:
     """Hex labels; towns, cities, fortresses and ports; victory locations (a star, with
     their points); the side controlling each of these places as a ring."""
-    out = ['<g class="places">']
+    out = ['<g class="places" pointer-events="none">']
     for n in sorted(nodes):
         x, y = pos[n]
         feats = board.features(n)
@@ -181,7 +182,10 @@ def names(
     board: Board, pos: Mapping[str, Point], size: float, nodes: Collection[str], offset: float
 ) -> list[str]:
     """Place names under their node, with a white halo (drawn above the counters)."""
-    out = ['<g class="names" paint-order="stroke" stroke="#fff" stroke-linejoin="round">']
+    out = [
+        '<g class="names" pointer-events="none" paint-order="stroke" stroke="#fff" '
+        'stroke-linejoin="round">'
+    ]
     fs = size * 0.3
     for n in sorted(nodes):
         name = board.attr(n, "name")
@@ -274,7 +278,7 @@ def points(
         r = size * (0.45 if big else 0.32)
         out.append(
             f'<circle cx="{f1(x)}" cy="{f1(y)}" r="{f1(r)}" fill="{fill}" stroke="{stroke}" '
-            f'stroke-width="{f1(size * (0.1 if n in highlight else 0.05))}">'
+            f'stroke-width="{f1(size * (0.1 if n in highlight else 0.05))}" data-loc="{escape(n)}">'
             f"<title>{escape(n)}{f' ({escape(side)})' if side else ''}</title></circle>"
         )
         if "fortress" in feats:

@@ -52,7 +52,7 @@ def zoc(
     zones: Mapping[str, Collection[str]],
 ) -> list[str]:
     """Each side's zone of control, hatched in its colour."""
-    out = ['<g class="zoc">']
+    out = ['<g class="zoc" pointer-events="none">']
     for side in sorted(zones):
         for n in sorted(zones[side]):
             if n in pos:
@@ -74,7 +74,7 @@ def moves(
     targets: Collection[str],
 ) -> list[str]:
     """The destinations of the selected counter (green) and its attack targets (red sights)."""
-    out = ['<g class="moves">']
+    out = ['<g class="moves" pointer-events="none">']
     for n in sorted(destinations):
         if n in pos:
             out.append(
@@ -104,7 +104,10 @@ def arrows(
     pos: Mapping[str, Point], size: float, paths: Iterable[tuple[Sequence[str], str]]
 ) -> list[str]:
     """An arrow along each path (node ids), from its first node's centre to its last's."""
-    out = ['<g class="arrows" fill="none" stroke-linecap="round" stroke-linejoin="round">']
+    out = [
+        '<g class="arrows" pointer-events="none" fill="none" stroke-linecap="round" '
+        'stroke-linejoin="round">'
+    ]
     for path, label in paths:
         nodes = [pos[n] for n in path if n in pos]
         if len(nodes) < 2:
@@ -140,7 +143,7 @@ def supply_sources(
     board: Board, pos: Mapping[str, Point], size: float, nodes: Collection[str]
 ) -> list[str]:
     """The supply sources of the map (features or attributes naming supply), as a ring."""
-    out = ['<g class="supply-sources">']
+    out = ['<g class="supply-sources" pointer-events="none">']
     for n in sorted(nodes):
         feats = board.features(n)
         named: list[str] = [f for f in style.SUPPLY_FEATURES if f in feats]
