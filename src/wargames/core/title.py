@@ -188,6 +188,12 @@ class Title:
             return 0.5
         return 1.0 if result.winner == side else 0.0
 
+    def victory_points(self, ctx: Context) -> Mapping[str, float]:
+        """The points each side holds now as the title's victory conditions count them
+        (side -> points; only the sides the conditions count): the VP race of the playout
+        reports (:mod:`wargames.simulate`). Default: none counted."""
+        return {}
+
     def playout_weight(self, ctx: Context, action: Action) -> float:
         """Relative weight of a legal action in random playouts (fuzzing, the CLI's agents).
 

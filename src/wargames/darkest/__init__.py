@@ -56,7 +56,7 @@ from .secret import SecretSetup, hidden_view
 from .secret import start as secret_start
 from .sequence import PHASES
 from .supply import SupplyStep, SustainStep
-from .victory import GermanVDP, RussianVDP, estimate, final
+from .victory import GermanVDP, RussianVDP, axis_cities, estimate, final
 from .weather import WeatherStep
 
 DATA = Path(__file__).parent / "data"
@@ -167,6 +167,10 @@ class DarkestCrusade(Title):
 
     def view(self, state: GameState, side: str) -> dict[str, Any]:
         return hidden_view(state, side)
+
+    def victory_points(self, ctx: Context) -> dict[str, float]:
+        """DC: Victory Conditions: the points of the cities the Axis holds in supply."""
+        return {cn.AXIS: axis_cities(ctx)[0]}
 
     def evaluate(self, ctx: Context, side: str) -> float:
         """DC: Victory Conditions: the result, else the odds of the Axis-held cities."""

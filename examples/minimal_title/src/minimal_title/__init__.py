@@ -109,6 +109,9 @@ class MinimalTitle(Title):
             return Result("blue", "victory", f"blue holds {vp} VP of towns (needs {need})")
         return Result("red", "victory", f"blue holds only {vp} VP of towns (needs {need})")
 
+    def victory_points(self, ctx: Context) -> dict[str, float]:
+        return {side: self.vp(ctx, side) for side in self.sides}
+
     def evaluate(self, ctx: Context, side: str) -> float:
         """V1, for search agents: the result, else half the share of the victory VP blue
         holds and half its share of the steps on the map, from ``side``'s point of view."""

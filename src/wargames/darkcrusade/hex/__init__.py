@@ -48,7 +48,7 @@ from .sea import SeaStep, SinkingStep
 from .sequence import PHASES
 from .supply import AXIS_COUNTRIES, SupplyStep
 from .terrain import WATER
-from .victory import GermanVDP, MoscowCheck, MoscowCollapse, RussianVDP, final
+from .victory import GermanVDP, MoscowCheck, MoscowCollapse, RussianVDP, axis_points, final
 from .view import side_view
 from .weather import weather
 
@@ -149,6 +149,10 @@ class DarkCrusadeHex(Title):
             axis = any(board.has(n, f) for f in AXIS_COUNTRIES)
             ctx.state.control[n] = cn.AXIS if axis else cn.RUSSIAN
         ctx.state.set("railheads", list(charts_module.charts(ctx).rail["railheads"]))
+
+    def victory_points(self, ctx: Context) -> dict[str, float]:
+        """The points of the victory cities the Axis holds in supply."""
+        return {cn.AXIS: axis_points(ctx)[0]}
 
     def final_result(self, ctx: Context) -> Result:
         return final(ctx)
