@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class WargamesError(Exception):
     """Base of every error this library raises on purpose."""
@@ -21,6 +23,25 @@ class IllegalAction(WargamesError):
 
     def __reduce__(self) -> tuple[type[IllegalAction], tuple[str, str]]:
         return (type(self), (self.rule, self.reason))
+
+
+class NotationError(IllegalAction):
+    """Text that names no legal action, or several: ``candidates`` lists the notations of the
+    legal actions it could mean (empty when it matches none).
+
+    >>> str(NotationError("18A 0203", "ambiguous", ("move 18A 0102-0203", "move 18A 0103-0203")))
+    "notation: '18A 0203' is ambiguous: move 18A 0102-0203 | move 18A 0103-0203"
+    """
+
+    def __init__(self, text: str, reason: str, candidates: tuple[str, ...] = ()) -> None:
+        listed = f": {' | '.join(candidates)}" if candidates else ""
+        super().__init__("notation", f"{text!r} {reason}{listed}")
+        self.text = text
+        self.why = reason
+        self.candidates = candidates
+
+    def __reduce__(self) -> Any:
+        return (type(self), (self.text, self.why, self.candidates))
 
 
 class ScenarioError(WargamesError):

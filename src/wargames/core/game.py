@@ -20,6 +20,7 @@ from .errors import IllegalAction, SaveError, WargamesError
 from .events import Event
 from .jsonvalue import dumps
 from .markers import PHASE, SEGMENT, TURN, clear_scoped
+from .notation import parse_generic, resolve
 from .scenario import Scenario
 from .sequence import Step
 from .state import Frame, GameState, Result
@@ -290,6 +291,33 @@ class Game:
             raise
         self._undo.append(snap)
         self.history.append(action)
+
+    def notation(self, action: Action) -> str:
+        """The text a person reads and types for ``action`` at the pending decision (the
+        title's notation; by default the generic one of :mod:`.notation`)."""
+        return self.title.notation(self._ctx(), action)
+
+    def parse(self, text: str) -> Action:
+        """The legal action of the pending decision that ``text`` names: its notation, its
+        generic notation, or a shorthand (:func:`.notation.resolve`). NotationError when it
+        names none or several (the candidates listed); the IllegalAction ``apply`` would
+        raise when it is the generic notation of an illegal action."""
+        if self.state.result is not None:
+            raise IllegalAction("game over", "the game has ended")
+        ctx = self._ctx()
+        table = self.title.action_table
+        return resolve(
+            text,
+            self.legal_actions(),
+            lambda a: self.title.notation(ctx, a),
+            lambda t: parse_generic(t, table),
+            self.check,
+        )
+
+    def describe(self, action: Action) -> str:
+        """One line of prose for ``action`` at the pending decision (the title's
+        ``describe``, as the log tells it when the action is applied)."""
+        return self.title.describe(self._ctx(), action)
 
     def playout_weights(self, actions: Iterable[Action]) -> list[float]:
         """The title's weight of each action for random playouts (never affects legality)."""
