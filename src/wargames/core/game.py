@@ -21,6 +21,7 @@ from .events import Event
 from .jsonvalue import dumps
 from .markers import PHASE, SEGMENT, TURN, clear_scoped
 from .notation import parse_generic, resolve
+from .prose import addressed
 from .scenario import Scenario
 from .sequence import Step
 from .state import Frame, GameState, Result
@@ -215,7 +216,7 @@ class Game:
         ctx = self._ctx()
         side = step.actor(ctx, frame)
         assert side is not None
-        return Decision(side, step.kind, step.name, step.prompt(ctx, frame))
+        return Decision(side, step.kind, step.name, addressed(side, step.prompt(ctx, frame)))
 
     def legal_actions(self) -> LegalActions:
         """Every legal action for the pending decision."""

@@ -151,6 +151,15 @@ def _value(ctx: Context, value: Any) -> str:
     return str(value)
 
 
+def addressed(side: str, prompt: str) -> str:
+    """A step's prompt as the decision shows it: starting with the side (or ``Chance``) it
+    asks, and a capital letter: ``"orders for G4A"`` -> ``"Axis: orders for G4A"``."""
+    who = "Chance" if side == CHANCE else side_label(side)
+    if prompt.lower().startswith(who.lower()):
+        return who + prompt[len(who) :]
+    return f"{who}: {prompt}" if prompt else who
+
+
 _CLAUSES: dict[type[Action], str] = {
     Move: "move",
     Attack: "attack",
