@@ -315,6 +315,14 @@ class Game:
             self.check,
         )
 
+    def to_record(self, date: str | None = None, comments: bool = False) -> str:
+        """The game as a record people read (:mod:`.record`: tags, one line per action in
+        notation); ``wargames.load_record`` reads it back to the identical game.
+        ``comments``: each action's prose after it."""
+        from .record import write_record
+
+        return write_record(self, date=date, comments=comments)
+
     def describe(self, action: Action) -> str:
         """One line of prose for ``action`` at the pending decision (the title's
         ``describe``, as the log tells it when the action is applied)."""

@@ -38,9 +38,9 @@ import attrs
 from .actions import Action, _hints
 from .errors import NotationError
 
-_BARE = re.compile(r"[^\s\"()+\-]+(?:-[^\s\"()+\-]+)*")
-"""A bare word of a scalar: no space, quote or parenthesis (``-`` and ``+`` are checked per
-separator)."""
+_BARE = re.compile(r"[^\s\"(){};+\-]+(?:-[^\s\"(){};+\-]+)*")
+"""A bare word of a scalar: no space, quote, bracket or ``;`` (a game record's comments), no
+``+``, and ``-`` only inside (checked again per separator)."""
 _INT = re.compile(r"-?\d+")
 _FLOAT = re.compile(r"-?(\d+\.\d*|\.\d+|\d+)([eE][-+]?\d+)?|-?inf|nan")
 _KEYWORDS = ("true", "false", "none", "()")
