@@ -240,29 +240,29 @@ def _convert(tp: Any, word: str, quoted: bool) -> Any:
 # --- reading a person's text against the legal actions --------------------------------
 
 
+_WORD = re.compile(r'(?:"(?:[^"\\]|\\.)*"?|[^\s"])+')
+_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"?')
+
+
+def _unquote(match: re.Match[str]) -> str:
+    text = match.group(0)
+    try:
+        value: str = json.loads(text if len(text) > 1 and text.endswith('"') else text + '"')
+    except json.JSONDecodeError:
+        value = text.strip('"')
+    return value.replace("+", "\0")
+
+
 def _tokens(text: str) -> list[str]:
     """Words of ``text`` for matching: quotes dropped, lower case, ``+`` groups sorted."""
-    out: list[str] = []
-    r = _Reader(text.strip())
-    while True:
-        r.skip()
-        if not r.peek():
-            return out
-        start = r.pos
-        chunk: list[str] = []
-        while r.peek() and not r.peek().isspace():
-            if r.peek() == '"':
-                try:
-                    value, r.pos = scanstring(r.text, r.pos + 1)
-                except json.JSONDecodeError:
-                    value, r.pos = r.text[r.pos + 1 :], len(r.text)
-                chunk.append(value.replace("+", "\0"))
-            else:
-                chunk.append(r.text[r.pos])
-                r.pos += 1
-        word = "".join(chunk).lower() if r.pos > start else ""
-        parts = sorted(word.split("+")) if "+" in word else [word]
-        out.append("+".join(parts))
+    words = text.split() if '"' not in text else _WORD.findall(text)
+    out = []
+    for word in words:
+        if '"' in word:
+            word = _QUOTED.sub(_unquote, word)
+        word = word.lower()
+        out.append("+".join(sorted(word.split("+"))) if "+" in word else word)
+    return out
 
 
 def _key(tokens: Sequence[str]) -> str:
@@ -306,6 +306,9 @@ def resolve(
     IllegalAction) otherwise, listing the candidates when several match."""
     actions = list(legal)
     written = {id(a): notation_of(a) for a in actions}
+    same = [a for a in actions if written[id(a)] == text.strip()]
+    if len(same) == 1:
+        return same[0]
     key = _key(_tokens(text))
     if not key:
         raise NotationError(text, "is empty")
