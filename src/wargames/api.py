@@ -69,7 +69,7 @@ def load_scenario(
         path = files.get(str(scenario), Path(scenario))
         if str(scenario) not in files and not path.exists():
             known = ", ".join(sorted(files)) or "none"
-            why = f"no built-in scenario or file of that name (built-in: {known})"
+            why = f"cannot read: no such file, nor a built-in scenario (known: {known})"
             raise ScenarioError(str(scenario), "scenario", why)
         file, data = read_scenario_file(path)
     else:

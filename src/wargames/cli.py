@@ -13,8 +13,9 @@ from typing import Any
 
 from . import api
 from .agents import RandomAgent, step
-from .core.errors import ScenarioError, WargamesError
+from .core.errors import ScenarioError, ScenarioErrors, WargamesError
 from .core.game import Game
+from .core.scenario import read_scenario_file
 from .registry import get_title
 
 
@@ -164,6 +165,50 @@ def _convert(args: argparse.Namespace) -> int:
     return 0
 
 
+def _is_save(data: bytes) -> bool:
+    """Whether JSON ``data`` is a saved game (it has ``format``) rather than a scenario."""
+    try:
+        value = json.loads(data)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return False
+    return isinstance(value, dict) and "format" in value
+
+
+def _validate(args: argparse.Namespace) -> int:
+    """Check a scenario file, a saved game or a record; print every error found."""
+    path = Path(args.file)
+    data = path.read_bytes()
+    head = data.lstrip()[:1]
+    errors: list[WargamesError] = []
+    what = ""
+    try:
+        if head == b"[":
+            game = api.load_record(data, file=str(path))
+            what = f"a record of {game.title.name}, {len(game.history)} actions"
+        elif head == b"{" and _is_save(data):
+            game = api.load_game(data, file=str(path))
+            what = f"a saved game of {game.title.name}, {len(game.history)} actions"
+        else:
+            _, raw = read_scenario_file(path)
+            title = raw.get("title")
+            if not isinstance(title, str):
+                raise ScenarioError(str(path), "title", "missing: which title is it for?")
+            sc = api.load_scenario(title, path)
+            api.new_game(title, path)  # and it plays: the first decision is answered
+            what = f"a scenario of {title}: {len(sc.units)} units, {len(sc.board)} nodes"
+    except ScenarioErrors as exc:
+        errors.extend(exc.errors)
+    except WargamesError as exc:
+        errors.append(exc)
+    for error in errors:
+        print(_one_line(error))
+    if errors:
+        print(f"{path}: {len(errors)} error{'s' if len(errors) > 1 else ''}")
+        return 1
+    print(f"{path}: ok ({what})")
+    return 0
+
+
 def _report(args: argparse.Namespace) -> int:
     from .report import summarize
     from .simulate import read_records
@@ -229,6 +274,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--out", default=None, help="records as .csv or .jsonl; a rerun resumes")
     p.add_argument("--max-actions", type=int, default=1_000_000)
     p.set_defaults(run=_simulate)
+    p = sub.add_parser("validate", help="check a scenario, saved game or record: every error")
+    p.add_argument("file")
+    p.set_defaults(run=_validate)
     p = sub.add_parser("report", help="win rates and lengths of simulate's records")
     p.add_argument("files", nargs="+")
     p.set_defaults(run=_report)

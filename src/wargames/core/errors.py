@@ -55,6 +55,21 @@ class ScenarioError(WargamesError):
         self.reason = reason
 
 
+class ScenarioErrors(ScenarioError):
+    """Several independent errors of one scenario file, all found in one pass: ``errors``
+    lists them (the first gives ``file``, ``field`` and ``reason``)."""
+
+    def __init__(self, errors: list[ScenarioError]) -> None:
+        first = errors[0]
+        super().__init__(first.file, first.field, first.reason)
+        more = len(errors) - 1
+        self.args = (f"{self.args[0]} (and {more} more error{'s' if more > 1 else ''})",)
+        self.errors = tuple(errors)
+
+    def __reduce__(self) -> Any:
+        return (type(self), (list(self.errors),))
+
+
 class SaveError(WargamesError):
     """A saved game (or action) that cannot be loaded: which file or field, and why."""
 
