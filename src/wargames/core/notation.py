@@ -340,13 +340,10 @@ def resolve(
     if found:
         names = tuple(sorted(written[i] for i in found))
         raise NotationError(text, "is ambiguous", names[:MAX_CANDIDATES])
-    if decoded is not None and error is not None:
-        raise error
-    typed = key.split(" ")
     starts = sorted(
         text
         for text in written.values()
-        if any(t[: len(typed)] == typed for t in (_tokens(text), _tokens(text)[1:]))
+        if any(_key(t).startswith(key) for t in (_tokens(text), _tokens(text)[1:]))
     )
     if starts:
         shown = tuple(starts[:MAX_CANDIDATES])
@@ -354,6 +351,8 @@ def resolve(
             f" ({len(starts)} actions; the first {len(shown)})" if len(starts) > len(shown) else ""
         )
         raise NotationError(text, f"is incomplete{more}", shown)
+    if decoded is not None and error is not None:
+        raise error
     near = difflib.get_close_matches(text, list(written.values()), n=5, cutoff=0.5)
     if near:
         raise NotationError(text, "names no legal action; close ones", tuple(near))
