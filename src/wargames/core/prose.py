@@ -176,12 +176,40 @@ def decision_prompt(ctx: Context, frame: Frame, step: Step) -> str:
     action the step takes: ``"Axis, movement: move or pass"``,
     ``"Chance: fire, decided by the dice"``."""
     side = step.actor(ctx, frame)
+    topic = words(step.name)
+    detail = _detail(ctx, frame)
+    if detail:
+        topic += f" ({detail})"
     if side == CHANCE:
-        return f"Chance: {words(step.name)}, decided by the dice"
+        return f"Chance: {topic}, decided by the dice"
     clauses = [_CLAUSES.get(cls, words(cls.kind)) for cls in step.actions if cls is not Pass]
     clauses = list(dict.fromkeys(clauses))
     if Pass in step.actions:
         clauses.append("pass")
     what = " or ".join([", ".join(clauses[:-1]), clauses[-1]] if len(clauses) > 2 else clauses)
     who = side_label(side) if side else "Nobody"
-    return f"{who}, {words(step.name)}: {what}"
+    return f"{who}, {topic}: {what}"
+
+
+def _detail(ctx: Context, frame: Frame) -> str:
+    """What a step's frame says of the matter in hand, from the argument names the kernel's
+    steps and most titles' use: ``target``, ``attackers``, ``units``, ``unit``, ``origin``."""
+    args = frame.args
+    parts = []
+    target, origin = args.get("target"), args.get("origin")
+    attackers, units, unit = args.get("attackers"), args.get("units"), args.get("unit")
+    if isinstance(target, str) and target in ctx.board:
+        parts.append(f"on {node_label(ctx, target)}")
+    if isinstance(attackers, tuple) and attackers and _all_units(ctx, attackers):
+        parts.append(f"by {units_label(ctx, attackers)}")
+    elif isinstance(units, tuple) and units and _all_units(ctx, units):
+        parts.append(units_label(ctx, units))
+    elif isinstance(unit, str) and unit in ctx.scenario.units:
+        parts.append(unit_label(ctx, unit))
+    if isinstance(origin, str) and origin in ctx.board:
+        parts.append(f"from {node_label(ctx, origin)}")
+    return " ".join(parts)
+
+
+def _all_units(ctx: Context, ids: tuple[Any, ...]) -> bool:
+    return all(isinstance(u, str) and u in ctx.scenario.units for u in ids)
