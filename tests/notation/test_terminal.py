@@ -144,3 +144,20 @@ def test_wargames_play_human_reads_stdin(
     out = capsys.readouterr().out
     assert "Blue moves 1st Infantry from 0102 to 0202" in out
     assert "Red, movement" not in out  # the agent plays red without asking
+
+
+def test_wargames_play_against_the_search_agent(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import wargames.search
+
+    class QuickSearch(wargames.search.SearchAgent):
+        def __init__(self, seed: int = 0) -> None:
+            super().__init__(seed, playouts=4, depth=4, candidates=3)
+
+    monkeypatch.setattr(wargames.search, "SearchAgent", QuickSearch)
+    monkeypatch.setattr("sys.stdin", io.StringIO("pass\npass\nquit\n"))
+    argv = ["play", "minimal", "--seed", "3", "--human", "blue", "--agent", "search"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "Blue passes (combat)" in out and "Red" in out
