@@ -177,6 +177,9 @@ def decision_prompt(ctx: Context, frame: Frame, step: Step) -> str:
     ``"Chance: fire, decided by the dice"``."""
     side = step.actor(ctx, frame)
     topic = words(step.name)
+    losses = frame.args.get("losses", frame.args.get("count"))
+    if step.kind == "allocate-losses" and isinstance(losses, int) and losses > 0:
+        topic += f" {losses} step{'s' if losses > 1 else ''}"
     detail = _detail(ctx, frame)
     if detail:
         topic += f" ({detail})"
