@@ -22,7 +22,7 @@ def test_prompts_are_sentences_naming_the_side(title: str) -> None:
     for seed in range(2):
         game = wargames.new_game(title, seed=seed)
         agent = RandomAgent(seed)
-        for _ in range(250):
+        for _ in range(150):
             if game.is_over():
                 break
             d = game.decision
@@ -39,10 +39,10 @@ def test_prompts_are_sentences_naming_the_side(title: str) -> None:
 def test_every_action_is_described_in_prose(title: str) -> None:
     game = wargames.new_game(title, seed=3)
     agent = RandomAgent(3)
-    for _ in range(250):
+    for _ in range(150):
         if game.is_over():
             break
-        for action in list(game.legal_actions())[:20]:
+        for action in list(game.legal_actions())[:8]:
             text = game.describe(action)
             assert text and not JSON.search(text), text
             assert "\n" not in text

@@ -24,7 +24,7 @@ class Person(io.TextIOBase):
     action (or its number, or a destination-only shorthand), sometimes a command or a
     mistake; quits after ``turns`` turns or ``limit`` lines."""
 
-    def __init__(self, game: Game, seed: int, turns: int = 2, limit: int = 60) -> None:
+    def __init__(self, game: Game, seed: int, turns: int = 2, limit: int = 40) -> None:
         self.game, self.rng = game, random.Random(seed)
         self.turns, self.limit = turns, limit
         self.typed: list[str] = []

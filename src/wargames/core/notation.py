@@ -316,6 +316,7 @@ def resolve(
     if len(exact) == 1:
         return exact[0]
     decoded: Action | None = None
+    error: Exception | None = None
     refusal: NotationError | None = None
     if generic is not None:
         try:
@@ -341,9 +342,9 @@ def resolve(
         names = tuple(sorted(written[i] for i in found))
         raise NotationError(text, "is ambiguous", names[:MAX_CANDIDATES])
     starts = sorted(
-        text
-        for text in written.values()
-        if any(_key(t).startswith(key) for t in (_tokens(text), _tokens(text)[1:]))
+        w
+        for w in written.values()
+        if any(_key(t).startswith(key) for t in (_tokens(w), _tokens(w)[1:]))
     )
     if starts:
         shown = tuple(starts[:MAX_CANDIDATES])
@@ -351,7 +352,7 @@ def resolve(
             f" ({len(starts)} actions; the first {len(shown)})" if len(starts) > len(shown) else ""
         )
         raise NotationError(text, f"is incomplete{more}", shown)
-    if decoded is not None and error is not None:
+    if error is not None:
         raise error
     near = difflib.get_close_matches(text, list(written.values()), n=5, cutoff=0.5)
     if near:

@@ -177,8 +177,9 @@ class Title:
     def notation(self, ctx: Context, action: Action) -> str:
         """The text a person reads and types for ``action`` at the pending decision
         (default: the generic notation of :mod:`.notation`, e.g. ``move 18A 0102-0202``).
-        An override must give distinct legal actions distinct texts; ``Game.parse`` reads
-        them back by matching the legal actions, and always reads the generic notation."""
+        An override must give distinct legal actions distinct texts and change nothing;
+        ``Game.parse`` reads them back by matching the legal actions, and always reads the
+        generic notation."""
         return notation(action)
 
     def describe(self, ctx: Context, action: Action) -> str:
