@@ -132,24 +132,32 @@ def _render(args: argparse.Namespace) -> int:
 
 def _simulate(args: argparse.Namespace) -> int:
     from .report import summarize
-    from .simulate import progress_line, simulate
+    from .simulate import RunError, progress_line, simulate
 
     if args.games < 0 or args.workers < 1:
         raise WargamesError("--games must be >= 0 and --workers >= 1")
-    if args.out and Path(args.out).suffix not in (".csv", ".jsonl", ".json"):
-        raise WargamesError(f"{args.out}: the output must end in .csv, .jsonl or .json")
+    if args.out and Path(args.out).suffix not in (".csv", ".jsonl", ".json", ".parquet"):
+        raise WargamesError(f"{args.out}: the output must end in .csv, .jsonl, .json or .parquet")
     options = _options(args.option)
-    records = simulate(
-        args.title,
-        args.games,
-        scenario=args.scenario,
-        options=options,
-        seed=args.seed,
-        workers=args.workers,
-        out=args.out,
-        max_actions=args.max_actions,
-        progress=lambda d, t, s: print(f"\r{progress_line(d, t, s)}", end="", file=sys.stderr),
-    )
+    try:
+        records = simulate(
+            args.title,
+            args.games,
+            scenario=args.scenario,
+            options=options,
+            seed=args.seed,
+            workers=args.workers,
+            out=args.out,
+            max_actions=args.max_actions,
+            agents=args.agents,
+            playouts=args.playouts,
+            depth=args.depth,
+            engine=args.engine,
+            scheduler=args.scheduler,
+            progress=lambda d, t, s: print(f"\r{progress_line(d, t, s)}", end="", file=sys.stderr),
+        )
+    except (RunError, ImportError) as exc:  # a bad agent or engine, a missing extra
+        raise WargamesError(str(exc)) from None
     print(file=sys.stderr)
     print(summarize(records).text())
     return 0
@@ -210,7 +218,7 @@ def _validate(args: argparse.Namespace) -> int:
 
 
 def _report(args: argparse.Namespace) -> int:
-    from .report import summarize
+    from .report import by_group, summarize
     from .simulate import read_records
 
     records = []
@@ -219,7 +227,28 @@ def _report(args: argparse.Namespace) -> int:
         if not path.exists():
             raise FileNotFoundError(f"{name}: no such file")
         records.extend(read_records(path))
-    print(summarize(records).text())
+    reports = by_group(records) if records else []
+    print("\n".join(r.text() for r in reports) if len(reports) > 1 else summarize(records).text())
+    if args.plots:
+        from .plots import draw
+
+        try:
+            made = draw(records, Path(args.plots), args.format)
+        except ImportError as exc:
+            raise WargamesError(str(exc)) from None
+        for file in made:
+            print(file)
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from .server import serve
+    except ImportError as exc:
+        msg = f"the server needs its extra: pip install 'wargames[server]' ({exc})"
+        raise WargamesError(msg) from None
+    print(f"wargames: serving on http://{args.host}:{args.port}/ (store: {args.db})", flush=True)
+    serve(args.host, args.port, args.db, args.static)
     return 0
 
 
@@ -271,15 +300,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0, help="the run's seed (game i: a seed of its own)")
     p.add_argument("--workers", type=int, default=1, help="local processes")
     p.add_argument("--option", action="append", default=[], help="a scenario option, k=v")
-    p.add_argument("--out", default=None, help="records as .csv or .jsonl; a rerun resumes")
+    p.add_argument(
+        "--out", default=None, help="records as .csv, .jsonl or .parquet; a rerun resumes"
+    )
     p.add_argument("--max-actions", type=int, default=1_000_000)
+    p.add_argument("--agents", default="random", help="random or search, or one per side: a,b")
+    p.add_argument("--playouts", type=int, default=16, help="the search agent's playouts")
+    p.add_argument("--depth", type=int, default=20, help="the search agent's playout depth")
+    p.add_argument("--engine", choices=("local", "dask"), default="local")
+    p.add_argument("--scheduler", default=None, help="a Dask scheduler's address (dask engine)")
     p.set_defaults(run=_simulate)
     p = sub.add_parser("validate", help="check a scenario, saved game or record: every error")
     p.add_argument("file")
     p.set_defaults(run=_validate)
     p = sub.add_parser("report", help="win rates and lengths of simulate's records")
     p.add_argument("files", nargs="+")
+    p.add_argument("--plots", default=None, help="a folder for the plots (matplotlib)")
+    p.add_argument("--format", choices=("png", "svg"), default="png")
     p.set_defaults(run=_report)
+    p = sub.add_parser("serve", help="run the game server and the browser client")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--db", default="wargames.sqlite3", help="the SQLite file of the games")
+    p.add_argument("--static", default=None, help="the browser client's folder")
+    p.set_defaults(run=_serve)
     args = parser.parse_args(argv)
     try:
         code: int = args.run(args)

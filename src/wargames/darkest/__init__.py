@@ -18,6 +18,7 @@ from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Step
 from wargames.core.state import GameState, Result
 from wargames.core.title import Title
+from wargames.core.vocabulary import Vocabulary
 
 from . import battle_record, secret
 from . import charts as charts_module
@@ -52,7 +53,7 @@ from .secret import SecretSetup, hidden_view
 from .secret import start as secret_start
 from .sequence import PHASES
 from .supply import SupplyStep, SustainStep
-from .victory import GermanVDP, RussianVDP, estimate, final
+from .victory import GermanVDP, RussianVDP, axis_cities, estimate, final
 from .weather import WeatherStep
 
 DATA = Path(__file__).parent / "data"
@@ -114,6 +115,24 @@ class DarkestCrusade(Title):
         "axis_romania_attacks": "after-turn-1",
     }
 
+    vocabulary: ClassVar[Vocabulary] = Vocabulary(
+        boxes=("eliminated", "lost", "reinforcements", "siberian", "setup"),
+        unit_markers=(
+            "disrupted", "moved", "done", "bonus", "attacking", "attacked", "hit", "fortified",
+            "fortifying", "strong", "unsupplied",
+        ),
+        node_markers=(),
+        flags=(
+            "armour", "army", "black", "brown", "infantry", "irreplaceable-unsupplied", "mech",
+            "panzergruppe", "proriv", "red", "shock", "siberian", "white",
+        ),
+        areas=(),
+        vars=(
+            "attacks", "battle", "due", "factories", "hidden", "inf_pool", "october", "placed",
+            "river_ignored", "romania_open", "siberians", "snow_turns", "tank_pool", "to_place",
+            "weather",
+        ),
+    )  # fmt: skip
     observed_markers: ClassVar[tuple[str, ...]] = ("disrupted", "fortified", "hit")
 
     def validate_scenario(self, scenario: Scenario) -> None:
@@ -145,6 +164,10 @@ class DarkestCrusade(Title):
 
     def view(self, state: GameState, side: str) -> dict[str, Any]:
         return hidden_view(state, side)
+
+    def victory_points(self, ctx: Context) -> dict[str, float]:
+        """DC: Victory Conditions: the points of the cities the Axis holds in supply."""
+        return {cn.AXIS: axis_cities(ctx)[0]}
 
     def evaluate(self, ctx: Context, side: str) -> float:
         """DC: Victory Conditions: the result, else the odds of the Axis-held cities."""

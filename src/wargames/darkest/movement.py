@@ -139,27 +139,41 @@ class Routes:
 
 
 def _situation(ctx: Context, side: str, occ: Occupancy) -> Situation:
+    """The position ``side`` moves in; one object per position (``BoardIndex.per_position``),
+    so every unit listed in it shares its search tables."""
     index = ctx.board.index
     closed = closed_hexes(ctx, occ, side)
     friends = side_hexes(ctx, occ, side)
-    zoc = None
-    if side == cn.RUSSIAN:
-        units = german_zoc_units(ctx, occ)
-        clear = index.terrain_code.get("clear", -1)
-        terrain = index.terrain
-        pzgr = {u for u in units if cn.is_panzergruppe(ctx, u)}
+    units = german_zoc_units(ctx, occ) if side == cn.RUSSIAN else None
+    pzgr = frozenset(u for u in units if cn.is_panzergruppe(ctx, u)) if units else frozenset()
+    key = (
+        "darkest.situation",
+        side,
+        frozenset(closed),
+        frozenset(friends),
+        None if units is None else tuple(sorted(units.items())),
+        pzgr,
+    )
 
-        def extends(key: object, u: int, v: int) -> bool:
-            return key not in pzgr or (terrain[u] == clear and terrain[v] == clear)
+    def build() -> Situation:
+        zoc = None
+        if units is not None:
+            clear = index.terrain_code.get("clear", -1)
+            terrain = index.terrain
 
-        policy = ZocPolicy(
-            barriers=(Barrier("water", unless=frozenset({"strait"})),),
-            closed_terrain=WATER,
-            own_hex=False,
-            extends=extends,
-        )
-        zoc = zones(index, units, policy)
-    return Situation(enemies=closed, friends=friends, zoc=zoc)
+            def extends(key: object, u: int, v: int) -> bool:
+                return key not in pzgr or (terrain[u] == clear and terrain[v] == clear)
+
+            policy = ZocPolicy(
+                barriers=(Barrier("water", unless=frozenset({"strait"})),),
+                closed_terrain=WATER,
+                own_hex=False,
+                extends=extends,
+            )
+            zoc = zones(index, units, policy)
+        return Situation(enemies=closed, friends=friends, zoc=zoc)
+
+    return index.per_position(key, build)
 
 
 def routes(ctx: Context, uid: str, mode: str) -> Routes:

@@ -20,6 +20,7 @@ from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Step
 from wargames.core.state import Result
 from wargames.core.title import Title
+from wargames.core.vocabulary import Vocabulary
 
 from . import counters as cn
 from .assault import OpposedLandings, PreparedAssaults
@@ -30,10 +31,11 @@ from .movement import BeginMovement, MoveGroup, MovementPhase
 from .optrans import BeginOpTrans, EndPlayerTurn, OpTransMove, OpTransPhase
 from .reinforcements import Arrivals, AxisNewUnits, ParachuteDrop
 from .reinforcements import setup as reinforcements_setup
+from .reinforcements import validate as validate_reinforcements
 from .sea import BeginSea, QuickReactionBox
 from .sequence import PHASES
 from .supply import MonthEndSupply, MonthStartSupply
-from .victory import final, sudden_death
+from .victory import estimate, final, sudden_death
 
 DATA = Path(__file__).parent / "data"
 CHARTS = (
@@ -59,6 +61,20 @@ class Krim(Title):
     )
     sides: ClassVar[tuple[str, ...]] = cn.SIDES
     default_scenario: ClassVar[str] = "campaign"
+    vocabulary: ClassVar[Vocabulary] = Vocabulary(
+        boxes=("*-air", "*-available", "*-future", "eliminated", "not-in-play", "qrb"),
+        unit_markers=(
+            "assaulted", "at-sea", "attacked", "fired", "flown", "ma-stop", "moved", "oos",
+            "optrans", "retreated", "sea-moved",
+        ),
+        node_markers=(),
+        flags=(
+            "air", "artillery", "assault-gun", "engineer", "jaeger", "kame", "mechanized",
+            "no-ma", "parachute", "railroad", "tank",
+        ),
+        areas=(),
+        vars=("krim-*",),  # the title's state variables share the prefix
+    )  # fmt: skip
     data_dir: ClassVar[Path | None] = DATA
     phases: ClassVar[tuple[Phase, ...]] = PHASES
     rule_steps: ClassVar[tuple[Step, ...]] = (
@@ -99,6 +115,12 @@ class Krim(Title):
             raise ScenarioError(
                 scenario.file, "charts.victory.kind", "campaign, all-sources or axis-takes"
             )
+        c = scenario.chart_reader()
+        c.number_table("combat_terrain")  # Krim: Terrain Effects on Combat
+        barrage = c.table("barrage")  # Krim: Barrage Results
+        strengths, hit_on = barrage.numbers("strengths"), barrage.numbers("hit_on")
+        if len(strengths) != len(hit_on) or any(h != int(h) for h in hit_on):
+            barrage.fail("hit_on", "one whole die number per strength")
         try:
             CRT.from_data(scenario.charts["crt"])
         except ValueError as exc:
@@ -111,6 +133,7 @@ class Krim(Title):
                 raise ScenarioError(
                     scenario.file, f"units[{i}].values.month", f"{uid}: a month number"
                 )
+        validate_reinforcements(scenario)
 
     def setup(self, ctx: Context) -> None:
         reinforcements_setup(ctx)
@@ -120,6 +143,12 @@ class Krim(Title):
 
     def final_result(self, ctx: Context) -> Result:
         return final(ctx)
+
+    def evaluate(self, ctx: Context, side: str) -> float:
+        """The result once over, else the race for the victory hexes (:func:`.victory.estimate`)."""
+        if ctx.state.result is not None:
+            return super().evaluate(ctx, side)
+        return estimate(ctx, side)
 
     def playout_weight(self, ctx: Context, action: Action) -> float:
         """Random playouts end phases less often than they act, so that units move and fight;

@@ -42,6 +42,9 @@ OPTRANS = "optrans"
 """Krim: Operational Transfers: moved by OpTrans this player turn (no move, PA or barrage)."""
 SEA_MOVED = "sea-moved"
 """Krim: Sea Transfers / landings: no other movement, no attack after a sea transfer."""
+MOVED_ANY = "krim-moved-any"
+"""Title variable: a unit has moved this Movement Phase other than by sea transfer (Krim: Sea
+Transfers come first)."""
 MA_STOP = "ma-stop"
 """Krim: Mobile Assault: the unit absorbed part of an MA result as a retreat: no more moving."""
 
@@ -224,7 +227,7 @@ class MovementPhase(SideStep):
             return
         if isinstance(action, Choose) and action.option.startswith("move:"):
             uid = action.option[5:]
-            ctx.state.set("krim-moved-any", True)
+            ctx.state.set(MOVED_ANY, True)
             ctx.push("move-group", side=frame.args["side"], units=[uid], spent=0, legs=0, mas=0)
             return
         apply_sea(ctx, frame.args["side"], action)
@@ -385,5 +388,5 @@ class BeginMovement(Step):
     name: ClassVar[str] = "begin-movement"
 
     def run(self, ctx: Context, frame: Frame) -> None:
-        ctx.state.set("krim-moved-any", False)
+        ctx.state.set(MOVED_ANY, False)
         ctx.done()

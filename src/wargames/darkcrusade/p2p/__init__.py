@@ -20,6 +20,7 @@ from wargames.core.sequence import Phase, Step
 from wargames.core.state import Result
 from wargames.core.title import Title
 from wargames.core.unit_values import NUMBER, UnitValue
+from wargames.core.vocabulary import Vocabulary
 
 from . import charts as charts_module
 from . import counters as cn
@@ -31,7 +32,7 @@ from .reinforcements import ArrivalsStep
 from .sea import SeaLossStep, SeaStep
 from .sequence import PHASES
 from .strategic import StrategicStep
-from .victory import VictoryStep, final
+from .victory import VictoryStep, axis_points, final
 from .weather import WeatherStep
 
 DATA = Path(__file__).parent / "data"
@@ -46,6 +47,14 @@ class DarkCrusadeP2P(Title):
     )
     sides: ClassVar[tuple[str, ...]] = cn.SIDES
     default_scenario: ClassVar[str] = "1941"
+    vocabulary: ClassVar[Vocabulary] = Vocabulary(
+        boxes=("eliminated", "reinforcements"),
+        unit_markers=("acted", "dispersed", "entrained", "moved", "strategic"),
+        node_markers=(),
+        flags=("air", "armour", "breakthrough", "flak", "hq", "major-infantry", "rocket"),
+        areas=(),
+        vars=("attacks", "battle", "first_snow", "october", "weather"),
+    )
     options: ClassVar[Mapping[str, Any]] = {
         # Errata 8: the optional May 1941 game-turn (turn 0 of the calendar).
         "may_1941": False,
@@ -88,6 +97,10 @@ class DarkCrusadeP2P(Title):
         """Errata 8: without the optional May 1941 turn the game starts in June (turn 1)."""
         if not ctx.options["may_1941"] and ctx.turn == 0 < ctx.scenario.calendar.last:
             ctx.state.turn = 1
+
+    def victory_points(self, ctx: Context) -> dict[str, float]:
+        """The points of the Soviet cities the Axis holds in supply."""
+        return {cn.AXIS: axis_points(ctx)[0]}
 
     def final_result(self, ctx: Context) -> Result:
         return final(ctx)
