@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from wargames.core.actions import Action, Choose
 from wargames.core.context import Context
+from wargames.core.counters import Counter
 from wargames.core.errors import SaveError, ScenarioError
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Step
@@ -34,7 +35,9 @@ from .battle import (
     WithdrawStep,
 )
 from .disruption import RecoverStep
+from .movement import german_zones
 from .operations import BeginCombat, BeginPhase, Combat, Operations, Orders
+from .picture import counter as printed_counter
 from .reinforcements import (
     Arrivals,
     Disband,
@@ -175,6 +178,17 @@ class DarkestCrusade(Title):
             return super().evaluate(ctx, side)
         return estimate(ctx, side)
 
+    def counter(self, ctx: Context, uid: str, side: str | None) -> Counter:
+        return printed_counter(ctx, uid, side)
+
+    def zoc(self, ctx: Context, side: str) -> frozenset[str]:
+        """DC: Zones of Control: only UnDisrupted German armies and panzergruppen exert
+        one (Russian units none)."""
+        if side != cn.AXIS:
+            return frozenset()
+        zm = german_zones(ctx, ctx.state.occupancy())
+        return frozenset(zm.labels(ctx.board.index))
+
     def visible_units(self, state: GameState, side: str) -> frozenset[str] | None:
         """DC: Secret ... Setup: the Axis does not see hidden Russian units."""
         hidden = state.vars.get(secret.HIDDEN) or ()
@@ -203,9 +217,6 @@ class DarkestCrusade(Title):
         if isinstance(action, Choose) and action.option in ("siberians", "disband"):
             return 0.02
         return 1.0
-
-    def describe(self, ctx: Context, action: Action) -> str:
-        return action.to_json()
 
 
 TITLE = DarkestCrusade()

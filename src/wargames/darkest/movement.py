@@ -28,7 +28,7 @@ from wargames.core.movement import (
     reach,
 )
 from wargames.core.state import Occupancy
-from wargames.core.zoc import Barrier, ZocPolicy, ZocRules, zones
+from wargames.core.zoc import Barrier, ZocPolicy, ZocRules, ZoneMap, zones
 
 from . import counters as cn
 from .charts import charts
@@ -156,24 +156,34 @@ def _situation(ctx: Context, side: str, occ: Occupancy) -> Situation:
     )
 
     def build() -> Situation:
-        zoc = None
-        if units is not None:
-            clear = index.terrain_code.get("clear", -1)
-            terrain = index.terrain
-
-            def extends(key: object, u: int, v: int) -> bool:
-                return key not in pzgr or (terrain[u] == clear and terrain[v] == clear)
-
-            policy = ZocPolicy(
-                barriers=(Barrier("water", unless=frozenset({"strait"})),),
-                closed_terrain=WATER,
-                own_hex=False,
-                extends=extends,
-            )
-            zoc = zones(index, units, policy)
+        zoc = None if units is None else _zones(ctx, units)
         return Situation(enemies=closed, friends=friends, zoc=zoc)
 
     return index.per_position(key, build)
+
+
+def german_zones(ctx: Context, occ: Occupancy) -> ZoneMap[str]:
+    """The zones of control that stop Russian movement: UnDisrupted German armies', and
+    panzergruppen's only from clear terrain into clear terrain; never across water."""
+    return _zones(ctx, german_zoc_units(ctx, occ))
+
+
+def _zones(ctx: Context, units: dict[str, str]) -> ZoneMap[str]:
+    index = ctx.board.index
+    clear = index.terrain_code.get("clear", -1)
+    terrain = index.terrain
+    pzgr = {u for u in units if cn.is_panzergruppe(ctx, u)}
+
+    def extends(key: object, u: int, v: int) -> bool:
+        return key not in pzgr or (terrain[u] == clear and terrain[v] == clear)
+
+    policy = ZocPolicy(
+        barriers=(Barrier("water", unless=frozenset({"strait"})),),
+        closed_terrain=WATER,
+        own_hex=False,
+        extends=extends,
+    )
+    return zones(index, units, policy)
 
 
 def routes(ctx: Context, uid: str, mode: str) -> Routes:

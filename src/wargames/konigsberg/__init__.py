@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from wargames.core.actions import KERNEL_ACTIONS, Action
 from wargames.core.context import Context
+from wargames.core.counters import Counter
 from wargames.core.errors import ScenarioError
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Step
@@ -24,6 +25,8 @@ from wargames.core.vocabulary import Vocabulary
 from .actions import AtrocityMove, StrategicMove
 from .charts import charts as compiled_charts
 from .charts import validate
+from .picture import counters as seen_counters
+from .picture import zoc as zoc_hexes
 from .sequence import PHASES, STEPS
 from .special import start_cup
 from .victory import estimate, german_vph, level
@@ -117,6 +120,13 @@ class Konigsberg(Title):
     def view(self, state: GameState, side: str) -> dict[str, Any]:
         """K45 0.1e: only the top unit of each enemy stack is seen."""
         return fog(state, side)
+
+    def counters(self, ctx: Context, side: str | None) -> list[Counter]:
+        """K45 0.1e: a side's pictures show only the top unit of each enemy stack."""
+        return seen_counters(ctx, side)
+
+    def zoc(self, ctx: Context, side: str) -> frozenset[str]:
+        return zoc_hexes(ctx, side)
 
 
 TITLE = Konigsberg()

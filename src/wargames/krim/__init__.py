@@ -27,7 +27,7 @@ from .assault import OpposedLandings, PreparedAssaults
 from .barrage import BarrageFire, Barrages, BeginCombat
 from .battle import BattleStep
 from .calendar import months
-from .movement import BeginMovement, MoveGroup, MovementPhase
+from .movement import BeginMovement, MoveGroup, MovementPhase, side_zones
 from .optrans import BeginOpTrans, EndPlayerTurn, OpTransMove, OpTransPhase
 from .reinforcements import Arrivals, AxisNewUnits, ParachuteDrop
 from .reinforcements import setup as reinforcements_setup
@@ -137,6 +137,10 @@ class Krim(Title):
 
     def setup(self, ctx: Context) -> None:
         reinforcements_setup(ctx)
+
+    def zoc(self, ctx: Context, side: str) -> frozenset[str]:
+        """Krim: Zones of Control (provisional: every ground unit's stack exerts one)."""
+        return frozenset(side_zones(ctx, side).labels(ctx.board.index))
 
     def result(self, ctx: Context) -> Result | None:
         return sudden_death(ctx)

@@ -31,7 +31,7 @@ from wargames.core.movement import (
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
 from wargames.core.steps import SideStep
-from wargames.core.zoc import ZocRules, zones
+from wargames.core.zoc import ZocRules, ZoneMap, zones
 
 from . import counters as cn
 from .calendar import MUD, weather
@@ -86,12 +86,18 @@ def situation(ctx: Context, side: str, railroad: bool = False) -> Situation:
     occ = ctx.state.occupancy()
     enemies = [ix.number[n] for n, us in occ.items() if ctx.side_of(us[0]) == enemy]
     friends = [ix.number[n] for n, us in occ.items() if ctx.side_of(us[0]) == side]
-    zoc = zones(ix, {us[0]: n for n, us in occ.items() if ctx.side_of(us[0]) == enemy})
+    zoc = side_zones(ctx, enemy)
     can_enter = None
     if railroad:
         control = ctx.state.control
         can_enter = lambda v: control.get(ix.ids[v]) == cn.AXIS  # noqa: E731
     return Situation(enemies=enemies, friends=friends, zoc=zoc, can_enter=can_enter)
+
+
+def side_zones(ctx: Context, side: str) -> ZoneMap[str]:
+    """The zones of control of ``side``'s stacks (provisional ZOC: every ground unit)."""
+    occ = ctx.state.occupancy()
+    return zones(ctx.board.index, {us[0]: n for n, us in occ.items() if ctx.side_of(us[0]) == side})
 
 
 def allowance(ctx: Context, units: Sequence[str]) -> int | None:

@@ -21,7 +21,7 @@ from wargames.core.state import Result
 from wargames.core.title import Title
 from wargames.core.vocabulary import Vocabulary
 
-from .rules import Combat, LoseStep, Movement, Reinforce, Resolve, RetreatStep
+from .rules import Combat, LoseStep, Movement, Reinforce, Resolve, RetreatStep, enemy_zoc
 
 
 def _player_turn(side: str) -> Phase:
@@ -90,6 +90,10 @@ class MinimalTitle(Title):
                     "charts.movement_cost",
                     f"no cost for terrain {scenario.board.terrain(node)!r}",
                 )
+
+    def zoc(self, ctx: Context, side: str) -> frozenset[str]:
+        """M2: the six hexes around each of ``side``'s units."""
+        return frozenset(enemy_zoc(ctx, ctx.enemy_of(side)).labels(ctx.board.index))
 
     def vp(self, ctx: Context, side: str) -> int:
         """V1: victory points of the towns a side controls."""

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from wargames.core.actions import Action, Choose
 from wargames.core.context import Context
+from wargames.core.counters import Counter
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Step
 from wargames.core.state import Frame, GameState, Result
@@ -30,6 +31,8 @@ from .hidden import MechGroupStep, RehideStep, RevealStep
 from .hidden import determinize as hidden_determinize
 from .katyusha import KatyushaRoll
 from .operations import Combat, Declare, EarlyAttacks, Operations, Orders
+from .picture import counter as seen_counter
+from .picture import zoc as zoc_hexes
 from .rail import RailStep
 from .reinforcements import (
     AxisAdmin,
@@ -156,6 +159,12 @@ class DarkCrusadeHex(Title):
 
     def view(self, state: GameState, side: str) -> dict[str, Any]:
         return side_view(state, side)
+
+    def counter(self, ctx: Context, uid: str, side: str | None) -> Counter:
+        return seen_counter(ctx, uid, side)
+
+    def zoc(self, ctx: Context, side: str) -> frozenset[str]:
+        return zoc_hexes(ctx, side)
 
     def determinize(self, ctx: Context, side: str) -> None:
         hidden_determinize(ctx, side)
