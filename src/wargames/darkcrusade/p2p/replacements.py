@@ -145,7 +145,8 @@ class ReplaceStep(SideStep):
         # Darkest Crusade: unused tank factors are kept, infantry factors are not
         have = {INFANTRY: got[INFANTRY], ARMOUR: have[ARMOUR] + got[ARMOUR]}
         _store(ctx, side, have)
-        ctx.emit("replacements", f"{side} replacement factors: {have}", side=side, **have)
+        text = f"{side} replacement factors: {have[INFANTRY]} infantry, {have[ARMOUR]} armour"
+        ctx.emit("replacements", text, side=side, **have)
         ctx.update(paid=True)
         if not replaceable(ctx, side):
             self._close(ctx, side)
