@@ -27,6 +27,7 @@ from .core.actions import Action, action_from_dict
 from .core.frame_args import Refs, check_args
 from .core.game import Game
 from .core.jsonvalue import dumps
+from .core.render.scene import picture
 from .core.serialize import state_from_json
 
 Invariant = Callable[[Game], None]
@@ -116,7 +117,8 @@ def check_information(game: Game, seed: int = 12345) -> None:
         other = game.determinize(side, seed)
         assert other.view(side) == view, f"{side}'s view depends on what it may not know"
         assert other.events_for(side) == game.events_for(side)
-        assert other.svg(side=side) == game.svg(side=side), f"{side}'s picture leaks"
+        seen = picture(game, side, zoc=True, supply=True)  # what its picture draws
+        assert picture(other, side, zoc=True, supply=True) == seen, f"{side}'s picture leaks"
     assert pickle.loads(pickle.dumps(game)).to_json() == game.to_json(), "pickle round trip"
     check_twins(game, seed)
 
@@ -155,13 +157,9 @@ def relabelled(game: Game, a: str, b: str) -> Game:
     return Game(game.title, game.scenario, game.seed, _state=state, _events=game.events)
 
 
-def _drawn(game: Game, side: str) -> tuple[Any, ...]:
-    """What ``game.svg(side=side)`` draws (control and the units ``side`` sees), cheaply."""
-    visible = game.title.visible_units(game.state, side)
-    units = [
-        u.to_json() for k, u in sorted(game.state.units.items()) if visible is None or k in visible
-    ]
-    return dict(game.state.control), units
+def _drawn(game: Game, side: str) -> Any:
+    """What ``game.svg(side=side)`` draws (the scene, with the ZOC and supply overlays)."""
+    return picture(game, side, zoc=True, supply=True)
 
 
 def _counter(game: Game, uid: str) -> tuple[Any, ...]:
@@ -203,12 +201,12 @@ def check_twins(
     for side in game.title.sides:
         found = twins(game, side)
         rng.shuffle(found)
-        view, picture, told = game.view(side), _drawn(game, side), len(game.events_for(side))
+        view, drawn, told = game.view(side), _drawn(game, side), len(game.events_for(side))
         for a, b in found[:pairs]:
             twin = relabelled(game, a, b)
             if twin.view(side) != view:
                 continue  # not twins for this side (e.g. one would top its stack)
-            assert _drawn(twin, side) == picture, f"{side}'s picture shows {a} or {b}"
+            assert _drawn(twin, side) == drawn, f"{side}'s picture shows {a} or {b}"
             swap = {a: b, b: a}
             naming = [x for x in legal if {a, b} & _strings(x.to_dict())]
             others = [x for x in legal if x not in naming]

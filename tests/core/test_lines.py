@@ -15,20 +15,16 @@ from wargames.core.board import Board
 from wargames.core.errors import IllegalAction, ScenarioError
 from wargames.core.lines import (
     Carried,
-    Ledger,
     Limit,
     LineLedger,
     LinePolicy,
     Remaining,
     UnitLoad,
-    line_key,
     line_paths,
     load,
-    move_along_line,
     point_moves,
     segment_ledger,
     store_ledger,
-    strategic_move,
     strategic_trace,
 )
 from wargames.core.scenario import parse_scenario
@@ -61,25 +57,30 @@ def east_front() -> Board:
     return Board.point_map(points, lines)
 
 
+def move_along_line(
+    board: Board, a: str, b: str, side: str, items: list[Carried], led: LineLedger | None = None
+) -> LineLedger:
+    """Record ``items`` moving a-b in a (fresh) segment ledger under the DC2 capacities."""
+    return (led or LineLedger()).add(board, DC2, a, b, side, items)
+
+
 def test_axis_major_line_carries_six_of_which_four_armour_dc2_a_1_a() -> None:
     board = east_front()
     six = [Carried(kind="armour")] * 4 + [Carried()] * 2
-    ledger = move_along_line(board, "Brest", "Minsk", "axis", six, Ledger(), DC2)
+    ledger = move_along_line(board, "Brest", "Minsk", "axis", six)
     with pytest.raises(IllegalAction, match="7 units, limit 6") as err:
-        move_along_line(board, "Minsk", "Brest", "axis", [Carried()], ledger, DC2)
+        move_along_line(board, "Minsk", "Brest", "axis", [Carried()], ledger)
     assert err.value.rule == "DC2 Lines A"
     with pytest.raises(IllegalAction, match="5 armour units, limit 4"):
-        move_along_line(
-            board, "Brest", "Minsk", "axis", [Carried(kind="armour")] * 5, Ledger(), DC2
-        )
+        move_along_line(board, "Brest", "Minsk", "axis", [Carried(kind="armour")] * 5)
 
 
 def test_soviet_capacities_differ_dc2_a_2() -> None:
     board = east_front()
     four = [Carried(kind="armour")] * 3 + [Carried()]
-    move_along_line(board, "Brest", "Minsk", "soviet", four, Ledger(), DC2)
+    move_along_line(board, "Brest", "Minsk", "soviet", four)
     with pytest.raises(IllegalAction):
-        move_along_line(board, "Brest", "Minsk", "soviet", [*four, Carried()], Ledger(), DC2)
+        move_along_line(board, "Brest", "Minsk", "soviet", [*four, Carried()])
 
 
 def test_half_value_units_and_ignored_fraction_dc2_b() -> None:
@@ -87,31 +88,35 @@ def test_half_value_units_and_ignored_fraction_dc2_b() -> None:
     board = east_front()
     items = [Carried(), Carried(), Carried(HALF)]
     assert load(items) == 2
-    move_along_line(board, "Brest", "Pinsk", "axis", items, Ledger(), DC2)
+    move_along_line(board, "Brest", "Pinsk", "axis", items)
     with pytest.raises(IllegalAction):
-        move_along_line(board, "Brest", "Pinsk", "axis", [*items, Carried(HALF)], Ledger(), DC2)
+        move_along_line(board, "Brest", "Pinsk", "axis", [*items, Carried(HALF)])
 
 
 def test_two_value_army_units_dc2_c() -> None:
     board = east_front()
     with pytest.raises(IllegalAction, match="3 units, limit 2"):
-        move_along_line(board, "Brest", "Pinsk", "axis", [Carried(2), Carried()], Ledger(), DC2)
+        move_along_line(board, "Brest", "Pinsk", "axis", [Carried(2), Carried()])
 
 
 def test_line_capacity_attribute_overrides_the_class_total() -> None:
     board = east_front()
     assert DC2.limit(board, "Kiev", "Kerch", "axis") == Limit(1, {"armour": 1})
     with pytest.raises(IllegalAction):
-        move_along_line(board, "Kiev", "Kerch", "axis", [Carried()] * 2, Ledger(), DC2)
+        move_along_line(board, "Kiev", "Kerch", "axis", [Carried()] * 2)
 
 
 def test_capacity_counts_both_directions_of_a_line() -> None:
-    assert line_key("Brest", "Minsk", "axis") == line_key("Minsk", "Brest", "axis")
+    board = east_front()
+    led = move_along_line(board, "Brest", "Minsk", "axis", [Carried()] * 4)
+    led = move_along_line(board, "Minsk", "Brest", "axis", [Carried()] * 2, led)
+    assert led.remaining(board, DC2, "Brest", "Minsk", "axis") == Remaining(0, (("armour", 4),))
+    assert led.remaining(board, DC2, "Brest", "Minsk", "soviet") == Remaining(4, (("armour", 3),))
 
 
 def test_move_needs_a_line() -> None:
     with pytest.raises(IllegalAction, match="not joined"):
-        move_along_line(east_front(), "Brest", "Moscow", "axis", [Carried()], Ledger(), DC2)
+        move_along_line(east_front(), "Brest", "Moscow", "axis", [Carried()])
 
 
 @given(st.lists(st.tuples(st.sampled_from((HALF, 1, 2)), st.booleans()), max_size=10))
@@ -159,21 +164,6 @@ def test_no_strategic_movement_across_kerch_straits_nor_through_barred_points_dc
     ours = {"Brest", "Minsk", "Pinsk", "Kiev", "Kerch"}
     assert "Kerch" not in strategic_trace(board, "Brest", ours, barred_lines=["straits"])
     assert "Kiev" not in strategic_trace(board, "Brest", ours, barred_points={"Pinsk"})
-
-
-def test_strategic_moves_per_turn_and_three_per_point_dc2_a() -> None:
-    board = east_front()
-    ours = {"Brest", "Minsk", "Pinsk", "Kiev"}
-    ledger = Ledger()
-    for _ in range(3):
-        ledger = strategic_move(board, "Brest", "Kiev", ours, ledger, per_turn=4)
-    with pytest.raises(IllegalAction, match="limit 3"):
-        strategic_move(board, "Brest", "Kiev", ours, ledger, per_turn=4)
-    ledger = strategic_move(board, "Brest", "Minsk", ours, ledger, per_turn=4)
-    with pytest.raises(IllegalAction, match="limit 4"):
-        strategic_move(board, "Brest", "Pinsk", ours, ledger, per_turn=4)
-    with pytest.raises(IllegalAction, match="no line of friendly points"):
-        strategic_move(board, "Brest", "Moscow", ours, Ledger(), per_turn=4)
 
 
 # --- line classes as scenario data (issue 9 item 4) ------------------------------------------

@@ -62,6 +62,7 @@ def scenario(
     control: dict[str, str] | None = None,
     weather: list[str] | None = None,
     reinforcements: list[dict[str, Any]] | None = None,
+    options: dict[str, Any] | None = None,
     **charts: Any,
 ) -> dict[str, Any]:
     """The 1941 map with only ``units``; ``control`` changes who holds some points."""
@@ -77,6 +78,7 @@ def scenario(
     if weather:
         data["charts"]["weather"] = ["good", *weather] + ["good"] * (9 - len(weather))
     data["charts"].update(charts)
+    data["options"] = {**data.get("options", {}), **(options or {})}
     return data
 
 

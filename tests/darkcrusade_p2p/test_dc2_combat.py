@@ -3,8 +3,11 @@ rounds, fortresses, retreats within line capacity, clearing and occupying a poin
 
 from __future__ import annotations
 
+import pytest
+
 import wargames
 from wargames.core.actions import AllocateLosses, Attack, Choose, Move, Outcome, Pass, Retreat
+from wargames.core.errors import ScenarioError
 from wargames.core.lines import segment_ledger, store_ledger
 from wargames.darkcrusade.p2p.battle import Battle, retreats
 from wargames.darkcrusade.p2p.fire import (
@@ -49,6 +52,49 @@ def test_fortress_protection_halved_on_the_enemy_side_of_the_border_terrain_c() 
     units = [infantry(f"A{i}", "axis", "Moscow") for i in range(3)]
     c = ctx(game(units, control={"Moscow": "axis"}))
     assert fortress_value(c, "Moscow", ["A0", "A1", "A2"]) == 1  # 3 halved, rounded down
+    # C.1 caps by the major infantry first, then halves: one unit's 1 halves to 0
+    assert fortress_value(c, "Moscow", ["A0"]) == 0
+
+
+def test_fortress_on_the_enemy_side_less_one_reading_terrain_c_1() -> None:
+    """The other reading of the broken "reduced by f factor": less one."""
+    units = [infantry(f"A{i}", "axis", "Moscow") for i in range(3)]
+    c = ctx(game(units, control={"Moscow": "axis"}, options={"fortress_enemy_side": "less-one"}))
+    assert fortress_value(c, "Moscow", ["A0", "A1", "A2"]) == 2
+    assert fortress_value(c, "Moscow", ["A0"]) == 0
+
+
+def test_fortress_enemy_side_option_is_checked() -> None:
+    with pytest.raises(ScenarioError, match="fortress_enemy_side"):
+        game([], options={"fortress_enemy_side": "third"})
+
+
+def test_no_fortress_defence_increase_on_the_enemy_side_terrain_c_2() -> None:
+    """C.2 increases the defensive power only "on their own side of the 1941 USSR border"."""
+    # a fortress on the Soviet side, in Axis supply, worth 3 here (charts.fortress)
+    units = [infantry(f"A{i}", "axis", "Brest") for i in range(3)]
+    c = ctx(game(units, control={"Brest": "axis"}, fortress=[3, 3, 3]))
+    assert fortress_value(c, "Brest", ["A0", "A1", "A2"]) == 1  # C.1: halved
+    assert defence_strength(c, "Brest", ["A0", "A1", "A2"], air=False) == 9  # C.2: nothing
+    units = [infantry(f"S{i}", "soviet", "Brest") for i in range(3)]
+    c = ctx(game(units, fortress=[3, 3, 3]))
+    assert defence_strength(c, "Brest", ["S0", "S1", "S2"], air=False) == 9 + 3
+
+
+def test_fortress_cuts_ground_hits_not_air_hits_terrain_c_1() -> None:
+    """A breakthrough is a hit scored on the defenders in a ground round: the air round's hits
+    on the defending air units are not reduced."""
+    units = [
+        panzer("P", "Krakow"),
+        unit("LF", "axis", "Krakow", (3, 2), flags=("air",)),
+        infantry("S", "soviet", "Przemysl", hits=2),
+        unit("VVS", "soviet", "Przemysl", (2, 1), flags=("air",)),
+    ]
+    g = battle_at(units, [("P", "Krakow", "Przemysl"), ("LF", "Krakow", "Przemysl")])
+    g.apply(Outcome(1))  # Axis air fire 3: 2 hits after scaling, none cut
+    g.apply(Outcome(1))
+    assert g.state.units["VVS"].at is None
+    assert not any(e.kind == "fortress" for e in g.events)
 
 
 def test_dispersed_major_infantry_give_no_fortress_protection_terrain_c() -> None:
@@ -257,3 +303,36 @@ def test_soviet_victory_cities_have_flak_and_plain_points_none_combat_a() -> Non
     assert flak(c, "Minsk", ["S"]) == 1
     assert flak(c, "Borisov", ["T"]) == 0
     assert flak(c, "Warsaw", ["A"]) == 0  # an infantry unit without the flak flag
+
+
+def _soviet_air_pair(**kw: object):  # type: ignore[no-untyped-def]
+    units = [
+        panzer("P", "Warsaw"),
+        unit("LF", "axis", "Warsaw", (3, 2), flags=("air",)),
+        infantry("S", "soviet", "Brest"),
+        unit("V1", "soviet", "Brest", (1, 1), flags=("air",)),
+        unit("V2", "soviet", "Brest", (1, 1), flags=("air",)),
+    ]
+    g = battle_at(units, [("P", "Warsaw", "Brest"), ("LF", "Warsaw", "Brest")], **kw)
+    g.apply(Outcome(6))  # Axis air fire 3 on the worst row: no hit
+    return g
+
+
+def test_soviet_air_units_fire_one_by_one_in_air_to_air_combat_a_1_a() -> None:
+    """A.1.a is cut ("When air units of both sides are present, the So-"); filled from the hex
+    edition: Soviet air units may not be combined, each fires its own die."""
+    g = _soviet_air_pair()
+    strengths = []
+    for _ in range(2):
+        assert g.decision is not None and g.decision.step == "fire"
+        strengths.append(g.state.stack[-1].args["strength"])
+        g.apply(Outcome(6))  # column B's best row: 1 hit from strength 1
+    assert strengths == [1, 1]
+    assert g.state.units["LF"].at is None  # two hits on a 1-hit air unit: eliminated
+
+
+def test_combined_soviet_air_fire_is_a_chart_choice_combat_a_1_a() -> None:
+    g = _soviet_air_pair(air={"soviet_combined": True})
+    assert g.state.stack[-1].args["strength"] == 2
+    g.apply(Outcome(6))  # strength 2: 2 hits on the table, 1 after scaling
+    assert g.state.units["LF"].at == "Warsaw" and g.state.units["LF"].has("dispersed")

@@ -142,15 +142,13 @@ def test_german_breakthrough_into_a_second_unoccupied_point_operational() -> Non
     assert g.state.units["P"].at == "Baranovichi"
     # infantry gets no breakthrough
     move(g, "I", "Lublin", "Krakow")
-    assert Choose("I") not in list(g.legal_actions()) and g.decision.prompt.startswith(
-        "operational"
-    )
+    assert Choose("I") not in list(g.legal_actions()) and "operational" in (g.decision.prompt)
 
 
 def test_no_breakthrough_after_entering_a_friendly_occupied_point() -> None:
     g = op([panzer("P", "Warsaw"), infantry("I", "axis", "Lublin")])
     move(g, "P", "Warsaw", "Lublin")
-    assert g.decision.prompt.startswith("operational")
+    assert "operational" in g.decision.prompt
 
 
 def test_highway_two_points_for_armour_outside_snow_lines_d() -> None:
@@ -233,7 +231,7 @@ def test_breakthrough_phase_panzers_move_others_only_attack() -> None:
     g.apply(Move(("I",), ("Warsaw", "Brest")))
     play(g, Choose("P"), Move(("P",), ("Warsaw", "Lublin")))
     assert g.state.units["P"].at == "Lublin"
-    assert g.decision is not None and g.decision.prompt.startswith("operational")  # no onward
+    assert g.decision is not None and "operational" in g.decision.prompt  # no onward
 
 
 def test_breakthrough_combat_is_one_round() -> None:
@@ -264,3 +262,56 @@ def test_highway_double_move_in_the_breakthrough_phase_too_lines_d() -> None:
     g = breakthrough_phase(op([panzer("P", "Minsk")], control={"Minsk": "axis"}))
     play(g, Choose("P"))
     assert Move(("P",), ("Minsk", "Borisov", "Orsha")) in list(g.legal_actions())
+
+
+def test_breakthrough_through_and_into_points_of_units_subject_to_automatic_destruction() -> None:
+    """Operational Movement: "This also applies to points occupied by Soviet units subject to
+    automatic [destruction]": a partisan on the first or the second point does not stop it."""
+    par = {"flags": ("partisan",)}
+    units = [panzer("P", "Warsaw"), unit("P1", "soviet", "Brest", (0, 0), **par)]
+    units.append(unit("P2", "soviet", "Baranovichi", (0, 0), **par))
+    g = op(units)
+    play(g, Choose("P"), Move(("P",), ("Warsaw", "Brest")))
+    assert g.state.units["P1"].at is None
+    g.apply(Move(("P",), ("Brest", "Baranovichi")))
+    assert g.state.units["P"].at == "Baranovichi" and g.state.units["P2"].at is None
+
+
+LINES_TABLE = [  # DC2 Lines A: (side, class, line, units, of which armour)
+    ("axis", "major", ("Warsaw", "Lublin"), 6, 4),
+    ("axis", "minor", ("Warsaw", "Konigsberg"), 4, 2),
+    ("axis", "inferior", ("Krakow", "Budapest"), 2, 1),
+    ("soviet", "major", ("Moscow", "Gorki"), 4, 3),
+    ("soviet", "minor", ("Penza", "Saratov"), 3, 2),
+    ("soviet", "inferior", ("Penza", "Tambov"), 2, 1),
+]
+
+
+@pytest.mark.parametrize(("side", "cls", "line", "total", "armour"), LINES_TABLE)
+def test_every_line_class_and_side_in_play_lines_a(
+    side: str, cls: str, line: tuple[str, str], total: int, armour: int
+) -> None:
+    """The review of issue 15: each of the six capacities of the table, reached in play by
+    moving armour then other units along one line until the line refuses."""
+    a, b = line
+    tanks = [unit(f"T{i}", side, a, flags=("armour",), line={"kind": "armour"}) for i in range(6)]
+    foot = [unit(f"F{i}", side, a) for i in range(7)]
+    other = infantry(
+        "X", "soviet" if side == "axis" else "axis", "Gorki" if side == "axis" else "Krakow"
+    )
+    g = advance_to(game([*tanks, *foot, other]), "operational", side)
+    moved = {"T": 0, "F": 0}
+    for uid in [u["id"] for u in (*tanks, *foot)]:
+        if Move((uid,), (a, b)) not in list(g.legal_actions()) and Choose(uid) not in list(
+            g.legal_actions()
+        ):
+            continue
+        play(g, Choose(uid))
+        if Move((uid,), (a, b)) in list(g.legal_actions()):
+            g.apply(Move((uid,), (a, b)))
+            moved[uid[0]] += 1
+        else:
+            with pytest.raises(IllegalAction, match="limit"):
+                g.apply(Move((uid,), (a, b)))
+            g.apply(Pass())
+    assert moved == {"T": armour, "F": total - armour}

@@ -11,6 +11,7 @@ import pytest
 import wargames
 from wargames.core.actions import Outcome, Pass
 from wargames.core.errors import ScenarioError
+from wargames.core.state import Result
 from wargames.darkcrusade.p2p import geography as geo
 from wargames.darkcrusade.p2p.supply import supplied_points
 from wargames.darkcrusade.p2p.victory import final, sudden_death
@@ -200,3 +201,33 @@ def test_the_game_starts_in_june_unless_the_optional_may_turn_is_played_errata_8
     g = wargames.new_game("darkcrusade-p2p", data, seed=0)
     assert g.state.turn == 0 and g.turn_label == "May 41"
     assert g.scenario.calendar.last == 9  # ten turns, to February 1942
+
+
+def test_evaluate_follows_the_victory_race_and_the_result() -> None:
+    units = [infantry("I", "axis", "Krakow"), infantry("S", "soviet", "Gorki")]
+    even = wargames.new_game("darkcrusade-p2p", scenario(units), seed=0)
+    c = even.rules_context()
+    t = even.title
+    # no VP held, no Soviet point taken, half the units
+    assert t.evaluate(c, "axis") == pytest.approx(0.125)
+    assert t.evaluate(c, "axis") + t.evaluate(c, "soviet") == pytest.approx(1)
+    held = {"Minsk": "axis", "Smolensk": "axis", "Kiev": "axis", "Bialystok": "axis"}
+    held.update({"Brest": "axis", "Baranovichi": "axis", "Borisov": "axis", "Orsha": "axis"})
+    ahead = wargames.new_game("darkcrusade-p2p", scenario(units, control=held), seed=0)
+    assert t.evaluate(ahead.rules_context(), "axis") > t.evaluate(c, "axis")
+    over = wargames.new_game("darkcrusade-p2p", scenario(units), seed=0)
+    over.state.result = Result("soviet", "victory", "test")
+    assert t.evaluate(over.rules_context(), "soviet") == 1.0
+
+
+def test_evaluate_counts_units_still_due_so_an_early_call_gains_nothing() -> None:
+    units = [infantry("I", "axis", "Krakow"), infantry("S", "soviet", "Gorki")]
+    late = {**infantry("Sh", "soviet", "Gorki"), "box": "reinforcements"}
+    del late["at"]
+    g = wargames.new_game("darkcrusade-p2p", scenario([*units, late]), seed=0)
+    c = g.rules_context()
+    before = g.title.evaluate(c, "soviet")
+    c.state.put(c.state.units["Sh"].moved_to("Siberia"))
+    assert g.title.evaluate(c, "soviet") == before
+    c.state.put(c.state.units["Sh"].boxed("eliminated"))
+    assert g.title.evaluate(c, "soviet") < before

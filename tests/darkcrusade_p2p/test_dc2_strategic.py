@@ -181,3 +181,16 @@ def test_axis_sea_move_in_the_baltic_b() -> None:
     play(g, Choose("I"))
     dests = {a.path[-1] for a in g.legal_actions() if isinstance(a, Move)}
     assert dests == {"Helsinki", "Memel"}
+
+
+def test_a_unit_moved_by_land_may_not_go_on_by_sea_b() -> None:
+    """B: "a unit must begin the phase in a port": strategic land then sea in one phase is
+    barred (found by the issue 15 review: the sea step allowed it)."""
+    g = strat([infantry("I", "axis", "Krakow"), infantry("S", "soviet", "Kiev")])
+    g = advance_to(g, "strategic", "soviet")
+    go(g, "S", "Odessa")
+    g.apply(Pass())
+    assert g.decision is not None and g.decision.step == "sea"
+    assert list(g.legal_actions()) == [Pass()]
+    with pytest.raises(IllegalAction):
+        g.apply(Choose("S"))

@@ -20,6 +20,8 @@ from .errors import IllegalAction, SaveError, WargamesError
 from .events import Event
 from .jsonvalue import dumps
 from .markers import PHASE, SEGMENT, TURN, clear_scoped
+from .notation import parse_generic, resolve
+from .prose import addressed
 from .scenario import Scenario
 from .sequence import Step
 from .state import Frame, GameState, Result
@@ -216,7 +218,7 @@ class Game:
         ctx = self._ctx()
         side = step.actor(ctx, frame)
         assert side is not None
-        return Decision(side, step.kind, step.name, step.prompt(ctx, frame))
+        return Decision(side, step.kind, step.name, addressed(side, step.prompt(ctx, frame)))
 
     def legal_actions(self) -> LegalActions:
         """Every legal action for the pending decision."""
@@ -293,6 +295,41 @@ class Game:
             raise
         self._undo.append(snap)
         self.history.append(action)
+
+    def notation(self, action: Action) -> str:
+        """The text a person reads and types for ``action`` at the pending decision (the
+        title's notation; by default the generic one of :mod:`.notation`)."""
+        return self.title.notation(self._ctx(), action)
+
+    def parse(self, text: str) -> Action:
+        """The legal action of the pending decision that ``text`` names: its notation, its
+        generic notation, or a shorthand (:func:`.notation.resolve`). NotationError when it
+        names none or several (the candidates listed); the IllegalAction ``apply`` would
+        raise when it is the generic notation of an illegal action."""
+        if self.state.result is not None:
+            raise IllegalAction("game over", "the game has ended")
+        ctx = self._ctx()
+        table = self.title.action_table
+        return resolve(
+            text,
+            self.legal_actions(),
+            lambda a: self.title.notation(ctx, a),
+            lambda t: parse_generic(t, table),
+            self.check,
+        )
+
+    def to_record(self, date: str | None = None, comments: bool = False) -> str:
+        """The game as a record people read (:mod:`.record`: tags, one line per action in
+        notation); ``wargames.load_record`` reads it back to the identical game.
+        ``comments``: each action's prose after it."""
+        from .record import write_record
+
+        return write_record(self, date=date, comments=comments)
+
+    def describe(self, action: Action) -> str:
+        """One line of prose for ``action`` at the pending decision (the title's
+        ``describe``, as the log tells it when the action is applied)."""
+        return self.title.describe(self._ctx(), action)
 
     def playout_weights(self, actions: Iterable[Action]) -> list[float]:
         """The title's weight of each action for random playouts (never affects legality)."""
@@ -432,27 +469,64 @@ class Game:
         return g
 
     def svg(
-        self, highlight: Iterable[str] = (), size: float = 24.0, side: str | None = None
+        self,
+        highlight: Iterable[str] = (),
+        size: float = 24.0,
+        side: str | None = None,
+        *,
+        at: int | None = None,
+        last_move: bool = False,
+        select: str | None = None,
+        zoc: bool = False,
+        supply: bool = False,
+        legend: bool = True,
+        region: Iterable[str] = (),
     ) -> str:
-        """An SVG picture of the board and the units on it: all of them, or with ``side``
-        only those that side may see (see ``core.render``)."""
-        from .render import svg, unit_sides
+        """An SVG picture of the position: counters with their values, steps and markers,
+        the map, a banner and a key (see ``core.render``). With ``side``, only what that
+        side may see. ``at``: the position after the first ``at`` actions (replayed);
+        ``last_move``: arrows for the units the latest move moved; ``select``: the legal
+        moves and attack targets of that unit; ``zoc``, ``supply``: those overlays;
+        ``region``: frame these nodes only."""
+        from .render import draw
+        from .render.scene import picture
 
-        state = self.state
         if side is not None:
             self._check_side(side)
-            visible = self.title.visible_units(state, side)
-            if visible is not None:
-                state = state.copy()
-                state.units = {k: u for k, u in state.units.items() if k in visible}
-        return svg(
-            self.scenario.board,
-            state,
-            unit_sides(self.scenario.units),
+        game = self if at is None else self.position(at)
+        p = picture(
+            game,
+            side,
             highlight=highlight,
-            size=size,
-            side_order=self.title.sides,
+            select=select,
+            last_move_arrows=last_move,
+            zoc=zoc,
+            supply=supply,
+            legend=legend,
+            region=region,
         )
+        return draw(p, size)
+
+    def png(self, size: float = 24.0, side: str | None = None, **options: Any) -> bytes:
+        """The picture of :meth:`svg` (same options) as PNG bytes; needs the ``png`` extra."""
+        from .render.png import png
+
+        return png(self.svg(size=size, side=side, **options))
+
+    def position(self, n: int) -> Game:
+        """The game after its first ``n`` actions (a negative ``n`` counts back from now),
+        with that history to undo: the later actions taken back (a loaded game replays its
+        history from the start once first, as :meth:`undo` does)."""
+        if n < 0:
+            n += len(self.history)
+        if not 0 <= n <= len(self.history):
+            raise IndexError(f"no position {n}: the game has {len(self.history)} actions")
+        if len(self._undo) < len(self.history):
+            self._rebuild_undo()  # a loaded game: replay once, as undo() does
+        back = self.copy()
+        while len(back.history) > n:
+            back.undo()
+        return back
 
     def _repr_svg_(self) -> str:
         return self.svg()

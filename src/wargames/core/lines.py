@@ -3,9 +3,9 @@
 On a point-to-point map a unit moves from a point to an adjacent point along a line. Lines
 carry a limited number of units per side and move, with sub-limits for classes such as armour,
 and some units count as half (Dark Crusade 2nd edition, Lines A-C). :class:`Limit` checks one
-load, :class:`Ledger` keeps what a move or turn has used so far (per line and side, or any other
-key), and :func:`strategic_trace` finds the points a unit can reach along friendly-controlled
-points (Strategic Land Movement A), reusing :func:`~wargames.core.movement.reach`.
+load, and :func:`strategic_trace` finds the points a unit can reach along friendly-controlled
+points (Strategic Land Movement A), reusing :func:`~wargames.core.movement.reach`; the per-turn
+and per-point limits of strategic movement are the title's (they count units, not line loads).
 
 A scenario declares its line classes (``[map.line_classes]``: class -> side -> ``units`` and
 per-kind sub-limits) and each unit's weight and kind (``line = {weight, kind, retreat}``); the
@@ -18,7 +18,7 @@ the per-segment record of what moved along each line, kept in the game state as 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -116,53 +116,6 @@ class LinePolicy:
         return Limit(total, base.kinds if base is not None else ())
 
 
-def line_key(a: str, b: str, side: str) -> tuple[frozenset[str], str]:
-    """The ledger key of the line a-b used by ``side`` (either direction)."""
-    return frozenset((a, b)), side
-
-
-@attrs.frozen(slots=True)
-class Ledger:
-    """Loads used so far in a move or turn, per key (a line and side, a destination, a
-    turn). Adding returns a new ledger."""
-
-    used: Mapping[Hashable, tuple[Carried, ...]] = attrs.field(factory=dict)
-
-    def load(self, key: Hashable) -> tuple[Carried, ...]:
-        """What has been carried under ``key`` so far."""
-        return self.used.get(key, ())
-
-    def add(self, key: Hashable, items: Iterable[Carried], limit: Limit, rule: str) -> Ledger:
-        """This ledger with ``items`` added under ``key``; :class:`IllegalAction` citing
-        ``rule`` if that exceeds ``limit``."""
-        total = self.load(key) + tuple(items)
-        why = limit.excess(total)
-        if why is not None:
-            raise IllegalAction(rule, f"{_describe(key)}: {why}")
-        return Ledger({**self.used, key: total})
-
-
-def _describe(key: Hashable) -> str:
-    if isinstance(key, tuple) and len(key) == 2 and isinstance(key[0], frozenset):
-        return f"line {'-'.join(sorted(key[0]))} ({key[1]})"
-    return str(key)
-
-
-def move_along_line(
-    board: Board,
-    a: str,
-    b: str,
-    side: str,
-    items: Iterable[Carried],
-    ledger: Ledger,
-    policy: LinePolicy,
-) -> Ledger:
-    """Record units of ``side`` moving from point ``a`` to the adjacent point ``b``, checking the
-    line's capacity for the move (DC2 Lines A)."""
-    limit = policy.limit(board, a, b, side)
-    return ledger.add(line_key(a, b, side), items, limit, policy.rule)
-
-
 @attrs.frozen(slots=True)
 class PointMoves:
     """Where a unit can go on a point map: ``enter`` (point -> lines used) and ``attack``
@@ -216,29 +169,6 @@ def strategic_trace(
     costs = Costs({}, crossings=tuple(Crossing(f, None) for f in barred_lines), default=1)
     closed = frozenset(p for p in index.ids if p not in controlled or p in barred_points)
     return reach(index, start, None, costs, MovePolicy(), Situation(enemies=closed - {start}))
-
-
-def strategic_move(
-    board: Board,
-    start: str,
-    destination: str,
-    controlled: Collection[str],
-    ledger: Ledger,
-    per_turn: int,
-    per_point: int = 3,
-    barred_lines: Iterable[str] = (),
-    barred_points: Collection[str] = (),
-    rule: str = "strategic movement",
-) -> Ledger:
-    """Record one unit's strategic move: it needs a trace (:func:`strategic_trace`), the side may
-    move ``per_turn`` units a turn (DC2 A: victory points) and at most ``per_point`` may end on
-    one point (A.3). Each unit counts 1 whatever its size."""
-    trace = strategic_trace(board, start, controlled, barred_lines, barred_points)
-    if destination not in trace or destination == start:
-        raise IllegalAction(rule, f"no line of friendly points from {start} to {destination}")
-    one = (Carried(),)
-    ledger = ledger.add("strategic moves this turn", one, Limit(per_turn), rule)
-    return ledger.add(f"strategic arrivals at {destination}", one, Limit(per_point), rule)
 
 
 # --- line classes and unit loads as scenario data ---------------------------------------------

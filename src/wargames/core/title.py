@@ -4,8 +4,9 @@ A title declares its sides, its turn (:class:`~wargames.core.sequence.Phase` lis
 steps, its action types, its options with defaults and its built-in scenarios; and it
 overrides a few hooks: ``validate_scenario`` (its charts and options), ``setup`` (the first
 state), ``result`` (sudden death, checked after every action), ``final_result`` (after the last
-turn), ``view`` (fog of war), ``describe`` (a readable line per action) and
-``playout_weight`` (how often random agents pick an action).
+turn), ``view`` (fog of war), ``describe`` (a readable line per action),
+``playout_weight`` (how often random agents pick an action) and ``counters``, ``counter``
+and ``zoc`` (what its pictures draw for a side).
 """
 
 from __future__ import annotations
@@ -17,8 +18,11 @@ from typing import Any, ClassVar
 
 from .actions import KERNEL_ACTIONS, Action, action_types
 from .context import Context
+from .counters import Counter, default_counter, default_counters
 from .events import Redacted
 from .information import action_units, public_view, redacted_action
+from .notation import notation
+from .prose import describe_action
 from .scenario import Scenario
 from .sequence import Phase, Step, step_table
 from .state import GameState, Result
@@ -146,6 +150,22 @@ class Title:
         :meth:`visible_units`, never the dice's state)."""
         return public_view(state, side, self.visible_units(state, side))
 
+    def counters(self, ctx: Context, side: str | None) -> list[Counter]:
+        """The counters on the map as ``side`` sees them (None: all, face up), built by
+        inclusion: pictures draw these only (default: the :meth:`visible_units`, each as
+        :meth:`counter` shows it)."""
+        return default_counters(ctx, side)
+
+    def counter(self, ctx: Context, uid: str, side: str | None) -> Counter:
+        """Unit ``uid``'s counter as ``side`` sees it (default: as its definition prints
+        it; a title with face-down counters hides their values here)."""
+        return default_counter(ctx, uid, side)
+
+    def zoc(self, ctx: Context, side: str) -> frozenset[str] | None:
+        """The nodes in the zone of control of ``side``'s units on ``ctx.state`` (which a
+        side's picture restricts to the counters it sees); None: the title draws no ZOC."""
+        return None
+
     def action_audience(self, ctx: Context, action: Action) -> tuple[str, ...]:
         """The sides told of ``action`` whole in the log (its ``action`` event); empty:
         every side. Default: the sides that may see every unit the action names
@@ -185,6 +205,12 @@ class Title:
             return 0.5
         return 1.0 if result.winner == side else 0.0
 
+    def victory_points(self, ctx: Context) -> Mapping[str, float]:
+        """The points each side holds now as the title's victory conditions count them
+        (side -> points; only the sides the conditions count): the VP race of the playout
+        reports (:mod:`wargames.simulate`). Default: none counted."""
+        return {}
+
     def playout_weight(self, ctx: Context, action: Action) -> float:
         """Relative weight of a legal action in random playouts (fuzzing, the CLI's agents).
 
@@ -192,9 +218,18 @@ class Title:
         that would otherwise end most random games at once (default 1)."""
         return 1.0
 
+    def notation(self, ctx: Context, action: Action) -> str:
+        """The text a person reads and types for ``action`` at the pending decision
+        (default: the generic notation of :mod:`.notation`, e.g. ``move 18A 0102-0202``).
+        An override must give distinct legal actions distinct texts and change nothing;
+        ``Game.parse`` reads them back by matching the legal actions, and always reads the
+        generic notation."""
+        return notation(action)
+
     def describe(self, ctx: Context, action: Action) -> str:
-        """One readable line for the log."""
-        return action.to_json()
+        """One line of prose for the log, told before the action is applied (default:
+        :func:`~.prose.describe_action`: the acting side and what it does)."""
+        return describe_action(ctx, action)
 
     def __repr__(self) -> str:
         return f"<Title {self.name}>"

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from wargames.core.actions import Action, Choose
 from wargames.core.context import Context
+from wargames.core.counters import Counter
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Step
 from wargames.core.state import Frame, GameState, Result
@@ -30,6 +31,8 @@ from .hidden import MechGroupStep, RehideStep, RevealStep
 from .hidden import determinize as hidden_determinize
 from .katyusha import KatyushaRoll
 from .operations import Combat, Declare, EarlyAttacks, Operations, Orders
+from .picture import counter as seen_counter
+from .picture import zoc as zoc_hexes
 from .rail import RailStep
 from .reinforcements import (
     AxisAdmin,
@@ -45,7 +48,7 @@ from .sea import SeaStep, SinkingStep
 from .sequence import PHASES
 from .supply import AXIS_COUNTRIES, SupplyStep
 from .terrain import WATER
-from .victory import GermanVDP, MoscowCheck, MoscowCollapse, RussianVDP, final
+from .victory import GermanVDP, MoscowCheck, MoscowCollapse, RussianVDP, axis_points, final
 from .view import side_view
 from .weather import weather
 
@@ -147,11 +150,21 @@ class DarkCrusadeHex(Title):
             ctx.state.control[n] = cn.AXIS if axis else cn.RUSSIAN
         ctx.state.set("railheads", list(charts_module.charts(ctx).rail["railheads"]))
 
+    def victory_points(self, ctx: Context) -> dict[str, float]:
+        """The points of the victory cities the Axis holds in supply."""
+        return {cn.AXIS: axis_points(ctx)[0]}
+
     def final_result(self, ctx: Context) -> Result:
         return final(ctx)
 
     def view(self, state: GameState, side: str) -> dict[str, Any]:
         return side_view(state, side)
+
+    def counter(self, ctx: Context, uid: str, side: str | None) -> Counter:
+        return seen_counter(ctx, uid, side)
+
+    def zoc(self, ctx: Context, side: str) -> frozenset[str]:
+        return zoc_hexes(ctx, side)
 
     def determinize(self, ctx: Context, side: str) -> None:
         hidden_determinize(ctx, side)

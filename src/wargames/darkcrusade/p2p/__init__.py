@@ -12,7 +12,16 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
-from wargames.core.actions import Action, AllocateLosses, Attack, Choose, Move, Outcome, Retreat
+from wargames.core.actions import (
+    Action,
+    AllocateLosses,
+    Attack,
+    Choose,
+    Move,
+    Outcome,
+    Place,
+    Retreat,
+)
 from wargames.core.context import Context
 from wargames.core.errors import ScenarioError
 from wargames.core.scenario import Scenario
@@ -26,13 +35,17 @@ from . import charts as charts_module
 from . import counters as cn
 from .battle import AbsorbStep, BattleStep, FireStep, PressOnStep, WithdrawStep
 from .combat import CombatStep
+from .factories import EvacuateStep
+from .fire import ENEMY_SIDE
 from .operational import OperationalStep
 from .recovery import RecoverStep
 from .reinforcements import ArrivalsStep
+from .replacements import ReplaceStep
 from .sea import SeaLossStep, SeaStep
 from .sequence import PHASES
+from .siberians import CALL, SiberianCallStep, SiberianGambleStep, SiberianPlaceStep
 from .strategic import StrategicStep
-from .victory import VictoryStep, final
+from .victory import VictoryStep, axis_points, estimate, final
 from .weather import WeatherStep
 
 DATA = Path(__file__).parent / "data"
@@ -51,13 +64,36 @@ class DarkCrusadeP2P(Title):
         boxes=("eliminated", "reinforcements"),
         unit_markers=("acted", "dispersed", "entrained", "moved", "strategic"),
         node_markers=(),
-        flags=("air", "armour", "breakthrough", "flak", "hq", "major-infantry", "rocket"),
+        flags=(
+            "air",
+            "armour",
+            "breakthrough",
+            "factory",
+            "flak",
+            "hq",
+            "major-infantry",
+            "partisan",
+            "rocket",
+            "siberian",
+        ),
         areas=(),
-        vars=("attacks", "battle", "first_snow", "october", "weather"),
+        vars=(
+            "attacks",
+            "battle",
+            "factory_track",
+            "first_snow",
+            "october",
+            "replacements",
+            "siberians_called",
+            "weather",
+        ),
     )
     options: ClassVar[Mapping[str, Any]] = {
         # Errata 8: the optional May 1941 game-turn (turn 0 of the calendar).
         "may_1941": False,
+        # DC2 Terrain C.1: the broken sentence on fortresses on the enemy side of the border,
+        # "reduced by f factor": "half" (halved, fraction dropped) or "less-one" (fire.ENEMY_SIDE).
+        "fortress_enemy_side": "half",
     }
     data_dir: ClassVar[Path | None] = DATA
     unit_values: ClassVar[tuple[UnitValue, ...]] = (
@@ -66,7 +102,12 @@ class DarkCrusadeP2P(Title):
     phases: ClassVar[tuple[Phase, ...]] = PHASES
     rule_steps: ClassVar[tuple[Step, ...]] = (
         WeatherStep(),
+        SiberianCallStep(),
         ArrivalsStep(),
+        SiberianGambleStep(),
+        SiberianPlaceStep(),
+        ReplaceStep(),
+        EvacuateStep(),
         StrategicStep(),
         SeaStep(),
         SeaLossStep(),
@@ -83,6 +124,10 @@ class DarkCrusadeP2P(Title):
 
     def validate_scenario(self, scenario: Scenario) -> None:
         charts_module.check(scenario)
+        if scenario.options["fortress_enemy_side"] not in ENEMY_SIDE:
+            raise ScenarioError(
+                scenario.file, "options.fortress_enemy_side", f"one of {', '.join(ENEMY_SIDE)}"
+            )
         if scenario.board.kind != "points":
             raise ScenarioError(scenario.file, "map.kind", "this title is played on points")
         for i, (uid, d) in enumerate(scenario.units.items()):
@@ -97,6 +142,26 @@ class DarkCrusadeP2P(Title):
         """Errata 8: without the optional May 1941 turn the game starts in June (turn 1)."""
         if not ctx.options["may_1941"] and ctx.turn == 0 < ctx.scenario.calendar.last:
             ctx.state.turn = 1
+
+    def evaluate(self, ctx: Context, side: str) -> float:
+        """The result once the game is over; else :func:`.victory.estimate` (the Soviet
+        victory points the Axis needs, the Soviet points it holds, the units)."""
+        if ctx.state.result is not None:
+            return super().evaluate(ctx, side)
+        return estimate(ctx, side)
+
+    def playout_weight(self, ctx: Context, action: Action) -> float:
+        """Random playouts rarely call the Siberians early (each early turn risks the game)
+        or entrain factories; legality is unchanged."""
+        if isinstance(action, Choose) and action.option == CALL:
+            return 0.05
+        if isinstance(action, Choose) and ctx.state.stack[-1].step == "evacuate":
+            return 0.1
+        return 1.0
+
+    def victory_points(self, ctx: Context) -> dict[str, float]:
+        """The points of the Soviet cities the Axis holds in supply."""
+        return {cn.AXIS: axis_points(ctx)[0]}
 
     def final_result(self, ctx: Context) -> Result:
         return final(ctx)
@@ -114,6 +179,8 @@ class DarkCrusadeP2P(Title):
             text = f"resolves the attack on {action.target} ({'+'.join(action.units)})"
         elif isinstance(action, AllocateLosses):
             text = f"takes a hit on {'+'.join(action.units)}"
+        elif isinstance(action, Place):
+            text = f"places {action.unit} at {action.at}"
         elif isinstance(action, Outcome):
             text = f"{frame.step}: {action.value}"
         else:

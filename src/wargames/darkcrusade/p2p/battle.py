@@ -18,13 +18,14 @@ from wargames.core.actions import Action, AllocateLosses, Choose, Outcome, Pass,
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.lines import line_paths, segment_ledger, store_ledger
+from wargames.core.prose import node_label, words
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
 from wargames.core.steps import DieStep, SideStep
 
 from . import counters as cn
 from . import geography as geo
-from .fire import attack_strength, defence_strength, flak, fortress_value, hits
+from .fire import air_fires, attack_strength, defence_strength, flak, fortress_value, hits
 from .operational import policy
 
 COMBAT = "DC2 Combat"
@@ -141,8 +142,14 @@ def start(
 
 
 def absorb_options(ctx: Context, b: Battle, receiver: str) -> list[str]:
+    """Units that may take the next hit: air units in the air round; a factory only when
+    nothing else is left to take it (reading: a factory is no fighting unit, so it does not
+    shield the troops on its point; it falls with the point)."""
     units = attackers(ctx, b) if receiver == b.side else defenders(ctx, b)
-    return [u for u in units if cn.is_air(ctx, u)] if b.air else units
+    if b.air:
+        return [u for u in units if cn.is_air(ctx, u)]
+    fighting = [u for u in units if not cn.has(ctx, u, "factory")]
+    return fighting or units
 
 
 def absorb(ctx: Context, b: Battle, uid: str) -> Battle:
@@ -177,7 +184,7 @@ def retreats(ctx: Context, b: Battle) -> list[Retreat]:
     led = segment_ledger(ctx.state)
     out = []
     for uid in defenders(ctx, b):
-        if cn.dispersed(ctx, uid) or cn.fragile(ctx, uid):
+        if cn.dispersed(ctx, uid) or cn.immobile(ctx, uid):  # factories, partisans stay
             continue
         load = [ctx.scenario.load(uid).retreating()]
         for path in line_paths(ctx.board, b.target, 1, side, load, led, policy(ctx), closed):
@@ -209,19 +216,11 @@ class BattleStep(Step):
     def _stage(self, ctx: Context, b: Battle) -> tuple[bool, Battle]:
         s = b.stage
         if s is Stage.FIRE_A:
-            a, _ = strengths(ctx, b)
             b = attrs.evolve(b, stage=Stage.FIRE_D, hits_a=0, hits_d=0, taken=())
-            if a > 0:
-                ctx.push("fire", who="attack")
-                return True, b
-            return False, b
+            return self._fire(ctx, b, "attack"), b
         if s is Stage.FIRE_D:
-            _, d = strengths(ctx, b)
             b = attrs.evolve(b, stage=Stage.ABSORB_D)
-            if d > 0:
-                ctx.push("fire", who="defence")
-                return True, b
-            return False, b
+            return self._fire(ctx, b, "defence"), b
         if s is Stage.ABSORB_D:
             return self._absorb(ctx, b, b.enemy, Stage.ABSORB_A)
         if s is Stage.ABSORB_A:
@@ -250,6 +249,20 @@ class BattleStep(Step):
             return False, attrs.evolve(b, stage=Stage.OVER)
         raise AssertionError(f"stage {s} is left by a decision")
 
+    def _fire(self, ctx: Context, b: Battle, who: str) -> bool:
+        """Push a die for each separate fire of ``who`` (one, save for Soviet air units in the
+        air round: :func:`.fire.air_fires`); False if it has no firepower."""
+        if b.air:
+            units = attackers(ctx, b) if who == "attack" else defenders(ctx, b)
+            fires = air_fires(ctx, b.target, units, who == "attack")
+        else:
+            a, d = strengths(ctx, b)
+            fires = [a if who == "attack" else d]
+        fires = [f for f in fires if f > 0]
+        for strength in reversed(fires):
+            ctx.push("fire", who=who, strength=strength)
+        return bool(fires)
+
     def _absorb(self, ctx: Context, b: Battle, receiver: str, after: Stage) -> tuple[bool, Battle]:
         if b.absorbing != receiver:
             n = b.hits_a if receiver == b.enemy else b.hits_d
@@ -257,7 +270,11 @@ class BattleStep(Step):
                 cut = fortress_value(ctx, b.target, defenders(ctx, b))
                 if cut and n:
                     ctx.emit("fortress", f"{b.target} stops {min(cut, n)} breakthrough(s)")
-                n = max(0, n - cut)  # C.1: breakthroughs against fortress defenders reduced
+                # C.1 (reading): a "breakthrough" is each hit the attacker's fire scores on
+                # the defenders in a ground round (the lost DC2 table's result of a round;
+                # the fill fire table counts hits); the fortress cancels up to ``cut`` of them
+                # before the defender allocates the rest. Not in the air round (ground units).
+                n = max(0, n - cut)
             b = attrs.evolve(b, absorbing=receiver, left=n, taken=())
         while b.left > 0:
             options = absorb_options(ctx, b, receiver)
@@ -287,9 +304,13 @@ class BattleStep(Step):
 class BattleDecision(SideStep):
     """A decision of the side named ``by`` in the frame, inside the current battle."""
 
+    def prompt(self, ctx: Context, frame: Frame) -> str:
+        return f"{words(self.name)} in the battle for {node_label(ctx, load(ctx).target)}"
+
 
 class FireStep(DieStep):
-    """One side's fire in a round: one die on the fire table."""
+    """One fire in a round: one die on the fire table for the ``strength`` in the frame (a
+    side's firepower, or one Soviet air unit's in the air round); its hits add up."""
 
     name: ClassVar[str] = "fire"
     rule: ClassVar[str] = GROUND
@@ -297,15 +318,15 @@ class FireStep(DieStep):
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         assert isinstance(action, Outcome) and isinstance(action.value, int)
         b = load(ctx)
-        a, d = strengths(ctx, b)
+        strength = int(frame.args["strength"])
         if frame.args["who"] == "attack":
-            n = hits(ctx, b.side, a, action.value, attacking=True)
-            b = attrs.evolve(b, hits_a=n)
-            who, strength = b.side, a
+            n = hits(ctx, b.side, strength, action.value, attacking=True)
+            b = attrs.evolve(b, hits_a=b.hits_a + n)
+            who = b.side
         else:
-            n = hits(ctx, b.enemy, d, action.value, attacking=False)
-            b = attrs.evolve(b, hits_d=n)
-            who, strength = b.enemy, d
+            n = hits(ctx, b.enemy, strength, action.value, attacking=False)
+            b = attrs.evolve(b, hits_d=b.hits_d + n)
+            who = b.enemy
         kind = "air" if b.air else "ground"
         ctx.emit("fire", f"{who} {kind} fire {strength}, die {action.value}: {n} hit(s)", hits=n)
         save(ctx, b)
@@ -322,7 +343,8 @@ class AbsorbStep(BattleDecision):
     actions: ClassVar[tuple[type[Action], ...]] = (AllocateLosses,)
 
     def prompt(self, ctx: Context, frame: Frame) -> str:
-        return f"take a hit ({load(ctx).left} left)"
+        b = load(ctx)
+        return f"take a hit in the battle for {node_label(ctx, b.target)} ({b.left} left)"
 
     def legal(self, ctx: Context, frame: Frame) -> list[Action]:
         b = load(ctx)

@@ -37,7 +37,25 @@ DEFAULTS: dict[str, Any] = {
     "fortress": [1, 2, 3],
     # Fire table columns lost attacking in Mud (both sides) and in Snow (the Axis).
     "weather_shift": {"mud": 2, "snow_axis": 2},
+    # DC2 Combat A.1.a (cut: "When air units of both sides are present, the So-"): filled from
+    # the hex edition, "Russian front air/aviation units may not be combined": in air-to-air
+    # combat each Soviet air unit fires on its own (false) or with the others (true).
+    "air": {"soviet_combined": False},
     "weather": ["good"] * 9,
+    # Replacements (lost; filled gap from Darkest Crusade and the hex edition): Soviet infantry
+    # factors from the east edge a turn, the Soviet off-map reserve of tank factors at the
+    # start, German panzer factors a month and the first turn they come (Aug 41).
+    "replacements": {
+        "soviet_infantry_east": 1,
+        "soviet_armour_reserve": 4,
+        "axis_armour": 2,
+        "axis_armour_from": 3,
+    },
+    # Factory evacuation (lost; the hex edition): turns from leaving the map to producing.
+    "factories": {"track_turns": 3},
+    # The Siberian Reserve gamble (lost; Darkest Crusade): the safe turn (Dec 41) and the
+    # chance in sixths of losing the game for each month they are called sooner.
+    "siberians": {"safe_turn": 7, "loss_in_sixths": 1},
     "victory": {
         "axis_win": 8,
         "draw": 7,
@@ -58,6 +76,10 @@ class Charts:
     sea_control: Mapping[str, tuple[str, ...]]
     fortress: tuple[int, ...]
     weather_shift: Mapping[str, int]
+    soviet_air_combined: bool
+    replacements: Mapping[str, int]
+    factories: Mapping[str, int]
+    siberians: Mapping[str, int]
     weather: tuple[str, ...]
     victory: Mapping[str, Any]
     provisional: Mapping[str, str]
@@ -129,6 +151,21 @@ def check(sc: Scenario) -> Charts:
     if not isinstance(fort, list) or len(fort) != 3 or not all(isinstance(x, int) for x in fort):
         raise _fail(sc, "fortress", "give three whole numbers (fortress levels 1-3)")
     shift = _int_table(sc, "weather_shift", data["weather_shift"], ("mud", "snow_axis"))
+    air = data["air"]
+    if not isinstance(air, Mapping) or set(air) != {"soviet_combined"}:
+        raise _fail(sc, "air", "give soviet_combined")
+    if not isinstance(air["soviet_combined"], bool):
+        raise _fail(sc, "air.soviet_combined", "expected true or false")
+    replacements = _int_table(
+        sc,
+        "replacements",
+        data["replacements"],
+        ("soviet_infantry_east", "soviet_armour_reserve", "axis_armour", "axis_armour_from"),
+    )
+    factories = _int_table(sc, "factories", data["factories"], ("track_turns",))
+    siberians = _int_table(sc, "siberians", data["siberians"], ("safe_turn", "loss_in_sixths"))
+    if siberians["loss_in_sixths"] > 6:
+        raise _fail(sc, "siberians.loss_in_sixths", "at most 6")
     weather = data["weather"]
     turns = sc.calendar.last - sc.calendar.first + 1
     if not isinstance(weather, list) or len(weather) < turns:
@@ -154,6 +191,10 @@ def check(sc: Scenario) -> Charts:
         sea_control=seas,
         fortress=tuple(fort),
         weather_shift=shift,
+        soviet_air_combined=air["soviet_combined"],
+        replacements=replacements,
+        factories=factories,
+        siberians=siberians,
         weather=tuple(weather),
         victory=dict(vic),
         provisional=dict(prov),

@@ -19,7 +19,7 @@ SIDES = (AXIS, SOVIET)
 DISPERSED = "dispersed"
 ENTRAINED = "entrained"  # a factory unit loaded for evacuation
 MOVED = "moved"  # scoped to the phase: moved (or committed to an attack) this phase
-STRATEGIC = "strategic"  # scoped to the segment: moved strategically this phase
+STRATEGIC = "strategic"  # scoped to the player turn: moved by strategic land movement
 ACTED = "acted"  # scoped to the player turn: moved or attacked in operational movement
 
 ELIMINATED = "eliminated"  # box of eliminated units
@@ -46,6 +46,12 @@ def fragile(ctx: Context, uid: str) -> bool:
     unit entering their point."""
     unit = ctx.state.units[uid]
     return has(ctx, uid, "partisan") or (has(ctx, uid, "factory") and unit.has(ENTRAINED))
+
+
+def immobile(ctx: Context, uid: str) -> bool:
+    """Factories move only by evacuation (the hex edition's Factory Evacuation); partisans do
+    not move (reading: the text only has them on points, destroyed when entered)."""
+    return has(ctx, uid, "factory") or has(ctx, uid, "partisan")
 
 
 def attack_factor(ctx: Context, uid: str) -> int:

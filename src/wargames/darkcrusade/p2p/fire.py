@@ -31,20 +31,46 @@ def firing(ctx: Context, units: Iterable[str], air: bool) -> list[str]:
     return [u for u in units if not cn.dispersed(ctx, u) and (not air or cn.is_air(ctx, u))]
 
 
-def fortress_value(ctx: Context, point: str, defenders: Iterable[str]) -> int:
-    """DC2 Terrain C.1-2: up to 1, 2 or 3 for a fortress, victory city fortress or
-    double-value victory city fortress, no more than the undispersed major infantry-type
-    units in it; halved (rounded down) for defenders on the enemy side of the 1941 border."""
+ENEMY_SIDE = ("half", "less-one")
+"""Readings of the broken C.1 sentence "This protection is reduced by f factor if defending
+units are in a fortress on the enemy side of the border" (option ``fortress_enemy_side``):
+``half`` reads "f" as a lost "half a" (the issue's reading; a fraction dropped, as DC2 Lines B
+drops fractions), ``less-one`` reads it as "1"."""
+
+
+def _protection(ctx: Context, point: str, defenders: Iterable[str]) -> tuple[int, bool]:
+    """DC2 Terrain C: (up to 1, 2 or 3 for a fortress, victory city fortress or double-value
+    victory city fortress, no more than the undispersed major infantry-type units in it;
+    whether the defenders are on their own side of the 1941 border)."""
     level = geo.fortress_level(ctx, point)
     if not level:
-        return 0
+        return 0, True
     units = [u for u in defenders if not cn.dispersed(ctx, u) and cn.has(ctx, u, "major-infantry")]
     if not units:
-        return 0
+        return 0, True
     value = min(charts(ctx).fortress[level - 1], len(units))
-    if geo.country(ctx, point) != ctx.side_of(units[0]):
-        value //= 2
-    return value
+    return value, geo.country(ctx, point) == ctx.side_of(units[0])
+
+
+def fortress_value(ctx: Context, point: str, defenders: Iterable[str]) -> int:
+    """DC2 Terrain C.1: breakthroughs against the defenders reduced by up to 1, 2 or 3 in a
+    round (capped by the undispersed major infantry-type units); on the enemy side of the
+    border "this protection is reduced" (after the cap): halved, fractions dropped, or less
+    one (option ``fortress_enemy_side``)."""
+    value, own = _protection(ctx, point, defenders)
+    if own:
+        return value
+    if ctx.options["fortress_enemy_side"] == "less-one":
+        return max(0, value - 1)
+    return value // 2
+
+
+def fortress_bonus(ctx: Context, point: str, defenders: Iterable[str]) -> int:
+    """DC2 Terrain C.2: the total defensive power in fortresses "on their own side of the 1941
+    USSR border" increased by up to 1, 2 or 3 (capped likewise); on the enemy side nothing
+    (the reduction sentence belongs to C.1's protection)."""
+    value, own = _protection(ctx, point, defenders)
+    return value if own else 0
 
 
 def _supplied(ctx: Context, uid: str) -> bool:
@@ -81,8 +107,35 @@ def defence_strength(ctx: Context, point: str, defenders: list[str], air: bool) 
     ]
     base = SUPPLY.total(values, "defence")
     return (
-        base + flak(ctx, point, defenders) if air else base + fortress_value(ctx, point, defenders)
+        base + flak(ctx, point, defenders) if air else base + fortress_bonus(ctx, point, defenders)
     )
+
+
+def air_fires(ctx: Context, point: str, units: list[str], attacking: bool) -> list[int]:
+    """The separate fires of one side in the air round. DC2 Combat A.1.a is cut after "When
+    air units of both sides are present, the So-"; filled gap (the hex edition: "Russian front
+    air/aviation units may not be combined"): each Soviet air unit fires on its own, and a
+    defending Soviet side's flak on its own; the Axis fires combined (``charts.air``)."""
+    side = ctx.side_of(units[0]) if units else cn.AXIS
+    if side == cn.AXIS or charts(ctx).soviet_air_combined:
+        total = (
+            attack_strength(ctx, units, air=True)
+            if attacking
+            else defence_strength(ctx, point, units, air=True)
+        )
+        return [total]
+    if attacking:
+        out = [attack_strength(ctx, [u], air=True) for u in firing(ctx, units, air=True)]
+    else:
+        alone = [
+            SUPPLY.total(
+                [modified(cn.defence_factor(ctx, u), *(() if _supplied(ctx, u) else (HALF,)))],
+                "defence",
+            )
+            for u in firing(ctx, units, air=True)
+        ]
+        out = [*alone, flak(ctx, point, units)]
+    return [s for s in out if s > 0]
 
 
 def shift(ctx: Context, side: str, attacking: bool) -> int:

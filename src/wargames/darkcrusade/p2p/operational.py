@@ -87,8 +87,8 @@ def unit_error(ctx: Context, side: str, uid: str, mode: str = "") -> str | None:
         return f"{uid} is dispersed"
     if has_scoped(unit, cn.MOVED, SEGMENT):
         return f"{uid} has already moved this phase"
-    if cn.fragile(ctx, uid):
-        return f"{uid} does not move operationally"
+    if cn.immobile(ctx, uid):
+        return f"{uid} does not move operationally (factories and partisans)"
     if mode == BREAKTHROUGH and has_scoped(unit, cn.ACTED, PHASE):
         return f"{uid} moved or attacked in the operational movement phase"
     return None

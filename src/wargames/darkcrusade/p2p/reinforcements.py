@@ -2,7 +2,8 @@
 player turn a side's units due this turn (the scenario's ``[[reinforcements]]``) arrive on
 their point if the side controls it, no enemy stands there and it is in supply without
 crossing the Kerch Straits (DC2 Terrain D), else in the side's off-map box (Siberia, the west
-edge), from which they move on by strategic or operational movement.
+edge), from which they move on by strategic or operational movement. Siberian units called in early
+arrive sooner (:mod:`.siberians`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from wargames.core.sequence import Step
 from wargames.core.state import Frame
 
 from . import geography as geo
+from .siberians import due_turn, is_siberian
 from .supply import supplied_points
 
 RULE = "reinforcements (filled gap: the hex edition's arrivals)"
@@ -31,11 +33,16 @@ class ArrivalsStep(Step):
         side = frame.args["side"]
         occ = ctx.state.occupancy()
         producing = supplied_points(ctx, side, straits=False)
+        siberians: list[str] = []
         for r in ctx.scenario.reinforcements:
             unit = ctx.state.units[r.unit]
-            if r.turn != ctx.turn or ctx.side_of(r.unit) != side or unit.at is not None:
+            due = due_turn(ctx, r.unit, r.turn)
+            if due != ctx.turn or ctx.side_of(r.unit) != side or unit.at is not None:
                 continue
             if unit.box == "eliminated":
+                continue
+            if is_siberian(ctx, r.unit):
+                siberians.append(r.unit)  # placed by the Soviet player (.siberians)
                 continue
             to = r.at if r.at is not None else box_of(ctx, side)
             held = ctx.state.control.get(to) == side
@@ -44,3 +51,5 @@ class ArrivalsStep(Step):
             ctx.state.put(unit.moved_to(to))
             ctx.emit("arrival", f"{r.unit} arrives at {to}", unit=r.unit, at=to)
         ctx.done()
+        for uid in reversed(siberians):
+            ctx.push("siberian-place", side=side, unit=uid)

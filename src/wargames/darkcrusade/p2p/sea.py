@@ -12,6 +12,7 @@ from typing import ClassVar
 from wargames.core.actions import Action, Choose, Move, Outcome, Pass
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.markers import PHASE, has_scoped
 from wargames.core.state import Frame
 from wargames.core.steps import DieStep, SideStep
 
@@ -36,8 +37,10 @@ def controls_sea(ctx: Context, name: str, side: str) -> bool:
 def destinations(ctx: Context, side: str, uid: str, used: list[str]) -> list[str]:
     unit = ctx.state.units[uid]
     start = unit.at
-    if start is None or ctx.side_of(uid) != side or unit.has(cn.DISPERSED):
+    if start is None or ctx.side_of(uid) != side or unit.has(cn.DISPERSED) or cn.immobile(ctx, uid):
         return []
+    if has_scoped(unit, cn.STRATEGIC, PHASE):
+        return []  # B: a unit must *begin* the phase in a port: no land move first
     here = geo.sea(ctx, start)
     if here is None or sea_group(here) in used:
         return []

@@ -1,11 +1,12 @@
-"""The game turn (provisional: the text's sequence of play is lost). Reinforcements first
-(hex edition), then in the order of the surviving fragments: strategic land movement,
-strategic sea movement (DC2 B: after land movement), operational movement and combat; the
-Axis player turn first, as in every Coatney game; the weather at the start of the month;
-recovery at the end of each player turn; victory determination at the end of the turn. The
-Axis has a Breakthrough Movement Phase (named in DC2 Lines D, its text lost) after combat:
-the hex edition's Blitzkrieg! (panzers move and attack, others attack without moving, one
-battle round; none in Mud or the first Snow turn).
+"""The game turn (provisional: the text's sequence of play is lost). Reinforcements and
+replacements first (hex edition; the Soviets may call the Siberians sooner before their
+reinforcements and entrain factories after their replacements), then in the order of the
+surviving fragments: strategic land movement, strategic sea movement (DC2 B: after land
+movement), operational movement and combat; the Axis player turn first, as in every Coatney
+game; the weather at the start of the month; recovery at the end of each player turn; victory
+determination at the end of the turn. The Axis has a Breakthrough Movement Phase (named in DC2
+Lines D, its text lost) after combat: the hex edition's Blitzkrieg! (panzers move and attack,
+others attack without moving, one battle round; none in Mud or the first Snow turn).
 """
 
 from __future__ import annotations
@@ -35,10 +36,18 @@ def player_turn(side: str, title: str) -> Phase:
                 when=breakthrough_phase,
             ),
         )
+    soviet: tuple[Segment, ...] = ()
+    evacuate: tuple[Segment, ...] = ()
+    if side == cn.SOVIET:
+        soviet = (Segment("siberians", "Siberian Reserve gamble (filled gap)", args),)
+        evacuate = (Segment("evacuate", "factory evacuation (filled gap)", args),)
     return Phase(
         f"{title} player turn",
         (
+            *soviet,
             Segment("arrivals", f"{title} reinforcements", args),
+            Segment("replacements", f"{title} replacements (filled gap)", args),
+            *evacuate,
             Segment("strategic", f"{title} strategic land movement (DC2 A)", args),
             Segment("sea", f"{title} strategic sea movement (DC2 B)", args),
             Segment(

@@ -14,7 +14,7 @@ from wargames.core.actions import Action, Choose, Move, Pass
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.lines import strategic_trace
-from wargames.core.markers import SEGMENT, has_scoped, scoped
+from wargames.core.markers import PHASE, has_scoped, scoped
 from wargames.core.state import Frame
 from wargames.core.steps import SideStep
 
@@ -42,14 +42,14 @@ def limit(ctx: Context, side: str) -> int:
 
 
 def used(ctx: Context, side: str) -> int:
-    return sum(1 for u in ctx.units_of(side) if has_scoped(u, cn.STRATEGIC, SEGMENT))
+    return sum(1 for u in ctx.units_of(side) if has_scoped(u, cn.STRATEGIC, PHASE))
 
 
 def arrivals(ctx: Context) -> dict[str, int]:
     """Point -> units that ended a strategic move there this phase."""
     out: dict[str, int] = {}
     for u in ctx.state.on_map():
-        if u.at is not None and has_scoped(u, cn.STRATEGIC, SEGMENT):
+        if u.at is not None and has_scoped(u, cn.STRATEGIC, PHASE):
             out[u.at] = out.get(u.at, 0) + 1
     return out
 
@@ -71,9 +71,11 @@ def unit_error(ctx: Context, side: str, uid: str, room: int | None = None) -> st
         return f"{uid} is not a {side} unit on the map"
     if unit.has(cn.DISPERSED):
         return f"{uid} is dispersed"
+    if cn.immobile(ctx, uid):
+        return f"{uid} does not move strategically (factories are evacuated, partisans stay)"
     if ctx.board.has(unit.at, "elista"):
         return f"{uid} is on Elista (A.1: no strategic movement out of Elista)"
-    if has_scoped(unit, cn.STRATEGIC, SEGMENT):
+    if has_scoped(unit, cn.STRATEGIC, PHASE):
         return f"{uid} has already moved strategically"
     if room is None:
         room = limit(ctx, side) - used(ctx, side)
@@ -205,6 +207,6 @@ class StrategicStep(SideStep):
         assert isinstance(action, Move)
         uid, dest = action.units[0], action.path[-1]
         unit = ctx.state.units[uid]
-        ctx.state.put(unit.moved_to(dest).marked(scoped(cn.STRATEGIC, SEGMENT)))
+        ctx.state.put(unit.moved_to(dest).marked(scoped(cn.STRATEGIC, PHASE)))
         ctx.emit("strategic", f"{uid} moves strategically to {dest}", unit=uid, to=dest)
         ctx.update(unit=None)

@@ -36,6 +36,33 @@ def axis_points(ctx: Context) -> tuple[int, bool]:
     return sum(geo.vp(ctx, p) for p in held), bool(required & set(held))
 
 
+def _axis_unit_share(ctx: Context) -> float:
+    """The Axis's share of the units on the map or still due as reinforcements (so bringing
+    units in sooner, e.g. the Siberian gamble, gains nothing but its risk)."""
+    count = {cn.AXIS: 0, cn.SOVIET: 0}
+    for u in ctx.state.units.values():
+        if u.at is not None or u.box == "reinforcements":
+            count[ctx.side_of(u.id)] += 1
+    total = count[cn.AXIS] + count[cn.SOVIET]
+    return count[cn.AXIS] / total if total else 0.5
+
+
+def estimate(ctx: Context, side: str) -> float:
+    """A search estimate (decides no rule), from ``side``'s view: half the Axis's share of
+    the victory points it needs held in supply, a quarter its share of the Soviet points it
+    controls (the way to those cities), a quarter its share of the units on the map or due."""
+    held, _ = axis_points(ctx)
+    need = max(1, int(charts(ctx).victory["axis_win"]))
+    soviet = [p for p in ctx.board if geo.country(ctx, p) == cn.SOVIET and not geo.is_box(ctx, p)]
+    taken = sum(1 for p in soviet if ctx.state.control.get(p) == cn.AXIS)
+    score = (
+        0.5 * min(1.0, held / need)
+        + 0.25 * taken / max(1, len(soviet))
+        + 0.25 * _axis_unit_share(ctx)
+    )
+    return score if side == cn.AXIS else 1.0 - score
+
+
 def sudden_death(ctx: Context) -> Result | None:
     v = charts(ctx).victory
     points, key = axis_points(ctx)
