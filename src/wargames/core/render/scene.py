@@ -68,6 +68,7 @@ def _restricted(state: GameState, ids: Iterable[str]) -> GameState:
     keep = set(ids)
     out = state.copy()
     out.units = {k: u for k, u in out.units.items() if k in keep or u.at is None}
+    out._occupancy = None  # the copy's cache still names the units left out
     return out
 
 
