@@ -22,6 +22,7 @@ from wargames.core.title import Title
 from . import charts as charts_module
 from . import counters as cn
 from .air import AirDropStep, AirStep, AirSupplyStep
+from .air_combat import STEPS as AIR_STEPS
 from .combat import STEPS as COMBAT_STEPS
 from .disruption import RecoverStep
 from .factories import EvacuateStep
@@ -90,6 +91,7 @@ class DarkCrusadeHex(Title):
         AirStep(),
         AirSupplyStep(),
         AirDropStep(),
+        *AIR_STEPS,
         RevealStep(),
         RehideStep(),
         EvacuateStep(),
@@ -107,7 +109,8 @@ class DarkCrusadeHex(Title):
         MoscowCheck(),
         MoscowCollapse(),
     )
-    options: ClassVar[Mapping[str, Any]] = {}
+    # DCH: the enhanced/optional combat odds expansion ("requires both players' agreement")
+    options: ClassVar[Mapping[str, Any]] = {"enhanced_odds": False}
     data_dir: ClassVar[Path | None] = DATA  # the charts live in data/charts/, not globbed
 
     def validate_scenario(self, scenario: Scenario) -> None:

@@ -61,13 +61,24 @@ def operational(ctx: Context, uid: str) -> bool:
     return supply_map(ctx, side).status(at) == SupplyStatus.SUPPLIED
 
 
+def available(ctx: Context, uid: str) -> bool:
+    """Operational and not out of the game (Shot Down or Intercepted, DCH: Air Notes)."""
+    back = ctx.state.get("grounded", {}).get(uid)
+    if back is not None:
+        from .air_combat import player_turn
+
+        if player_turn(ctx) < int(back):
+            return False
+    return operational(ctx, uid)
+
+
 def support_options(ctx: Context, b: Battle) -> list[str]:
     """Air units that may still support the attack on ``b.target``."""
     if b.side == cn.RUSSIAN and b.air:
         return []  # Russian front air units may not be combined
     out = []
     for uid in air_units(ctx, b.side):
-        if uid in b.air or value(ctx, uid, "cas") <= 0 or not operational(ctx, uid):
+        if uid in b.air or value(ctx, uid, "cas") <= 0 or not available(ctx, uid):
             continue
         unit = ctx.state.units[uid]
         if has_scoped(unit, FLOWN, TURN):
@@ -98,12 +109,23 @@ def doubling_cap(ctx: Context, b: Battle, attack: int) -> int:
 
 
 class AirStep(SideStep):
-    """The attacker commits air units to the attack, one at a time, or passes."""
+    """The attacker commits air units to the attack, one at a time, or passes: each flies a
+    mission (``air-mission``) that the defender may intercept; bombing strikes the defenders
+    and adds the column shifts, a second Close Air Support in a Blitzkrieg! attack the shifts
+    only (DCH: Bombing and Close Air Support)."""
 
     name: ClassVar[str] = "battle-air"
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
+
+    def pending(self, ctx: Context, frame: Frame) -> bool:
+        b = current(ctx)
+        return b.stage == Stage.AIR and bool(support_options(ctx, b))
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        save(ctx, current(ctx).evolve(stage=Stage.NO_RETREAT))
+        ctx.done()
 
     def legal(self, ctx: Context, frame: Frame) -> list[Action]:
         return [Pass(), *(Choose(u) for u in support_options(ctx, current(ctx)))]
@@ -111,23 +133,15 @@ class AirStep(SideStep):
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         b = current(ctx)
         if isinstance(action, Pass):
-            save(ctx, b.evolve(stage=Stage.NO_RETREAT))
-            ctx.done()
+            self.run(ctx, frame)
             return
         assert isinstance(action, Choose)
         uid = action.option
         unit = ctx.state.units[uid]
         again = has_scoped(unit, FLOWN, TURN)
         ctx.state.put(unit.marked(scoped(FLOWN_BLITZ if again else FLOWN, TURN)))
-        attack = sum(cn.attack_factor(ctx, u) for u in b.attackers if ctx.state.units[u].at)
-        room = max(0, doubling_cap(ctx, b, attack) - (b.base + b.shift))
-        add = min(support_shift(ctx, b, uid), room)
-        ctx.emit("air", f"{uid} supports the attack on {b.target}: {add:+d}", unit=uid)
-        b = b.evolve(air=(*b.air, uid), shift=b.shift + add)
-        if not support_options(ctx, b):
-            b = b.evolve(stage=Stage.NO_RETREAT)
-            ctx.done()
-        save(ctx, b)
+        save(ctx, b.evolve(air=(*b.air, uid)))
+        ctx.push("air-mission", unit=uid, kind="support", target=b.target, bomb=not again)
 
 
 def relocate(ctx: Context, side: str) -> None:
@@ -147,6 +161,11 @@ def relocate(ctx: Context, side: str) -> None:
         if cn.has(ctx, uid, "interceptor"):
             continue  # the Interceptor Korps stay on Moscow and Leningrad
         old = base(ctx, uid)
+        if ctx.state.control.get(old) != side:
+            # DCH: Air Notes: an air unit overrun on the ground is Shot Down
+            from .air_combat import SHOT_DOWN, ground
+
+            ground(ctx, uid, SHOT_DOWN)
         options = [
             n
             for n in board
@@ -181,7 +200,7 @@ def air_supply_options(ctx: Context, side: str) -> list[str]:
     )
     out = []
     for uid in air_units(ctx, side):
-        if has_scoped(ctx.state.units[uid], FLOWN, TURN) or not operational(ctx, uid):
+        if has_scoped(ctx.state.units[uid], FLOWN, TURN) or not available(ctx, uid):
             continue
         for h in hexes:
             if ctx.board.distance(base(ctx, uid), h) <= value(ctx, uid, "range"):
@@ -213,24 +232,9 @@ class AirSupplyStep(SideStep):
             return
         assert isinstance(action, Choose)
         uid, _, hex_ = action.option.partition(">")
-        side = frame.args["side"]
         ctx.state.put(ctx.state.units[uid].marked(scoped(FLOWN, TURN)))
-        from .supply import statuses
-
-        status = statuses(ctx, side)
-        units = [
-            u
-            for u in ctx.state.occupancy().get(hex_, ())
-            if ctx.side_of(u) == side and status.get(u) != SupplyStatus.SUPPLIED
-        ]
-        far = 2 * ctx.board.distance(base(ctx, uid), hex_) > value(ctx, uid, "range")
-        ctx.emit("air-supply", f"{uid} supplies {hex_} by air", unit=uid, hex=hex_)
-        if side == cn.AXIS and far:
-            for u in reversed(units):
-                ctx.push("air-drop", unit=u)
-            return
-        for u in units:
-            ctx.state.put(ctx.state.units[u].marked(scoped(cn.AIR_SUPPLIED, TURN)))
+        # DCH: Air Supply is subject to interception (the mission, :mod:`.air_combat`)
+        ctx.push("air-mission", unit=uid, kind="supply", target=hex_)
 
 
 class AirDropStep(ChanceStep):

@@ -141,7 +141,7 @@ class RailStep(Step):
         assert isinstance(action, Place)
         unit = ctx.state.units[action.unit]
         # DCH: Strategic Movement: units moved strategically arrive Disrupted.
-        moved = unit.moved_to(action.at).marked(
+        moved = cn.moved(unit, action.at).marked(
             cn.DISRUPTED, scoped(RAILED, TURN), scoped(cn.MOVED, TURN)
         )
         ctx.state.put(moved)

@@ -100,6 +100,7 @@ class AxisAdmin(Step):
                 ctx.state.put(attrs.evolve(u, steps=2))
                 ctx.emit("flip", f"{u.id} flips to its strong side", unit=u.id)
         panzer_replacements(ctx)
+        cn.entrench(ctx, cn.AXIS)
         advance_railheads(ctx)
         relocate(ctx, cn.AXIS)  # DCH: A.1: after the rail conversion markers
         ctx.done()
@@ -141,6 +142,7 @@ class RussianAdmin(Step):
                 bank -= 2
         ctx.state.set("rifle_factors", bank)
         coming += tank_replacements(ctx)
+        cn.entrench(ctx, cn.RUSSIAN)
         relocate(ctx, cn.RUSSIAN)
         ctx.done()
         coming = [c for c in coming if place_near(ctx, c[0], entry) is not None]

@@ -24,6 +24,8 @@ PUBLIC_VARS = (
     "romania_attacked",
     "revealed",
     "mech_units",
+    "airbases",
+    "grounded",
 )
 
 
