@@ -43,6 +43,7 @@ from .reinforcements import (
 )
 from .sea import SeaStep, SinkingStep
 from .sequence import PHASES
+from .setup import STEPS as SETUP_STEPS
 from .supply import AXIS_COUNTRIES, SupplyStep
 from .terrain import WATER
 from .victory import GermanVDP, MoscowCheck, MoscowCollapse, RussianVDP, final
@@ -76,6 +77,7 @@ class DarkCrusadeHex(Title):
     phase_end_step: ClassVar[str | None] = "moscow-check"
     rule_steps: ClassVar[tuple[Step, ...]] = (
         MechGroupStep(),
+        *SETUP_STEPS,
         WeatherStep(),
         AxisAdmin(),
         RailStep(),
@@ -110,7 +112,8 @@ class DarkCrusadeHex(Title):
         MoscowCollapse(),
     )
     # DCH: the enhanced/optional combat odds expansion ("requires both players' agreement")
-    options: ClassVar[Mapping[str, Any]] = {"enhanced_odds": False}
+    # and the free set-up (DCH: Setup) instead of the scenario's fixed one
+    options: ClassVar[Mapping[str, Any]] = {"enhanced_odds": False, "free_setup": False}
     data_dir: ClassVar[Path | None] = DATA  # the charts live in data/charts/, not globbed
 
     def validate_scenario(self, scenario: Scenario) -> None:

@@ -14,10 +14,23 @@ def first_turn(ctx: Context) -> bool:
     return ctx.turn == ctx.scenario.calendar.first
 
 
+def free_setup(ctx: Context) -> bool:
+    """DCH: Setup: the free set-up (scenario option ``free_setup``) before the first turn."""
+    return bool(ctx.options.get("free_setup", False)) and first_turn(ctx)
+
+
 A, R = cn.AXIS, cn.RUSSIAN
 
 PHASES: tuple[Phase, ...] = (
-    Phase("Set-up", (Segment("mech-group", "the face-down mech group", when=first_turn),)),
+    Phase(
+        "Set-up",
+        (
+            Segment("mech-group", "the face-down mech group", when=first_turn),
+            # DCH: Setup, with the free set-up option: the Russian arrays, then the Germans
+            Segment("free-setup", "Russian free set-up", {"side": R}, when=free_setup),
+            Segment("free-setup", "German free set-up", {"side": A}, when=free_setup),
+        ),
+    ),
     Phase("Weather", (Segment("weather", "the turn's weather"),)),
     Phase(
         "A.1 Reinforcements, Replacements, Flipping, Rail Movement and Rail Conversion",
