@@ -209,3 +209,19 @@ def test_general_rule_in_b2_the_obliged_army_must_be_attacked_before_the_phase_e
     record_early(ctx(g2), C, ["H01"])
     g2.state.put(g2.state.units["H01"].marked(cn.DISRUPTED))  # nobody left who could
     assert early_obligations(ctx(g2)) is None
+
+
+def test_the_russian_proriv_follows_b5_for_russian_units_not_yet_moved_or_attacked() -> None:
+    from wargames.core.markers import TURN, scoped
+    from wargames.darkcrusade.hex.movement import allowance
+
+    steps = {p.name.split(" ")[0]: [(s.step, dict(s.args)) for s in p.segments] for p in PHASES}
+    b5 = steps["B.5"]
+    assert b5[0] == ("combat", {"side": cn.RUSSIAN, "mode": "op"})
+    assert b5[1] == ("operations", {"side": cn.RUSSIAN, "mode": "break"})
+    assert b5[-1] == ("combat", {"side": cn.RUSSIAN, "mode": "break"})
+    g = game({"18A": C, "T01": "1814", "T02": "1815", "H01": "1816"}, turn=2)
+    g.state.put(g.state.units["T02"].marked(scoped(cn.ATTACKED, TURN)))
+    at_step(g, "operations", side=cn.RUSSIAN, mode="break")
+    assert {a.option for a in g.legal_actions() if isinstance(a, Choose)} == {"T01", "H01"}
+    assert allowance(ctx(g), "T01", "break") == (2, 3)  # OMF 4 - 2, OMB 3

@@ -33,6 +33,7 @@ from .operations import Combat, Declare, EarlyAttacks, Operations, Orders
 from .rail import RailStep
 from .reinforcements import (
     AxisAdmin,
+    PanzerReplacements,
     RifleDie,
     RifleRoll,
     RussianAdmin,
@@ -80,6 +81,7 @@ class DarkCrusadeHex(Title):
         *SETUP_STEPS,
         WeatherStep(),
         AxisAdmin(),
+        PanzerReplacements(),
         RailStep(),
         SeaStep(),
         SinkingStep(),

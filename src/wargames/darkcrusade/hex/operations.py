@@ -165,7 +165,7 @@ class Operations(SideStep):
                 continue
             if u.has(scoped(cn.DONE, TURN)) or u.has(scoped(cn.ALLOCATED, TURN)):
                 continue
-            if frame.args["mode"] == "break" and not cn.is_german(ctx, u.id):
+            if frame.args["mode"] == "break" and cn.is_ally(ctx, u.id):
                 continue  # DCH: Sequence A.6: the breakthrough is for German units
             out.append(u.id)
         return out

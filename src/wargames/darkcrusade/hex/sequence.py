@@ -36,6 +36,7 @@ PHASES: tuple[Phase, ...] = (
         "A.1 Reinforcements, Replacements, Flipping, Rail Movement and Rail Conversion",
         (
             Segment("axis-admin", "A.1 reinforcements, armies to strong side, rail heads"),
+            Segment("panzer-replacements", "A.1 panzer replacements", {"side": A}),
             Segment("rail", "A.1 Axis strategic/rail movement", {"side": A}),
             Segment("sea", "A.1 Axis strategic movement by sea", {"side": A}),
         ),
@@ -100,7 +101,22 @@ PHASES: tuple[Phase, ...] = (
         "B.4 Recovery of Axis allied units not attacked",
         (Segment("recover", "B.4", {"group": "allied", "unattacked": True}),),
     ),
-    Phase("B.5 Ground Combat Resolution", (Segment("combat", "B.5", {"side": R, "mode": "op"}),)),
+    Phase(
+        "B.5 Ground Combat Resolution, then the Russian Proriv!",
+        (
+            Segment("combat", "B.5", {"side": R, "mode": "op"}),
+            # DCH: Blitzkrieg/Proriv: "a player may move and attack with some units and then
+            # after those battles have been resolved move and attack with any of his units
+            # which have not yet moved" (OMF -2, OMB 3 in the Proriv! phase); B.4 repeated
+            Segment("operations", "Proriv! (OMF -2, OMB 3)", {"side": R, "mode": "break"}),
+            Segment(
+                "recover",
+                "Proriv! step 4 repeated",
+                {"group": "allied", "unattacked": True, "breakthrough": True},
+            ),
+            Segment("combat", "Proriv! combat", {"side": R, "mode": "break"}),
+        ),
+    ),
     Phase(
         "B.6 Supply Status Determination (Russian)",
         (
