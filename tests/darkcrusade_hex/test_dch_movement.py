@@ -224,3 +224,27 @@ def test_attacking_across_a_river_costs_panzers_and_german_armies_one_more_facto
     assert river_attack_error(ctx(g), "18A", "0512", 2 * 2, "op") is None  # 1 MF left of 3
     assert river_attack_error(ctx(g), "18A", "0512", 3 * 2, "op") is not None  # none left
     assert river_attack_error(ctx(g), "I", "0512", 4 * 2, "op") is None  # infantry korps
+
+
+def test_a_korps_moves_one_hex_a_turn_into_swamp_and_has_no_general_minimum_move() -> None:
+    from wargames.darkcrusade.hex.movement import move_error
+
+    # 0514 (clear, no road) has the swamp 0513 beside it; 0614 beyond has swamps beside it
+    g = game({"XXXXI": "0514"})
+    ends = routes(ctx(g), "XXXXI", "op")
+    assert ends["0513"][0] == ("0514", "0513")  # its whole move: one hex into the swamp
+    board = g.scenario.board
+    swamps_two_away = [
+        n
+        for n in ends
+        if board.terrain(n) in ("swamp", "swamp-forest") and board.distance("0514", n) == 2
+    ]
+    assert swamps_two_away == []  # not through a swamp, nor into one after another hex
+    assert move_error(ctx(g), "XXXXI", ("0514", "0513"), "op") is None
+    # a division transits a swamp at 2 MFs a hex
+    g2 = game({"1Pz": "0514"})
+    assert "0513" in routes(ctx(g2), "1Pz", "op")
+    # no general minimum move: in a Mud breakthrough the korps has 1 factor (5 - 2, halved
+    # down) and a forest hex costs it 2: only with its bonus (and then it may not attack)
+    g3 = game({"XXXXI": "0509"}, turn=9)
+    assert routes(ctx(g3), "XXXXI", "break")["0609"][1] is False

@@ -51,12 +51,15 @@ CITES = Citations(
     entry="DCH: Operational Movement (OMB) / Stacking",
 )
 # DCH: ZOCs: stop on entering; no EZOC to EZOC of the same unit; the special 1-hex move onto a
-# friendly unit. Minimum move: a 1-hex move for a motorized korps into a swamp hex.
+# friendly unit. No general minimum move in operational movement.
 POLICY = MovePolicy(
     zoc=ZocRules(stop_on_enter=True, no_same_unit=True, one_hex_onto_friend=True),
-    minimum_move=True,
     rules=CITES,
 )
+# DCH: Swamp: panzer/tank and motorized korps transit "at 1 hex per turn": a korps's whole move
+# may be one hex into a swamp hex, spending all its factors (the kernel's minimum move).
+SWAMP_POLICY = attrs.evolve(POLICY, minimum_move=True)
+SWAMPS = ("swamp", "swamp-forest")
 
 
 def unit_class(ctx: Context, uid: str) -> str:
@@ -199,6 +202,8 @@ def _routes(ctx: Context, uid: str, mode: str) -> dict[str, tuple[tuple[str, ...
                 ends[label] = (tuple(got.path_labels(node)), False)
         if extra:
             _road_extra(ctx, got, sit, False, ends)
+    if base > 0 and unit_class(ctx, uid) == "korps-mobile":
+        _swamp_step(ctx, uid, base * SCALE, c, ends)
     occ = ctx.state.occupancy()
     south = south_only(ctx, uid)
     return {
@@ -206,6 +211,23 @@ def _routes(ctx: Context, uid: str, mode: str) -> dict[str, tuple[tuple[str, ...
         for n, v in ends.items()
         if (n not in occ or fits(ctx, uid, n)) and (south is None or _row(n) >= south)
     }
+
+
+def _swamp_step(
+    ctx: Context, uid: str, mp: int, c: Costs, ends: dict[str, tuple[tuple[str, ...], bool]]
+) -> None:
+    """DCH: Swamp: a korps's 1-hex move into an adjacent swamp hex (its whole move)."""
+    index = ctx.board.index
+    at = ctx.state.units[uid].at
+    assert at is not None
+    sit = situation(ctx, ctx.side_of(uid), german=cn.is_german(ctx, uid))
+    got = reach(index, at, mp, c, SWAMP_POLICY, sit)
+    for node in got.cost:
+        label = index.ids[node]
+        if label in ends or node == got.start or ctx.board.terrain(label) not in SWAMPS:
+            continue
+        if ctx.board.adjacent(at, label):
+            ends[label] = ((at, label), True)
 
 
 def _road_extra(
@@ -295,6 +317,20 @@ def _path_error(ctx: Context, uid: str, path: tuple[str, ...], mode: str) -> Ill
         return None
     except IllegalAction as exc:
         first = exc
+    swamp = len(path) == 2 and ctx.board.terrain(path[1]) in SWAMPS
+    if swamp and unit_class(ctx, uid) == "korps-mobile" and base > 0:
+        try:
+            check_path(
+                ctx.board.index,
+                list(path),
+                base * SCALE,
+                unit_costs(ctx, uid),
+                SWAMP_POLICY,
+                situation(ctx, side, german=cn.is_german(ctx, uid)),
+            )
+            return None
+        except IllegalAction:
+            pass
     if not bonus_allowed(ctx, uid):
         return first
     try:
