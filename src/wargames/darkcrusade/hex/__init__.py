@@ -47,7 +47,7 @@ from .sequence import PHASES
 from .setup import STEPS as SETUP_STEPS
 from .supply import AXIS_COUNTRIES, SupplyStep
 from .terrain import WATER
-from .victory import GermanVDP, MoscowCheck, MoscowCollapse, RussianVDP, final
+from .victory import GermanVDP, MoscowCheck, MoscowCollapse, RussianVDP, estimate, final
 from .view import side_view
 from .weather import weather
 
@@ -134,6 +134,13 @@ class DarkCrusadeHex(Title):
 
     def final_result(self, ctx: Context) -> Result:
         return final(ctx)
+
+    def evaluate(self, ctx: Context, side: str) -> float:
+        """DCH: Victory Conditions: the result, else the victory points the Axis holds in
+        supply, the steps and the hexes each side holds (:func:`.victory.estimate`)."""
+        if ctx.state.result is not None:
+            return super().evaluate(ctx, side)
+        return estimate(ctx, side)
 
     def view(self, state: GameState, side: str) -> dict[str, Any]:
         return side_view(state, side)

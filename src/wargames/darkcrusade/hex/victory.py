@@ -16,6 +16,7 @@ from typing import ClassVar
 
 from wargames.core.actions import Action, Choose, Outcome, Pass
 from wargames.core.context import Context
+from wargames.core.estimate import control_share, logistic, step_share
 from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame, Result
 
@@ -46,6 +47,21 @@ def axis_points(ctx: Context) -> tuple[int, bool]:
             points += value(ctx, n)
             must = must or any(m in city_name(ctx, n) for m in musts)
     return points, must
+
+
+def estimate(ctx: Context, side: str) -> float:
+    """DCH: Victory Conditions, for search agents (wargames.search), from ``side``'s view: half
+    a logistic score of the victory city points the Axis holds in supply around the game-end
+    line (7 or more an Axis win, 6 a draw, 5 or less a Russian win), a quarter the Axis share
+    of the steps on the map, a quarter its share of the controlled hexes."""
+    points, _ = axis_points(ctx)
+    margin = points - (int(charts(ctx).victory["draw"]) + 0.5)
+    axis = (
+        0.5 * logistic(margin, 1.5)
+        + 0.25 * step_share(ctx, cn.AXIS)
+        + 0.25 * control_share(ctx, cn.AXIS)
+    )
+    return axis if side == cn.AXIS else 1.0 - axis
 
 
 def immediate_win(ctx: Context) -> int | None:
