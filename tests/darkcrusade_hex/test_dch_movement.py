@@ -185,6 +185,13 @@ def test_a_stack_of_seven_attack_factors_overruns_a_one_factor_defender() -> Non
     g.apply(overrun)
     assert g.state.units["P1"].box == cn.ELIMINATED
     assert g.state.units["18A"].at == C and g.state.units["1Pz"].at == C
+    # the unit given orders leads the overrun, whichever it is
+    g2 = game({"18A": W, "1Pz": W, "P1": C})
+    at_step(g2, "orders", unit="1Pz", side="axis", mode="op", moved=False)
+    led = [a for a in g2.legal_actions() if isinstance(a, Move) and len(a.units) > 1]
+    assert led == [Move(("1Pz", "18A"), (W, C))]
+    g2.apply(led[0])
+    assert g2.state.units["P1"].box == cn.ELIMINATED
 
 
 def test_no_overrun_with_six_factors_or_against_two() -> None:

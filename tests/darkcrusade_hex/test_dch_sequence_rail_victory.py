@@ -8,6 +8,7 @@ from fractions import Fraction
 import attrs
 from dch_support import NW, C, W, at_step, ctx, game
 
+import wargames
 from wargames.core.actions import Attack, Choose, Outcome, Pass, Place
 from wargames.core.errors import IllegalAction
 from wargames.core.game import Game
@@ -225,3 +226,53 @@ def test_the_russian_proriv_follows_b5_for_russian_units_not_yet_moved_or_attack
     at_step(g, "operations", side=cn.RUSSIAN, mode="break")
     assert {a.option for a in g.legal_actions() if isinstance(a, Choose)} == {"T01", "H01"}
     assert allowance(ctx(g), "T01", "break") == (2, 3)  # OMF 4 - 2, OMB 3
+
+
+def test_conversion_units_move_three_rail_hexes_and_limit_axis_rail_movement() -> None:
+    from wargames.darkcrusade.hex.conversion import converted, markers
+    from wargames.darkcrusade.hex.rail import depth, rail_net
+
+    g = game({})  # no units on the map: no zone of control blocks the rail lines
+    c = ctx(g)
+    board = g.scenario.board
+    # Russian rail hexes just taken by the Axis are not Axis rail lines until converted
+    start = markers(c)[0]["at"]
+    ahead = [n for n in board.neighbours(start) if "rail" in board.edge_features(start, n)]
+    deeper = [n for n in ahead if depth(c, n) > depth(c, start)]
+    assert deeper
+    for n in deeper:
+        g.state.control[n] = cn.AXIS
+    assert not set(deeper) & rail_net(ctx(g), cn.AXIS)
+    at_step(g, "rail-conversion")
+    moved = markers(ctx(g))[0]["at"]
+    assert 1 <= depth(ctx(g), moved) - depth(ctx(g), start) <= 3
+    assert set(deeper) & converted(ctx(g))
+    assert set(deeper) & rail_net(ctx(g), cn.AXIS)
+
+
+def test_an_undefended_conversion_unit_is_destroyed_a_defended_one_falls_back() -> None:
+    from wargames.darkcrusade.hex.conversion import check, markers
+    from wargames.darkcrusade.hex.rail import depth
+
+    g = wargames.new_game("darkcrusade-hex", seed=0)
+    g.apply(Outcome("plain"))
+    c = ctx(g)
+    board = g.scenario.board
+    first = markers(c)[0]["at"]
+    nxt = next(
+        n
+        for n in board.neighbours(first)
+        if "rail" in board.edge_features(first, n) and depth(c, n) > depth(c, first)
+    )
+    for defended in (True, False):
+        h = wargames.new_game("darkcrusade-hex", seed=0)
+        h.apply(Outcome("plain"))
+        h.state.control[nxt] = cn.AXIS
+        h.state.set("conversion", [{"at": nxt, "defended": defended}])
+        h.state.control[nxt] = cn.RUSSIAN  # the enemy took its hex
+        check(ctx(h))
+        left = markers(ctx(h))
+        if defended:
+            assert left == [{"at": first, "defended": False}]  # back up the rail line
+        else:
+            assert left == []  # undefended: destroyed

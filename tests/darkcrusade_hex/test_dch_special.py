@@ -166,3 +166,18 @@ def test_an_odd_rifle_factor_may_be_rolled_up_to_an_army_at_even_odds() -> None:
     place = next(a for a in g.legal_actions() if isinstance(a, Place))
     g.apply(place)
     assert g.state.units[place.unit].at == place.at
+
+
+def test_an_undefended_railway_gun_is_moved_through_and_eliminated_like_a_katyusha() -> None:
+    from dch_support import E
+
+    from wargames.core.actions import Move
+
+    g = game({"1Pz": W, "RG1": C}, turn=4)
+    path = routes(ctx(g), "1Pz", "op")[E][0]
+    assert C in path
+    at_step(g, "orders", unit="1Pz", side="axis", mode="op", moved=False)
+    g.apply(Move(("1Pz",), path))
+    assert g.state.units["RG1"].box == cn.ELIMINATED
+    g2 = game({"1Pz": W, "RG1": C, "MMRD": C}, turn=4)  # defended
+    assert all(C not in p for p, _ in routes(ctx(g2), "1Pz", "op").values())

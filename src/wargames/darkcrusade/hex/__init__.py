@@ -24,6 +24,7 @@ from . import counters as cn
 from .air import AirDropStep, AirStep, AirSupplyStep
 from .air_combat import STEPS as AIR_STEPS
 from .combat import STEPS as COMBAT_STEPS
+from .conversion import ConversionStep, PhaseEnd
 from .disruption import RecoverStep
 from .factories import EvacuateStep
 from .hidden import MechGroupStep, RehideStep, RevealStep
@@ -75,7 +76,7 @@ class DarkCrusadeHex(Title):
     sides: ClassVar[tuple[str, ...]] = cn.SIDES
     default_scenario: ClassVar[str] = "barbarossa-1941"
     phases: ClassVar[tuple[Phase, ...]] = PHASES
-    phase_end_step: ClassVar[str | None] = "moscow-check"
+    phase_end_step: ClassVar[str | None] = "phase-end"
     rule_steps: ClassVar[tuple[Step, ...]] = (
         MechGroupStep(),
         *SETUP_STEPS,
@@ -83,6 +84,8 @@ class DarkCrusadeHex(Title):
         AxisAdmin(),
         PanzerReplacements(),
         RailStep(),
+        ConversionStep(),
+        PhaseEnd(),
         SeaStep(),
         SinkingStep(),
         EarlyAttacks(),

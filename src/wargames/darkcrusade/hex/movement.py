@@ -143,9 +143,12 @@ def situation(ctx: Context, side: str, bonus: bool = False, german: bool = False
 
 def lone_katyushas(ctx: Context) -> set[str]:
     """DCH: Russian Katyushas: hexes of Katyushas not stacked with other Russian units, which
-    a German unit may move through (eliminating them)."""
+    a German unit may move through (eliminating them); DCH: Strategic Movement by Rail: the
+    same for undefended Russian Railway Guns ("Same for Russian Railway Guns!")."""
     return {
-        n for n, us in ctx.state.occupancy().items() if all(cn.has(ctx, u, "katyusha") for u in us)
+        n
+        for n, us in ctx.state.occupancy().items()
+        if all(cn.has(ctx, u, "katyusha") or cn.has(ctx, u, "railway-gun") for u in us)
     }
 
 

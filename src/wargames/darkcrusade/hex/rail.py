@@ -43,6 +43,12 @@ def _rail_net(ctx: Context, side: str) -> frozenset[str]:
     rails = rail_nodes(ctx)
     own = [n for n in rails if control.get(n) == side]
     if side == cn.AXIS:
+        # DCH: Strategic Movement by Rail: Axis rail lines are the Axis countries' and those
+        # the railway gauge conversion units converted
+        from .conversion import converted
+
+        done = converted(ctx)
+        own = [n for n in own if n in done or _axis_country(ctx, n)]
         sources = [n for n in own if _axis_country(ctx, n)]
     else:
         sources = [n for n in own if ctx.board.has(n, "east-edge")]
@@ -158,28 +164,46 @@ def advance_railheads(ctx: Context) -> None:
     to the hex farthest from the Axis countries (ties: the lowest label)."""
     step = int(charts(ctx).rail["railhead_step"])
     heads = list(ctx.state.get("railheads", charts(ctx).rail["railheads"]))
-    board = ctx.board
-    control = ctx.state.control
-    taken = set()
+    taken: set[str] = set()
     out = []
     for head in heads:
-        at = head
-        for _ in range(step):
-            options = [
-                n
-                for n in sorted(board.neighbours(at))
-                if "rail" in board.edge_features(at, n)
-                and control.get(n) == cn.AXIS
-                and not _axis_country(ctx, n)
-                and n not in taken
-                and _depth(ctx, n) > _depth(ctx, at)
-            ]
-            if not options:
-                break
-            at = max(options, key=lambda n: (_depth(ctx, n), n))
+        at = advance_along_rail(ctx, head, step, taken)[-1]
         taken.add(at)
         out.append(at)
     ctx.state.set("railheads", out)
+
+
+def advance_along_rail(ctx: Context, start: str, step: int, taken: set[str]) -> list[str]:
+    """The path of up to ``step`` rail hexes from ``start`` along Axis-controlled rail outside
+    the Axis countries, each farther from them (ties: the lowest label), avoiding ``taken``."""
+    board = ctx.board
+    control = ctx.state.control
+    path = [start]
+    at = start
+    for _ in range(step):
+        options = [
+            n
+            for n in sorted(board.neighbours(at))
+            if "rail" in board.edge_features(at, n)
+            and control.get(n) == cn.AXIS
+            and not _axis_country(ctx, n)
+            and n not in taken
+            and _depth(ctx, n) > _depth(ctx, at)
+        ]
+        if not options:
+            break
+        at = max(options, key=lambda n: (_depth(ctx, n), n))
+        path.append(at)
+    return path
+
+
+def axis_country(ctx: Context, node: str) -> bool:
+    return _axis_country(ctx, node)
+
+
+def depth(ctx: Context, node: str) -> int:
+    """Hexes from the nearest Axis country hex."""
+    return _depth(ctx, node)
 
 
 def _depth(ctx: Context, node: str) -> int:

@@ -39,6 +39,7 @@ PHASES: tuple[Phase, ...] = (
             Segment("panzer-replacements", "A.1 panzer replacements", {"side": A}),
             Segment("rail", "A.1 Axis strategic/rail movement", {"side": A}),
             Segment("sea", "A.1 Axis strategic movement by sea", {"side": A}),
+            Segment("rail-conversion", "A.1 Axis rail conversion markers (3 hexes)"),
         ),
     ),
     Phase(

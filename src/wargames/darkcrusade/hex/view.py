@@ -25,6 +25,8 @@ PUBLIC_VARS = (
     "revealed",
     "mech_units",
     "airbases",
+    "conversion",
+    "converted",
     "grounded",
 )
 
