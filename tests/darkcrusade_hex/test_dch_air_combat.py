@@ -215,3 +215,15 @@ def test_undisrupted_units_entrench_in_a1_and_leave_it_when_they_move() -> None:
     move = next(a for a in g.legal_actions() if a.kind == "move")
     g.apply(move)
     assert not g.state.units["XX"].has(cn.ENTRENCHED)
+
+
+def test_russian_front_air_units_do_not_combine_airstrikes_on_one_hex() -> None:
+    g = game({"XX": C, "T01": "1910"}, turn=2, axis_hexes=("1609",))
+    with_air(g, {"VVS-W": "1812", "VVS-SW": "1812"})
+    at_step(g, "operations", side=cn.RUSSIAN, mode="op")
+    g.apply(Choose("air:VVS-W"))
+    g.apply(Choose(C))
+    g.apply(Outcome(2))
+    assert g.decision is not None and g.decision.step == "operations"
+    # VVS-SW has no other target in range: C, struck by VVS-W, is closed to it
+    assert Choose("air:VVS-SW") not in set(g.legal_actions())

@@ -43,14 +43,18 @@ def test_one_axis_unit_moves_by_rail_and_arrives_disrupted() -> None:
     assert g.decision is None or g.decision.step != "rail"  # only one unit
 
 
-def test_russian_rail_moves_equal_victory_cities_held_plus_one_but_two_on_turn_one() -> None:
+def test_russian_rail_moves_equal_victory_points_held_plus_one_but_two_on_turn_one() -> None:
     g = game({})
     assert limit(ctx(g), cn.RUSSIAN) == 2
     g.state.turn = 2
-    held = [
-        n for n in g.scenario.board.nodes_with("victory") if g.state.control.get(n) == cn.RUSSIAN
-    ]
-    assert limit(ctx(g), cn.RUSSIAN) == len(held) + 1 == 10
+    board = g.scenario.board
+    held = [n for n in board.nodes_with("victory") if g.state.control.get(n) == cn.RUSSIAN]
+    # victory points, not cities: Moscow counts 3 and Leningrad 2 (7 one-point cities more)
+    assert len(held) == 9
+    assert limit(ctx(g), cn.RUSSIAN) == 3 + 2 + 7 + 1
+    moscow = next(n for n in held if "Moscow" in str(board.attr(n, "name")))
+    g.state.control[moscow] = cn.AXIS
+    assert limit(ctx(g), cn.RUSSIAN) == 2 + 7 + 1
 
 
 def test_the_axis_may_not_attack_out_of_rumania_on_turn_one() -> None:

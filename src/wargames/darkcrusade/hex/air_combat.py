@@ -361,15 +361,23 @@ class StrikeRoll(ChanceStep):
 
 
 # --- airstrikes ordered in the operations phases ---------------------------------------
+def struck(ctx: Context) -> list[str]:
+    """Hexes Russian front air units struck this game-turn."""
+    got = ctx.state.get("russian_strikes")
+    return [] if got is None or got["turn"] != ctx.turn else list(got["hexes"])
+
+
 def strike_targets(ctx: Context, uid: str) -> list[str]:
-    """Enemy-occupied hexes within the air unit's range."""
+    """Enemy-occupied hexes within the air unit's range (DCH: Airstrike: Russian front air
+    units may not be combined: not a hex another one struck this game-turn)."""
     side = ctx.side_of(uid)
     at = base(ctx, uid)
     reach = value(ctx, uid, "range")
+    taken = set(struck(ctx)) if side == cn.RUSSIAN else set()
     return sorted(
         n
         for n, us in ctx.state.occupancy().items()
-        if ctx.side_of(us[0]) != side and ctx.board.distance(at, n) <= reach
+        if ctx.side_of(us[0]) != side and ctx.board.distance(at, n) <= reach and n not in taken
     )
 
 
@@ -403,6 +411,9 @@ class StrikeTarget(SideStep):
         uid = frame.args["unit"]
         ctx.done()
         if isinstance(action, Choose):
+            if ctx.side_of(uid) == cn.RUSSIAN:
+                hexes = [*struck(ctx), action.option]
+                ctx.state.set("russian_strikes", {"turn": ctx.turn, "hexes": hexes})
             fly(ctx, uid, "strike", action.option)
 
 

@@ -1,7 +1,7 @@
 """DCH: Strategic Movement by Rail, and the Axis rail heads.
 
 One UnDisrupted Axis unit a turn moves freely by rail on Axis rail lines; Russian units up to
-the victory cities still under Russian control plus 1 for Siberia (only 2 on the first turn).
+the victory points still under Russian control plus 1 for Siberia (only 2 on the first turn).
 The line must trace back to the owner's side (an Axis country; the eastern mapboard edge) and
 not through an EZOC unless a friendly unit holds it. Units moved by rail arrive Disrupted.
 The five Axis rail heads advance 2 rail hexes a turn (DCH: Supply).
@@ -76,8 +76,12 @@ def limit(ctx: Context, side: str) -> int:
         return int(ch["axis_units"])
     if ctx.turn == ctx.scenario.calendar.first:
         return int(ch["first_turn_russian"])
+    # DCH: By Rail: "Russian units equal in number to Russian victory points still under
+    # Russian control, plus 1 for Siberia" (points: Moscow counts 3, Leningrad 2)
+    from .victory import value
+
     vcs = [n for n in ctx.board.nodes_with("victory") if ctx.state.control.get(n) == cn.RUSSIAN]
-    return len(vcs) + 1
+    return sum(value(ctx, n) for n in vcs) + 1
 
 
 def railed(ctx: Context) -> int:

@@ -28,6 +28,7 @@ PUBLIC_VARS = (
     "conversion",
     "converted",
     "grounded",
+    "russian_strikes",
 )
 
 
