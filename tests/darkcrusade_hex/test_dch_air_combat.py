@@ -10,12 +10,14 @@ from fractions import Fraction
 import attrs
 from dch_support import NE, SW, C, W, at_step, ctx, fight, game, stage
 
+import wargames
 from wargames.core.actions import Choose, Outcome, Pass
 from wargames.core.game import Game
 from wargames.core.markers import TURN, has_scoped
 from wargames.darkcrusade.hex import counters as cn
 from wargames.darkcrusade.hex.air import BOX, available
 from wargames.darkcrusade.hex.air_combat import DEFENDED, player_turn
+from wargames.darkcrusade.hex.zoc import zone_map
 
 
 def with_air(g: Game, bases: dict[str, str]) -> None:
@@ -227,3 +229,38 @@ def test_russian_front_air_units_do_not_combine_airstrikes_on_one_hex() -> None:
     assert g.decision is not None and g.decision.step == "operations"
     # VVS-SW has no other target in range: C, struck by VVS-W, is closed to it
     assert Choose("air:VVS-SW") not in set(g.legal_actions())
+
+
+def test_airfields_are_positioned_by_the_player_within_ground_movement_or_by_rail() -> None:
+    from wargames.core.actions import Place
+    from wargames.darkcrusade.hex.air import airfield_hexes, base
+
+    g = wargames.new_game("darkcrusade-hex", seed=0)
+    g.apply(Outcome("plain"))
+    at_step(g, "airfields", side=cn.AXIS)
+    assert g.decision is not None and g.decision.step == "airfields"
+    assert Choose("II.FK") in set(g.legal_actions())
+    g.apply(Choose("II.FK"))
+    options = airfield_hexes(ctx(g), "II.FK")
+    board = g.scenario.board
+    zoc = zone_map(ctx(g), cn.RUSSIAN)
+    for n, by_rail in options.items():
+        assert g.state.control[n] == cn.AXIS  # never beyond the front line
+        assert board.index.number[n] not in zoc
+        assert by_rail == (board.distance("0412", n) > 9)
+    far = next(n for n, r in options.items() if r)
+    g.apply(Place("II.FK", far))
+    assert base(ctx(g), "II.FK") == far
+    # moved by rail: Disrupted, the air unit does not fly this game-turn
+    assert has_scoped(g.state.units["II.FK"], "flown", TURN)
+    assert has_scoped(g.state.units["II.FK"], DEFENDED, TURN)
+    assert Choose("II.FK") not in set(g.legal_actions())  # one move a player-turn
+
+
+def test_an_airfield_overrun_on_the_ground_is_shot_down() -> None:
+    g = game({"XX": C}, turn=2, axis_hexes=("1609",))
+    with_air(g, {"II.FK": "1609"})
+    g.state.control["1609"] = cn.RUSSIAN  # the enemy took the airfield's hex
+    at_step(g, "axis-admin")
+    assert "II.FK" in g.state.get("grounded", {})
+    assert not available(ctx(g), "II.FK")

@@ -92,6 +92,12 @@ def test_bd_when_the_attackers_cannot_cover_and_no_option_in_good_weather_for_ru
     battle = current(ctx(g)).evolve(code="X", defence=4)
     assert decline_option(ctx(g), battle) == "bd"  # 3 attacking factors cannot cover 4
     assert decline_option(ctx(g), battle.evolve(code="2X")) is None  # only .5X and X
+    enhanced = game(
+        {"XX": W, "H01": C}, turn=12, profiles={"H01": "2-4"}, options={"enhanced_odds": True}
+    )
+    fight(enhanced, ["XX"], C)
+    # the enhanced odds make any exchanges mandatory: no D or BD either
+    assert decline_option(ctx(enhanced), current(ctx(enhanced)).evolve(code="X", defence=4)) is None
     good = game({"XX": W, "H01": C}, profiles={"H01": "2-4"})
     fight(good, ["XX"], C)
     assert decline_option(ctx(good), current(ctx(good)).evolve(code="X", defence=4)) is None

@@ -21,7 +21,7 @@ from wargames.core.title import Title
 
 from . import charts as charts_module
 from . import counters as cn
-from .air import AirDropStep, AirStep, AirSupplyStep
+from .air import AirDropStep, AirfieldPlace, AirfieldStep, AirStep, AirSupplyStep
 from .air_combat import STEPS as AIR_STEPS
 from .combat import STEPS as COMBAT_STEPS
 from .conversion import ConversionStep, PhaseEnd
@@ -98,6 +98,8 @@ class DarkCrusadeHex(Title):
         AirStep(),
         AirSupplyStep(),
         AirDropStep(),
+        AirfieldStep(),
+        AirfieldPlace(),
         *AIR_STEPS,
         RevealStep(),
         RehideStep(),

@@ -14,7 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import ClassVar
 
-from wargames.core.actions import Action, Choose, Outcome, Pass
+from wargames.core.actions import Action, Choose, Outcome, Pass, Place
 from wargames.core.context import Context
 from wargames.core.markers import TURN, has_scoped, scoped
 from wargames.core.sequence import ChanceStep
@@ -63,13 +63,7 @@ def operational(ctx: Context, uid: str) -> bool:
 
 def available(ctx: Context, uid: str) -> bool:
     """Operational and not out of the game (Shot Down or Intercepted, DCH: Air Notes)."""
-    back = ctx.state.get("grounded", {}).get(uid)
-    if back is not None:
-        from .air_combat import player_turn
-
-        if player_turn(ctx) < int(back):
-            return False
-    return operational(ctx, uid)
+    return not grounded(ctx, uid) and operational(ctx, uid)
 
 
 def support_options(ctx: Context, b: Battle) -> list[str]:
@@ -144,42 +138,125 @@ class AirStep(SideStep):
         ctx.push("air-mission", unit=uid, kind="support", target=b.target, bomb=not again)
 
 
-def relocate(ctx: Context, side: str) -> None:
-    """DCH: Airfields: each airfield moves to the friendly hex in full supply, outside enemy
-    ZOCs, within the side's maximum ground movement (9 Axis, 10 Russian: the OMF of its fastest
-    units plus the bonus) that is nearest an enemy unit (provisional automatic placement)."""
-    reach = 9 if side == cn.AXIS else 10
-    supplied = supply_map(ctx, side)
-    zoc = zone_map(ctx, cn.enemy(side))
-    index = ctx.board.index
-    enemies = [u.at for u in ctx.units_of(cn.enemy(side)) if u.at is not None]
-    if not enemies:
-        return
-    board = ctx.board
-    bases = dict(ctx.state.get("airbases", {}))
-    for uid in air_units(ctx, side):
-        if cn.has(ctx, uid, "interceptor"):
-            continue  # the Interceptor Korps stay on Moscow and Leningrad
-        old = base(ctx, uid)
-        if ctx.state.control.get(old) != side:
-            # DCH: Air Notes: an air unit overrun on the ground is Shot Down
-            from .air_combat import SHOT_DOWN, ground
+def reach(side: str) -> int:
+    """DCH: Airfields: the side's maximum ground movement (the OMF of its fastest units plus
+    the bonus: Axis 6 + 3, Russian 5 + 5)."""
+    return 9 if side == cn.AXIS else 10
 
-            ground(ctx, uid, SHOT_DOWN)
-        options = [
-            n
-            for n in board
-            if ctx.state.control.get(n) == side
-            and supplied.status(n) == SupplyStatus.SUPPLIED
-            and index.number[n] not in zoc
-            and board.distance(old, n) <= reach
-        ]
-        if not options:
+
+def airfield_hexes(ctx: Context, uid: str) -> dict[str, bool]:
+    """DCH: Airfields: where ``uid``'s airfield may be positioned now: hex -> whether it moves
+    by rail (and is then Disrupted). Friendly-held hexes outside enemy ZOCs (never beyond the
+    front line) within the side's maximum ground movement, or farther on the side's rail net
+    from a base on it. The Interceptor Korps stay on Moscow and Leningrad."""
+    from .rail import rail_net
+
+    side = ctx.side_of(uid)
+    if cn.has(ctx, uid, "interceptor"):
+        return {}
+    board = ctx.board
+    old = base(ctx, uid)
+    zoc = zone_map(ctx, cn.enemy(side))
+    index = board.index
+    occ = ctx.state.occupancy()
+    net = rail_net(ctx, side)
+    out: dict[str, bool] = {}
+    for n in board:
+        if n == old or ctx.state.control.get(n) != side or index.number[n] in zoc:
             continue
-        best = min(options, key=lambda n: (min(board.distance(n, e) for e in enemies), n))
-        if best != old:
-            bases[uid] = best
-    ctx.state.set("airbases", bases)
+        if any(ctx.side_of(u) != side for u in occ.get(n, ())):
+            continue
+        if board.distance(old, n) <= reach(side):
+            out[n] = False
+        elif old in net and n in net:
+            out[n] = True
+    return out
+
+
+def grounded(ctx: Context, uid: str) -> bool:
+    """Out of the game now (Shot Down or Intercepted, DCH: Air Notes)."""
+    back = ctx.state.get("grounded", {}).get(uid)
+    if back is None:
+        return False
+    from .air_combat import player_turn
+
+    return player_turn(ctx) < int(back)
+
+
+def relocate(ctx: Context, side: str) -> None:
+    """DCH: Air Notes: at the start of the player-turn an air unit whose airfield hex the
+    enemy took is overrun on the ground (Shot Down); its airfield may then be moved."""
+    from .air_combat import SHOT_DOWN, ground
+
+    for uid in air_units(ctx, side):
+        lost = ctx.state.control.get(base(ctx, uid)) != side
+        if lost and not cn.has(ctx, uid, "interceptor") and not grounded(ctx, uid):
+            ground(ctx, uid, SHOT_DOWN)
+
+
+class AirfieldStep(SideStep):
+    """DCH: Airfields (A.1 after the rail conversion markers, B.1 Airfield Relocation): the
+    side positions its airfields, one air unit at a time (``Choose``, then ``Place``)."""
+
+    name: ClassVar[str] = "airfields"
+    kind: ClassVar[str] = "choose"
+    rule: ClassVar[str] = AIRFIELD
+    actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
+
+    def _units(self, ctx: Context, frame: Frame) -> list[str]:
+        moved = frame.args.get("moved", [])
+        return [
+            u
+            for u in air_units(ctx, frame.args["side"])
+            if u not in moved and airfield_hexes(ctx, u)
+        ]
+
+    def pending(self, ctx: Context, frame: Frame) -> bool:
+        return bool(self._units(ctx, frame))
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        return [Pass(), *(Choose(u) for u in self._units(ctx, frame))]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if isinstance(action, Pass):
+            ctx.done()
+            return
+        assert isinstance(action, Choose)
+        ctx.update(moved=[*frame.args.get("moved", []), action.option])
+        ctx.push("airfield-place", side=frame.args["side"], unit=action.option)
+
+
+class AirfieldPlace(SideStep):
+    """The new airfield hex of one air unit (``Place``), or ``Pass`` to keep it."""
+
+    name: ClassVar[str] = "airfield-place"
+    kind: ClassVar[str] = "place"
+    rule: ClassVar[str] = AIRFIELD
+    actions: ClassVar[tuple[type[Action], ...]] = (Place, Pass)
+
+    def prompt(self, ctx: Context, frame: Frame) -> str:
+        return f"airfield of {frame.args['unit']}"
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        uid = frame.args["unit"]
+        return [Pass(), *(Place(uid, n) for n in sorted(airfield_hexes(ctx, uid)))]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if isinstance(action, Place):
+            uid = action.unit
+            by_rail = airfield_hexes(ctx, uid)[action.at]
+            bases = dict(ctx.state.get("airbases", {}))
+            bases[uid] = action.at
+            ctx.state.set("airbases", bases)
+            ctx.emit("airfield", f"the airfield of {uid} moves to {action.at}", unit=uid)
+            if by_rail:
+                # DCH: Airfields: Disrupted if moved by rail (provisional: its air unit does
+                # not fly, offensively or defensively, this game-turn)
+                from .air_combat import DEFENDED
+
+                unit = ctx.state.units[uid]
+                ctx.state.put(unit.marked(scoped(FLOWN, TURN), scoped(DEFENDED, TURN)))
+        ctx.done()
 
 
 SUPPLY = "DCH: Supply (Air Supply)"

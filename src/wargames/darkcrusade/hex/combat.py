@@ -567,8 +567,8 @@ def decline_option(ctx: Context, b: Battle) -> str | None:
     File) let him: Axis defenders in Good or Mud weather or in mountains, Russian defenders in
     Mud or Snow or in swamps. He then takes D (all defenders Disrupted, the D withdrawal) if
     the attacking factors cover the whole exchange, else BD (the attackers Disrupted too)."""
-    if multiplier(b.code) not in (Fraction(1, 2), Fraction(1)):
-        return None
+    if multiplier(b.code) not in (Fraction(1, 2), Fraction(1)) or enhanced(ctx):
+        return None  # the enhanced odds expansion makes any exchanges mandatory
     defs = alive(ctx, b.defenders)
     if not defs:
         return None

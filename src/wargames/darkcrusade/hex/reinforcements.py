@@ -104,7 +104,7 @@ class AxisAdmin(Step):
         panzer_replacements(ctx)
         cn.entrench(ctx, cn.AXIS)
         advance_railheads(ctx)
-        relocate(ctx, cn.AXIS)  # DCH: A.1: after the rail conversion markers
+        relocate(ctx, cn.AXIS)  # DCH: Air Notes: airfields overrun on the ground
         ctx.done()
 
 

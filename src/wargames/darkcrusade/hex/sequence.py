@@ -40,6 +40,8 @@ PHASES: tuple[Phase, ...] = (
             Segment("rail", "A.1 Axis strategic/rail movement", {"side": A}),
             Segment("sea", "A.1 Axis strategic movement by sea", {"side": A}),
             Segment("rail-conversion", "A.1 Axis rail conversion markers (3 hexes)"),
+            # DCH: Airfields: for the Axis, after the rail conversion marker is moved
+            Segment("airfields", "A.1 positioning of Luftwaffe airfields", {"side": A}),
         ),
     ),
     Phase(
@@ -88,6 +90,7 @@ PHASES: tuple[Phase, ...] = (
             Segment("evacuate", "B.1 factory evacuation"),
             Segment("rail", "B.1 Russian strategic/rail movement", {"side": R}),
             Segment("sea", "B.1 Russian strategic movement by sea", {"side": R}),
+            Segment("airfields", "B.1 airfield relocation", {"side": R}),
         ),
     ),
     Phase(
