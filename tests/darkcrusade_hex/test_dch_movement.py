@@ -40,9 +40,11 @@ def test_the_bonus_moves_farther_but_forbids_attacking() -> None:
     g = game({"18A": C})
     ends = routes(ctx(g), "18A", "op")
     board = g.scenario.board
-    for hex_, (_, may_attack) in ends.items():
+    for hex_, (path, may_attack) in ends.items():
         d = board.distance(C, hex_)
-        assert d <= 6
+        # OMF 3 + OMB 3, and the extra road hex where the move uses a road
+        roads = any("road" in board.edge_features(a, b) for a, b in zip(path, path[1:]))
+        assert d <= 6 or (d == 7 and roads)
         assert d <= 3 or not may_attack, hex_  # beyond the OMF: the bonus was used
         assert d > 1 or may_attack
     assert any(board.distance(C, h) == 6 for h in ends)
@@ -170,6 +172,16 @@ def test_other_units_move_one_extra_hex_along_a_road_except_in_mud() -> None:
     with_road = routes(ctx(g), "18A", "op")
     far = max(board.distance("0512", h) for h, (_, attack) in with_road.items() if attack)
     assert far == 4  # OMF 3 + 1 road hex, and it may still attack
+    # the extra road hex may come first: the road out of Brest, then 3 hexes off the road
+    off_road = [
+        path
+        for path, attack in with_road.values()
+        if attack
+        and len(path) == 5
+        and "road" in board.edge_features(path[0], path[1])
+        and "road" not in board.edge_features(path[-2], path[-1])
+    ]
+    assert off_road
     g2 = game({"18A": "0512"}, turn=8)  # light mud
     near = max(board.distance("0512", h) for h, (_, a) in routes(ctx(g2), "18A", "op").items() if a)
     assert near == 3

@@ -195,7 +195,7 @@ def _routes(ctx: Context, uid: str, mode: str) -> dict[str, tuple[tuple[str, ...
             if node != got.start:
                 ends[index.ids[node]] = (tuple(got.path_labels(node)), True)
         if extra:
-            _road_extra(ctx, got, sit, True, ends)
+            _road_extra(ctx, got, sit, True, ends, c, base * SCALE)
     if bonus_allowed(ctx, uid):
         sit = situation(ctx, side, True, german)
         got = reach(index, unit.at, (base + bonus) * SCALE, c, POLICY, sit)
@@ -204,7 +204,7 @@ def _routes(ctx: Context, uid: str, mode: str) -> dict[str, tuple[tuple[str, ...
             if node != got.start and label not in ends:
                 ends[label] = (tuple(got.path_labels(node)), False)
         if extra:
-            _road_extra(ctx, got, sit, False, ends)
+            _road_extra(ctx, got, sit, False, ends, c, (base + bonus) * SCALE)
     if base > 0 and unit_class(ctx, uid) == "korps-mobile":
         _swamp_step(ctx, uid, base * SCALE, c, ends)
     occ = ctx.state.occupancy()
@@ -239,9 +239,12 @@ def _road_extra(
     sit: Situation,
     may_attack: bool,
     ends: dict[str, tuple[tuple[str, ...], bool]],
+    c: Costs,
+    budget: int,
 ) -> None:
-    """DCH: Road Movement: units not doubled on roads move 1 extra hex along a road (not out
-    of a hex where a ZOC stopped them, nor into an enemy or a closed hex)."""
+    """DCH: Road Movement: units not doubled on roads move 1 extra hex along a road, anywhere
+    in their move (not out of a hex where a ZOC stopped them, nor into an enemy or a closed
+    hex): the free road hex, then the rest of the allowance from there."""
     index = ctx.board.index
     road = index.mask("road")
     if not road:
@@ -249,6 +252,13 @@ def _road_extra(
     zones = sit.zoc
     zset = zones.nodes if zones is not None else frozenset()
     enemies = {index.number[n] if isinstance(n, str) else n for n in sit.enemies}
+
+    def add(label: str, path: tuple[str, ...]) -> None:
+        old = ends.get(label)
+        if old is None or (may_attack and not old[1]):
+            ends[label] = (path, may_attack)
+
+    best: dict[int, tuple[int, int]] = {}  # a free road hex's end -> (MP spent before, from)
     for node in sorted(got.cost):
         if node != got.start and node in zset:
             continue  # the ZOC ended the move here
@@ -261,10 +271,17 @@ def _road_extra(
                 continue
             if sit.can_enter is not None and not sit.can_enter(nxt):
                 continue
-            label = index.ids[nxt]
-            old = ends.get(label)
-            if old is None or (may_attack and not old[1]):
-                ends[label] = ((*got.path_labels(node), label), may_attack)
+            add(index.ids[nxt], (*got.path_labels(node), index.ids[nxt]))
+            if nxt not in zset and got.cost[node] < best.get(nxt, (budget, 0))[0]:
+                best[nxt] = (got.cost[node], node)  # entering an EZOC ends the move
+    for nxt, (spent, node) in sorted(best.items()):
+        if got.cost.get(nxt, budget + 1) <= spent:
+            continue  # reached as cheaply without the free hex: nothing more from there
+        head = (*got.path_labels(node), index.ids[nxt])
+        more = reach(index, nxt, budget - spent, c, POLICY, sit)
+        for w in more.cost:
+            if w not in (nxt, got.start):
+                add(index.ids[w], (*head, *more.path_labels(w)[1:]))
 
 
 def _row(node: str) -> int:
