@@ -4,6 +4,8 @@ stacking limits."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from dch_support import NW, C, W, ctx, disrupt, game
 
@@ -43,7 +45,7 @@ def test_the_bonus_moves_farther_but_forbids_attacking() -> None:
     for hex_, (path, may_attack) in ends.items():
         d = board.distance(C, hex_)
         # OMF 3 + OMB 3, and the extra road hex where the move uses a road
-        roads = any("road" in board.edge_features(a, b) for a, b in zip(path, path[1:]))
+        roads = any("road" in board.edge_features(a, b) for a, b in pairwise(path))
         assert d <= 6 or (d == 7 and roads)
         assert d <= 3 or not may_attack, hex_  # beyond the OMF: the bonus was used
         assert d > 1 or may_attack
