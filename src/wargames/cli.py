@@ -132,6 +132,17 @@ def _report(args: argparse.Namespace) -> int:
     return 0
 
 
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from .server import serve
+    except ImportError as exc:
+        msg = f"the server needs its extra: pip install 'wargames[server]' ({exc})"
+        raise WargamesError(msg) from None
+    print(f"wargames: serving on http://{args.host}:{args.port}/ (store: {args.db})", flush=True)
+    serve(args.host, args.port, args.db, args.static)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="wargames", description=__doc__)
     parser.add_argument(
@@ -169,6 +180,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = sub.add_parser("report", help="win rates and lengths of simulate's records")
     p.add_argument("files", nargs="+")
     p.set_defaults(run=_report)
+    p = sub.add_parser("serve", help="run the game server and the browser client")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--db", default="wargames.sqlite3", help="the SQLite file of the games")
+    p.add_argument("--static", default=None, help="the browser client's folder")
+    p.set_defaults(run=_serve)
     args = parser.parse_args(argv)
     try:
         code: int = args.run(args)

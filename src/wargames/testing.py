@@ -22,6 +22,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 
 from . import api
 from .agents import RandomAgent, play_out, step
+from .core.frame_args import Refs, check_args
 from .core.game import Game
 from .core.jsonvalue import dumps
 
@@ -60,7 +61,9 @@ def games(
 
 def check_position(game: Game) -> None:
     """Invariants of one position: a decision or a result; legal actions check clean and
-    round-trip through JSON; the occupancy cache is true; the save loads back byte for byte
+    round-trip through JSON; the occupancy cache is true; every box, marker and state
+    variable is in the title's vocabulary; frame arguments have the shapes their steps
+    declare (``Step.args``); the save loads back byte for byte
     and lists the same legal actions in the same order."""
     if game.is_over():
         assert game.result() is not None and game.decision is None
@@ -85,6 +88,14 @@ def check_position(game: Game) -> None:
         if u.at is not None:
             fresh.setdefault(u.at, []).append(u.id)
     assert {n: list(us) for n, us in game.state.occupancy().items()} == fresh, "stale occupancy"
+    unknown = game.title.vocabulary.state_problems(game.state)
+    assert not unknown, f"names outside {game.title.name}'s vocabulary: {unknown}"
+    refs = Refs(game.title.sides, game.scenario.board, game.scenario.units)
+    for frame in game.state.stack:
+        declared = game.title.step(frame.step).args
+        if declared is not None:
+            problem = check_args(declared, frame.args, refs)
+            assert problem is None, f"{frame.step} frame args outside Step.args: {problem}"
     text = game.to_json()
     loaded = api.load_game(text)
     assert loaded.to_json() == text

@@ -255,7 +255,7 @@ def test_to_json_is_the_canonical_text_of_to_dict(title: str) -> None:
 
 def test_huge_numbers_and_nan_in_a_save_are_refused() -> None:
     data = json.loads(minimal_game().to_json())
-    data["state"]["vars"]["mp"] = 10**9
+    data["state"]["vars"]["attacked"] = 10**9
     with pytest.raises(SaveError, match="within"):
         api.load_game(json.dumps(data))
     text = minimal_game().to_json().replace('"seed":4', '"seed":NaN')

@@ -88,9 +88,9 @@ def test_missing_unit_in_state(saved: str) -> None:
 
 def test_python_code_in_a_save_is_only_ever_text(saved: str) -> None:
     data = json.loads(saved)
-    data["state"]["vars"]["x"] = "__import__('os').system('false')"
+    data["state"]["vars"]["attacked"] = "__import__('os').system('false')"
     game = wargames.load_game(json.dumps(data))
-    assert game.state.get("x") == "__import__('os').system('false')"
+    assert game.state.get("attacked") == "__import__('os').system('false')"
 
 
 def test_action_from_json_errors() -> None:

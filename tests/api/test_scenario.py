@@ -136,7 +136,7 @@ def base() -> dict[str, Any]:
         "charts": {
             "crt": {"columns": ["1-1"], "rows": {"1-6": ["-"]}},
             "victory_vp": 1,
-            "movement_cost": {"clear": 1},
+            "movement_cost": {"clear": 1, "river": 1},
             "defence_multiplier": {},
         },
     }

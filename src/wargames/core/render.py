@@ -7,6 +7,9 @@ else a seeded spring layout, so the same board always gives the same picture. On
 the line classes ``major``, ``minor`` and ``inferior`` are drawn distinctly (with a legend),
 line features such as ``highway`` and ``straits`` are overlaid, each point is tinted by the
 side controlling it, and a stack of several units shows its count.
+
+Front-ends find things by attribute: every hex or point carries ``data-loc`` (its node id)
+and every counter ``data-uid`` (its unit id); the browser client relies on both.
 """
 
 from __future__ import annotations
@@ -135,8 +138,8 @@ def svg(
             pts = " ".join(f"{a:.1f},{b:.1f}" for a, b in _corners(x, y, size, flat))
             fill = TERRAIN_COLOURS.get(board.terrain(n), "#eeeeee")
             out.append(
-                f'<polygon points="{pts}" fill="{fill}" stroke="#999"><title>{escape(n)} '
-                f"{escape(board.terrain(n))}</title></polygon>"
+                f'<polygon points="{pts}" fill="{fill}" stroke="#999" data-loc="{escape(n)}">'
+                f"<title>{escape(n)} {escape(board.terrain(n))}</title></polygon>"
             )
         out.extend(_hexsides(board, pos, size, flat))
         for n in sorted(lit & set(pos)):  # on top, so no neighbour covers the outline
@@ -151,7 +154,7 @@ def svg(
             stroke = "#e67e22" if n in lit else "#555"
             out.append(
                 f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{size * 0.4:.1f}" fill="{fill}" '
-                f'stroke="{stroke}"/>'
+                f'stroke="{stroke}" data-loc="{escape(n)}"/>'
             )
     for n in sorted(board):
         x, y = pos[n]
@@ -286,7 +289,8 @@ def _counters(
             cx, cy = x - w / 2 + i * 3, y - w / 2.6 + i * 3
             out.append(
                 f'<rect x="{cx:.1f}" y="{cy:.1f}" width="{w:.1f}" height="{w * 0.75:.1f}" '
-                f'fill="{colour}" stroke="#222" rx="2"><title>{escape(uid)}</title></rect>'
+                f'fill="{colour}" stroke="#222" rx="2" data-uid="{escape(uid)}">'
+                f"<title>{escape(uid)}</title></rect>"
             )
             out.append(
                 f'<text x="{cx + w / 2:.1f}" y="{cy + w * 0.5:.1f}" '

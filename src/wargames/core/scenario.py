@@ -46,6 +46,10 @@ MAX_FIRST = 9_999
 """``first_column`` / ``first_row`` of a hex map (printed numbers, 0 .. MAX_FIRST)."""
 
 
+CHART_NOTES = ("provisional", "note", "source")
+"""Keys of a chart table that document it (a reconstruction's flag and notes), not data."""
+
+
 class Reader:
     """Typed access to one table of a scenario file; errors name the file and field path."""
 
@@ -76,7 +80,7 @@ class Reader:
         kinds = kind if isinstance(kind, tuple) else (kind,)
         if isinstance(value, bool) and bool not in kinds:
             self.fail(key, f"expected {_names(kinds)}, got a boolean")
-        if not isinstance(value, kinds):
+        if not isinstance(value, _frozen_too(kinds)):
             self.fail(key, f"expected {_names(kinds)}, got {type(value).__name__}")
         return value
 
@@ -97,6 +101,30 @@ class Reader:
             self.fail(key, f"must be <= {maximum} (the documented limit)")
         return value
 
+    def number(
+        self,
+        key: str,
+        default: Any = _MISSING,
+        minimum: float | None = None,
+        maximum: float | None = None,
+    ) -> Any:
+        """An integer or a float (never a boolean), within ``minimum`` .. ``maximum``."""
+        value = self.get(key, (int, float), default)
+        if minimum is not None and isinstance(value, (int, float)) and value < minimum:
+            self.fail(key, f"must be >= {minimum}")
+        if maximum is not None and isinstance(value, (int, float)) and value > maximum:
+            self.fail(key, f"must be <= {maximum}")
+        return value
+
+    def number_table(
+        self, key: str, default: Any = _MISSING, minimum: float | None = None
+    ) -> dict[str, float]:
+        """A table of names to numbers (e.g. a cost or multiplier per terrain)."""
+        if key not in self.data and default is not _MISSING:
+            return dict(default)
+        t = self.table(key)
+        return {n: t.number(n, minimum=minimum) for n in t.data if n not in CHART_NOTES}
+
     def strings(self, key: str, default: Any = _MISSING) -> tuple[str, ...]:
         value = self.get(key, list, default)
         if value is default and default is not _MISSING:
@@ -110,7 +138,7 @@ class Reader:
         if key not in self.data and default is not _MISSING:
             return tuple(default)
         value = self.get(key, (list, int, float))
-        items = value if isinstance(value, list) else [value]
+        items = value if isinstance(value, (list, tuple)) else [value]
         for i, v in enumerate(items):
             if isinstance(v, bool) or not isinstance(v, (int, float)):
                 self.fail(f"{key}[{i}]", "expected a number")
@@ -123,6 +151,16 @@ class Reader:
     def tables(self, key: str) -> list[Reader]:
         value = self.get(key, list, [])
         return [Reader(self.file, v, f"{self._field(key)}[{i}]") for i, v in enumerate(value)]
+
+
+def _frozen_too(kinds: tuple[type, ...]) -> tuple[type, ...]:
+    """Tables and lists as parsed, or frozen as a scenario keeps them (``Scenario.charts``)."""
+    extra: tuple[type, ...] = ()
+    if dict in kinds:
+        extra += (Mapping,)
+    if list in kinds:
+        extra += (tuple,)
+    return kinds + extra
 
 
 def _names(kinds: tuple[type, ...]) -> str:
@@ -191,6 +229,11 @@ class Scenario:
     def load(self, uid: str) -> UnitLoad:
         """What unit ``uid`` counts on a line (default: weight 1, no kind)."""
         return self.loads.get(uid, _PLAIN_LOAD)
+
+    def chart_reader(self) -> Reader:
+        """Typed access to ``[charts]`` for :meth:`Title.validate_scenario`: its errors name
+        the file and the field (``charts.hit_on``)."""
+        return Reader(self.file, self.charts, "charts")
 
     def to_json(self) -> str:
         """The canonical JSON text of :meth:`to_data` (made once: saves embed it often)."""

@@ -17,6 +17,7 @@ import attrs
 
 from .actions import Action, Outcome, Pass
 from .errors import IllegalAction
+from .frame_args import Shape
 from .jsonvalue import FrozenDict, freeze
 from .state import Frame
 
@@ -38,6 +39,9 @@ class Step:
     kind: ClassVar[str] = "step"
     rule: ClassVar[str] = "sequence"
     actions: ClassVar[tuple[type[Action], ...]] = (Pass,)
+    args: ClassVar[Mapping[str, Shape] | None] = None
+    """The frame arguments the step reads, each with its shape (:mod:`.frame_args`), results
+    handed back by sub-steps included; a saved frame may hold only these. None: unchecked."""
 
     def actor(self, ctx: Context, frame: Frame) -> str | None:
         return None

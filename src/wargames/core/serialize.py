@@ -5,18 +5,20 @@ A saved game embeds its scenario, seed, actions, event log and state (see ``Game
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .actions import CHANCE, Action, Pass, action_from_dict
 from .errors import SaveError, ScenarioError, WargamesError
 from .events import Event
+from .frame_args import Refs, check_args
 from .jsonvalue import dumps, freeze, parse_text
 from .lines import LEDGER_VAR, LineLedger
 from .scenario import Scenario, parse_scenario
 from .state import Frame, GameState, Result
 from .title import Title
 from .units import UnitState
+from .vocabulary import Vocabulary
 
 if TYPE_CHECKING:
     from .game import Game
@@ -158,6 +160,14 @@ def _check_ledger(data: Any, field: str, file: str) -> None:
         raise SaveError(field, "not a line ledger {stamp, lines}", file)
 
 
+def _known(vocab: Vocabulary, kind: str, names: Iterable[str], field: str, file: str) -> None:
+    """SaveError at the first of ``names`` that the title's vocabulary does not declare."""
+    for name in sorted(names):
+        if not vocab.allows(kind, name):
+            noun = {"boxes": "box", "vars": "state variable"}.get(kind, kind[:-1])
+            raise SaveError(field, f"unknown {noun.replace('_', ' ')} {name!r}", file)
+
+
 def _strings(v: Any, field: str, file: str) -> tuple[str, ...]:
     if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
         raise SaveError(field, "expected a list of strings", file)
@@ -173,6 +183,7 @@ def state_from_json(title: Title, scenario: Scenario, d: Any, file: str) -> Game
     if extra:
         raise SaveError(f"{f}.{sorted(extra)[0]}", "unknown field", file)
     board = scenario.board
+    vocab = title.vocabulary
     units: dict[str, UnitState] = {}
     raw_units = _req(d, "units", list, f, file)
     for i, u in enumerate(raw_units):
@@ -194,7 +205,10 @@ def state_from_json(title: Title, scenario: Scenario, d: Any, file: str) -> Game
             raise SaveError(f"{uf}.at", f"{at!r} is not a node of the map", file)
         if box is not None and not isinstance(box, str):
             raise SaveError(f"{uf}.box", "expected a string", file)
+        if box is not None:
+            _known(vocab, "boxes", [box], f"{uf}.box", file)
         markers = _strings(u.get("markers", []), f"{uf}.markers", file)
+        _known(vocab, "unit_markers", markers, f"{uf}.markers", file)
         units[uid] = UnitState(uid, steps, at=at, box=box, markers=frozenset(markers))
     missing = set(scenario.units) - set(units)
     if missing:
@@ -204,6 +218,7 @@ def state_from_json(title: Title, scenario: Scenario, d: Any, file: str) -> Game
         if node not in board or side not in title.sides:
             raise SaveError(f"{f}.control.{node}", "not a node controlled by a side", file)
     stack: list[Frame] = []
+    refs = Refs(title.sides, board, scenario.units)
     for i, fr in enumerate(_req(d, "stack", list, f, file)):
         ff = f"{f}.stack[{i}]"
         if not isinstance(fr, Mapping) or set(fr) - {"step", "args", "id", "caller"}:
@@ -220,15 +235,22 @@ def state_from_json(title: Title, scenario: Scenario, d: Any, file: str) -> Game
             raise SaveError(ff, "id and caller must be integers", file)
         if ids[1] is not None and ids[1] not in {f.id for f in stack}:
             raise SaveError(f"{ff}.caller", "names no frame below it", file)
+        declared = title.steps[step].args
+        if declared is not None:
+            problem = check_args(declared, args, refs)
+            if problem is not None:
+                raise SaveError(f"{ff}.args.{problem[0]}", problem[1], file)
         stack.append(Frame(step, args, id=ids[0], caller=ids[1]))
     boxes = {}
     for k, v in _req(d, "boxes", dict, f, file).items():
+        _known(vocab, "boxes", [k], f"{f}.boxes.{k}", file)
         boxes[k] = _strings(v, f"{f}.boxes.{k}", file)
     node_markers = {}
     for k, v in _req(d, "markers", dict, f, file).items():
         if k not in board:
             raise SaveError(f"{f}.markers.{k}", "not a node of the map", file)
         node_markers[k] = frozenset(_strings(v, f"{f}.markers.{k}", file))
+        _known(vocab, "node_markers", node_markers[k], f"{f}.markers.{k}", file)
     rng_text = _req(d, "rng", str, f, file)
     if not rng_text.isdigit() or int(rng_text) >= 1 << 64:
         raise SaveError(f"{f}.rng", "expected a 64-bit unsigned integer as text", file)
@@ -236,6 +258,7 @@ def state_from_json(title: Title, scenario: Scenario, d: Any, file: str) -> Game
     if not all(isinstance(x, int) and not isinstance(x, bool) for x in script):
         raise SaveError(f"{f}.script", "expected a list of integers", file)
     vars_ = _req(d, "vars", dict, f, file)
+    _known(vocab, "vars", vars_, f"{f}.vars", file)
     _bounded(vars_, f"{f}.vars", file)
     if scenario.lines.limits and LEDGER_VAR in vars_:
         _check_ledger(vars_[LEDGER_VAR], f"{f}.vars.{LEDGER_VAR}", file)

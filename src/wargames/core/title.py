@@ -22,6 +22,7 @@ from .scenario import Scenario
 from .sequence import Phase, Step, step_table
 from .state import GameState, Result
 from .unit_values import UnitValue, check_unit_values
+from .vocabulary import Vocabulary, check_scenario_names
 
 
 class Title:
@@ -54,6 +55,9 @@ class Title:
     (kind, unit, destination node, token) at one decision, e.g. retreats of one unit to one
     hex by different paths (default: 8 for the kernel's retreats and advances, 64 for kinds
     with a set of ``units`` and no path, 1 for other kinds with a unit and a node, else 4)."""
+    vocabulary: ClassVar[Vocabulary] = Vocabulary()
+    """The boxes, markers, flags, areas and state variables scenarios and saves may name
+    (:mod:`.vocabulary`); the loaders refuse others (default: nothing declared, unchecked)."""
     phase_end_step: ClassVar[str | None] = None
     """A rule step run after the last segment of every phase, with args ``{"phase": name}``
     (checks the rules make "at the end of each phase", e.g. stacking). None: no such step."""
@@ -101,9 +105,10 @@ class Title:
         return self.result(ctx)
 
     def check_scenario(self, scenario: Scenario) -> None:
-        """The kernel's checks of a parsed scenario for this title (unit values), then
+        """The kernel's checks of a parsed scenario for this title (unit values, names), then
         :meth:`validate_scenario`. Loaders call this; titles override ``validate_scenario``."""
         check_unit_values(scenario, self.unit_values)
+        check_scenario_names(scenario, self.vocabulary)
         self.validate_scenario(scenario)
 
     def validate_scenario(self, scenario: Scenario) -> None:

@@ -18,6 +18,7 @@ from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Step
 from wargames.core.state import GameState, Result
 from wargames.core.title import Title
+from wargames.core.vocabulary import Vocabulary
 
 from . import battle_record, secret
 from . import charts as charts_module
@@ -114,6 +115,24 @@ class DarkestCrusade(Title):
         "axis_romania_attacks": "after-turn-1",
     }
 
+    vocabulary: ClassVar[Vocabulary] = Vocabulary(
+        boxes=("eliminated", "lost", "reinforcements", "siberian", "setup"),
+        unit_markers=(
+            "disrupted", "moved", "done", "bonus", "attacking", "attacked", "hit", "fortified",
+            "fortifying", "strong", "unsupplied",
+        ),
+        node_markers=(),
+        flags=(
+            "armour", "army", "black", "brown", "infantry", "irreplaceable-unsupplied", "mech",
+            "panzergruppe", "proriv", "red", "shock", "siberian", "white",
+        ),
+        areas=(),
+        vars=(
+            "attacks", "battle", "due", "factories", "hidden", "inf_pool", "october", "placed",
+            "river_ignored", "romania_open", "siberians", "snow_turns", "tank_pool", "to_place",
+            "weather",
+        ),
+    )  # fmt: skip
     observed_markers: ClassVar[tuple[str, ...]] = ("disrupted", "fortified", "hit")
 
     def validate_scenario(self, scenario: Scenario) -> None:

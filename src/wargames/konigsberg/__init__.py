@@ -18,6 +18,7 @@ from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Step
 from wargames.core.state import GameState, Result
 from wargames.core.title import Title
+from wargames.core.vocabulary import Vocabulary
 
 from .actions import AtrocityMove, StrategicMove
 from .charts import charts as compiled_charts
@@ -48,6 +49,21 @@ class Konigsberg(Title):
         "mikosch": False,  # K45 15.1b: zbV KG Mikosch enters near Königsberg
     }
 
+    vocabulary: ClassVar[Vocabulary] = Vocabulary(
+        boxes=(
+            "air:*", "chits-out", "cup", "drawn", "eliminated", "gd", "grounded", "optional",
+            "refit", "reinforcements", "removed", "volksturm", "volksturm-reserve",
+        ),
+        unit_markers=("oos", "isolated"),
+        node_markers=(),
+        flags=("air", "hq", "mech", "naval", "nozoc", "volksturm"),
+        areas=("A", "D", "F", "haff"),
+        vars=(
+            "active", "arrived", "atrocities", "attacked", "by_rail", "combat", "gd",
+            "hipper_used", "lost_since_supply", "no_gas", "owners", "refugee_colour", "refugees",
+            "released", "split_sources", "stack_order", "stopped", "supply_record", "used",
+        ),
+    )  # fmt: skip
     observed_markers: ClassVar[tuple[str, ...]] = ("oos", "isolated")  # K45 11.x supply
 
     def validate_scenario(self, scenario: Scenario) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 import attrs
 
+from wargames.core.chart_shape import check_shape
 from wargames.core.context import Context
 from wargames.core.crt import CRT
 from wargames.core.errors import ScenarioError
@@ -141,6 +142,8 @@ def validate(scenario: Scenario) -> None:
     for key in REQUIRED:
         if key not in data:
             raise ScenarioError(file, f"charts.{key}", "missing")
+    # every default value given, of its kind; tec.lake may also be "prohibited" (K45 7.4)
+    check_shape(file, "charts", data, defaults(), free=("charts.tec.lake",))
     try:
         table = CRT.from_data(data["crt"])
     except (ValueError, KeyError, TypeError) as exc:

@@ -20,6 +20,7 @@ from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Step
 from wargames.core.state import Result
 from wargames.core.title import Title
+from wargames.core.vocabulary import Vocabulary
 
 from . import counters as cn
 from .assault import OpposedLandings, PreparedAssaults
@@ -59,6 +60,20 @@ class Krim(Title):
     )
     sides: ClassVar[tuple[str, ...]] = cn.SIDES
     default_scenario: ClassVar[str] = "campaign"
+    vocabulary: ClassVar[Vocabulary] = Vocabulary(
+        boxes=("*-air", "*-available", "*-future", "eliminated", "not-in-play", "qrb"),
+        unit_markers=(
+            "assaulted", "at-sea", "attacked", "fired", "flown", "ma-stop", "moved", "oos",
+            "optrans", "retreated", "sea-moved",
+        ),
+        node_markers=(),
+        flags=(
+            "air", "artillery", "assault-gun", "engineer", "jaeger", "kame", "mechanized",
+            "no-ma", "parachute", "railroad", "tank",
+        ),
+        areas=(),
+        vars=("krim-*",),  # the title's state variables share the prefix
+    )  # fmt: skip
     data_dir: ClassVar[Path | None] = DATA
     phases: ClassVar[tuple[Phase, ...]] = PHASES
     rule_steps: ClassVar[tuple[Step, ...]] = (
@@ -99,6 +114,12 @@ class Krim(Title):
             raise ScenarioError(
                 scenario.file, "charts.victory.kind", "campaign, all-sources or axis-takes"
             )
+        c = scenario.chart_reader()
+        c.number_table("combat_terrain")  # Krim: Terrain Effects on Combat
+        barrage = c.table("barrage")  # Krim: Barrage Results
+        strengths, hit_on = barrage.numbers("strengths"), barrage.numbers("hit_on")
+        if len(strengths) != len(hit_on) or any(h != int(h) for h in hit_on):
+            barrage.fail("hit_on", "one whole die number per strength")
         try:
             CRT.from_data(scenario.charts["crt"])
         except ValueError as exc:

@@ -14,10 +14,12 @@ from typing import ClassVar
 
 from wargames.core.context import Context
 from wargames.core.estimate import vp_race
+from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Segment, Step
 from wargames.core.state import Result
 from wargames.core.title import Title
 from wargames.core.unit_values import PER_STEP, UnitValue
+from wargames.core.vocabulary import Vocabulary
 
 from .rules import Battle, Combat, Fire, Join, Lose, Movement, Stand
 
@@ -45,6 +47,14 @@ class LinesTitle(Title):
     unit_values: ClassVar[tuple[UnitValue, ...]] = (
         UnitValue("fire", PER_STEP, required=True, maximum=10, doc="L5: dice per step left"),
     )
+    vocabulary: ClassVar[Vocabulary] = Vocabulary(
+        boxes=(),
+        unit_markers=("moved", "fought"),
+        node_markers=(),
+        flags=(),
+        areas=(),
+        vars=("attacked",),
+    )
     phases: ClassVar[tuple[Phase, ...]] = (_player_turn("north"), _player_turn("south"))
     rule_steps: ClassVar[tuple[Step, ...]] = (
         Movement(),
@@ -55,6 +65,14 @@ class LinesTitle(Title):
         Lose(),
         Stand(),
     )
+
+    def validate_scenario(self, scenario: Scenario) -> None:
+        """The charts the rules read, typed and in range (errors name file and field)."""
+        c = scenario.chart_reader()
+        c.integer("hit_on", minimum=1, maximum=7)  # L5: 7 never hits
+        c.integer("rounds", minimum=1, maximum=100)  # L5
+        c.integer("stacking", minimum=1)  # L3
+        c.integer("victory_vp", minimum=0)  # L7
 
     def vp(self, ctx: Context, side: str) -> int:
         """L7: victory points of the points ``side`` controls."""

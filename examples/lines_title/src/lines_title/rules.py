@@ -10,7 +10,7 @@ is not moving (the defender stands or retreats along a line that can still carry
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import ClassVar
 
@@ -21,6 +21,7 @@ from wargames.core.changes import move_units
 from wargames.core.context import Context
 from wargames.core.dice import hits
 from wargames.core.errors import IllegalAction
+from wargames.core.frame_args import INT, NODE, SIDE, UNIT, Shape, list_of, literal
 from wargames.core.lines import LinePolicy, line_paths, segment_ledger, store_ledger
 from wargames.core.markers import SEGMENT, has_scoped, scoped
 from wargames.core.sequence import ChanceStep, Step
@@ -62,6 +63,7 @@ class Movement(SideStep):
     the line can still carry it this segment; at most ``stacking`` units end on a point."""
 
     name: ClassVar[str] = "movement"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE}
     kind: ClassVar[str] = "move"
     rule: ClassVar[str] = "L2"
     actions: ClassVar[tuple[type[Action], ...]] = (Move, Pass)
@@ -126,6 +128,7 @@ class Combat(SideStep):
     the battle's first attacker is named here, more join one at a time (``join``)."""
 
     name: ClassVar[str] = "combat"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE}
     kind: ClassVar[str] = "attack"
     rule: ClassVar[str] = "L4"
     actions: ClassVar[tuple[type[Action], ...]] = (Attack, Pass)
@@ -181,6 +184,11 @@ class Join(SideStep):
     """L4: add one more unit next to the target to the battle, or pass to fight."""
 
     name: ClassVar[str] = "join"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "side": SIDE,
+        "target": NODE,
+        "attackers": list_of(UNIT),
+    }
     kind: ClassVar[str] = "attack"
     rule: ClassVar[str] = "L4"
     actions: ClassVar[tuple[type[Action], ...]] = (Attack, Pass)
@@ -226,6 +234,16 @@ class Battle(Step):
     defender's choice) and is run again with its result in the frame."""
 
     name: ClassVar[str] = "battle"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "side": SIDE,
+        "target": NODE,
+        "attackers": list_of(UNIT),
+        "round": INT,
+        "stage": literal(*(s.value for s in Stage)),
+        "hits": INT,  # handed back by fire
+        "lost": list_of(UNIT),  # handed back by lose
+        "choice": literal("stood", "retreated"),  # handed back by stand
+    }
     rule: ClassVar[str] = "L5"
 
     def run(self, ctx: Context, frame: Frame) -> None:
@@ -310,6 +328,7 @@ class Fire(ChanceStep):
     """L5: ``dice`` dice, each hitting on ``hit_on`` or more; the hits go back to the battle."""
 
     name: ClassVar[str] = "fire"
+    args: ClassVar[Mapping[str, Shape] | None] = {"dice": INT}
     rule: ClassVar[str] = "L5"
 
     def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
@@ -325,6 +344,7 @@ class Lose(AllocateLossesStep):
     """L5: the owner spreads the hits over its units in the battle, one step each."""
 
     name: ClassVar[str] = "lose"
+    args: ClassVar[Mapping[str, Shape] | None] = {"by": SIDE, "units": list_of(UNIT), "losses": INT}
     rule: ClassVar[str] = "L5"
 
 
@@ -334,6 +354,7 @@ class Stand(SideStep):
     capacity (retreat weights)."""
 
     name: ClassVar[str] = "stand"
+    args: ClassVar[Mapping[str, Shape] | None] = {"by": SIDE, "target": NODE}
     kind: ClassVar[str] = "retreat"
     rule: ClassVar[str] = "L6"
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Retreat)

@@ -19,6 +19,7 @@ from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Segment, Step
 from wargames.core.state import Result
 from wargames.core.title import Title
+from wargames.core.vocabulary import Vocabulary
 
 from .rules import Combat, LoseStep, Movement, Reinforce, Resolve, RetreatStep
 
@@ -42,6 +43,14 @@ class MinimalTitle(Title):
     default_scenario: ClassVar[str] = "skirmish"
     data_dir: ClassVar[Path | None] = Path(__file__).parent / "data"
     no_units_loses: ClassVar[bool] = True  # V2: a side with no unit left on the map or to come
+    vocabulary: ClassVar[Vocabulary] = Vocabulary(
+        boxes=("reinforcements",),
+        unit_markers=("moved", "attacked"),
+        node_markers=(),
+        flags=("mechanized",),
+        areas=(),
+        vars=("attacked",),
+    )
     phases: ClassVar[tuple[Phase, ...]] = (
         Phase("reinforcement", (Segment("reinforce", "reinforcements"),)),
         _player_turn("blue"),
@@ -58,9 +67,14 @@ class MinimalTitle(Title):
 
     def validate_scenario(self, scenario: Scenario) -> None:
         charts: Mapping[str, Any] = scenario.charts
-        for key in ("crt", "movement_cost", "defence_multiplier", "victory_vp"):
-            if key not in charts:
-                raise ScenarioError(scenario.file, f"charts.{key}", "missing")
+        c = scenario.chart_reader()
+        c.integer("victory_vp", minimum=0)  # V1
+        costs = c.number_table("movement_cost", minimum=0)  # M1
+        if "river" not in costs:
+            c.fail("movement_cost.river", "missing (the cost of crossing a river)")
+        if any(cost != int(cost) for cost in costs.values()):
+            c.fail("movement_cost", "costs are whole movement points")
+        c.number_table("defence_multiplier", minimum=0)  # C3
         try:
             table = CRT.from_data(charts["crt"])
         except ValueError as exc:

@@ -7,7 +7,7 @@ example's own rule numbers (``M1`` ...), listed in ``README.md`` beside this fil
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import ClassVar
 
@@ -24,6 +24,7 @@ from wargames.core.changes import eliminate, move_units
 from wargames.core.context import Context
 from wargames.core.crt import CRT
 from wargames.core.errors import IllegalAction
+from wargames.core.frame_args import INT, NODE, SIDE, UNIT, Shape, list_of
 from wargames.core.markers import SEGMENT, has_scoped, scoped
 from wargames.core.movement import (
     Citations,
@@ -139,6 +140,7 @@ class Movement(SideStep):
     """M1-M3: move each unit once, one at a time; pass to end the phase."""
 
     name: ClassVar[str] = "movement"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE}
     kind: ClassVar[str] = "move"
     rule: ClassVar[str] = "M1"
     actions: ClassVar[tuple[type[Action], ...]] = (Move, Pass)
@@ -199,6 +201,7 @@ class Combat(SideStep):
     """C1-C4: attack adjacent enemy hexes; each unit and each hex once; pass to end."""
 
     name: ClassVar[str] = "combat"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE}
     kind: ClassVar[str] = "attack"
     rule: ClassVar[str] = "C1"
     actions: ClassVar[tuple[type[Action], ...]] = (Attack, Pass)
@@ -272,6 +275,12 @@ class Resolve(DieStep):
     """C4: roll one die on the column; the result applies at once."""
 
     name: ClassVar[str] = "resolve"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "attackers": list_of(UNIT),
+        "target": NODE,
+        "column": INT,
+        "side": SIDE,
+    }
     rule: ClassVar[str] = "C4"
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
@@ -298,6 +307,7 @@ class LoseStep(AllocateLossesStep):
     """C5: the owner picks which of the units loses one step."""
 
     name: ClassVar[str] = "lose-step"
+    args: ClassVar[Mapping[str, Shape] | None] = {"by": SIDE, "units": list_of(UNIT), "losses": INT}
     rule: ClassVar[str] = "C5"
 
     def legal(self, ctx: Context, frame: Frame) -> Iterable[Action]:
@@ -308,6 +318,7 @@ class RetreatStep(SideStep):
     """C6: the defender retreats one hex, not into EZOC or occupied hexes; else loses a step."""
 
     name: ClassVar[str] = "retreat"
+    args: ClassVar[Mapping[str, Shape] | None] = {"by": SIDE, "units": list_of(UNIT)}
     kind: ClassVar[str] = "retreat"
     rule: ClassVar[str] = "C6"
     actions: ClassVar[tuple[type[Action], ...]] = (Retreat, AllocateLosses)
@@ -343,6 +354,7 @@ class Reinforce(Step):
     """R1: units due this turn arrive on their hex, or as near as it is free (automatic)."""
 
     name: ClassVar[str] = "reinforce"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
 
     def run(self, ctx: Context, frame: Frame) -> None:
         for r in ctx.scenario.reinforcements:

@@ -18,6 +18,7 @@ from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Step
 from wargames.core.state import Frame, GameState, Result
 from wargames.core.title import Title
+from wargames.core.vocabulary import Vocabulary
 
 from . import charts as charts_module
 from . import counters as cn
@@ -75,6 +76,28 @@ class DarkCrusadeHex(Title):
     description: ClassVar[str] = "Dark Crusade on hexes: Barbarossa, Jun II 41 - Jan II 42"
     sides: ClassVar[tuple[str, ...]] = cn.SIDES
     default_scenario: ClassVar[str] = "barbarossa-1941"
+    vocabulary: ClassVar[Vocabulary] = Vocabulary(
+        boxes=("air", "eliminated", "pool", "reinforcements", "siberia", "weak-divisions"),
+        unit_markers=(
+            "air-supplied", "allocated", "attacked", "blitz", "bonus", "disrupted", "done",
+            "entrenched", "flown", "flown-blitz", "isolated", "limited-supply", "moved",
+            "railed", "re-disrupted", "rocketed",
+        ),
+        node_markers=(),
+        flags=(
+            "air", "army", "division", "elite-group", "fliegerkorps", "front-air", "hidden",
+            "infantry", "interceptor", "katyusha", "korps", "mech", "moscow", "motorized",
+            "no-stack", "panzer", "parachute", "railway-gun", "red", "rifle", "rm", "shock",
+            "siberian", "ss", "tank", "weak",
+        ),
+        areas=(),
+        vars=(
+            "airbases", "allocations", "battle", "early_attacks", "factories", "free_river",
+            "last_battle", "mech_group", "mech_units", "moscow_rolled", "panzer_factors",
+            "profiles", "railed", "railheads", "revealed", "rifle_factors", "romania_attacked",
+            "sea_used", "siberians_started", "tank_factors",
+        ),
+    )  # fmt: skip
     phases: ClassVar[tuple[Phase, ...]] = PHASES
     phase_end_step: ClassVar[str | None] = "phase-end"
     rule_steps: ClassVar[tuple[Step, ...]] = (

@@ -15,6 +15,7 @@ from typing import Any
 
 import attrs
 
+from wargames.core.chart_shape import check_shape
 from wargames.core.context import Context
 from wargames.core.crt import CRT
 from wargames.core.errors import ScenarioError
@@ -55,6 +56,14 @@ def build(scenario: Scenario) -> Charts:
     unknown = set(data) - set(DEFAULTS)
     if unknown:
         raise ScenarioError(file, f"charts.{sorted(unknown)[0]}", "unknown chart")
+    check_shape(file, "charts", data, DEFAULTS)  # every default value given, of its kind
+    for i, hex_ in enumerate(data["rail"]["railheads"]):  # DCH: Rail Movement
+        if hex_ not in scenario.board:
+            raise ScenarioError(file, f"charts.rail.railheads[{i}]", f"{hex_!r} is no hex")
+    for group, seas in data["sea"]["groups"].items():  # DCH: Strategic Movement by Sea
+        for i, sea in enumerate(seas):
+            if sea not in data["sea"]["control"]:
+                raise ScenarioError(file, f"charts.sea.groups.{group}[{i}]", f"no sea {sea!r}")
     try:
         crt = CRT.from_data(data["crt"])
     except ValueError as exc:

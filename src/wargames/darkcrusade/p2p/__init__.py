@@ -20,6 +20,7 @@ from wargames.core.sequence import Phase, Step
 from wargames.core.state import Result
 from wargames.core.title import Title
 from wargames.core.unit_values import NUMBER, UnitValue
+from wargames.core.vocabulary import Vocabulary
 
 from . import charts as charts_module
 from . import counters as cn
@@ -46,6 +47,14 @@ class DarkCrusadeP2P(Title):
     )
     sides: ClassVar[tuple[str, ...]] = cn.SIDES
     default_scenario: ClassVar[str] = "1941"
+    vocabulary: ClassVar[Vocabulary] = Vocabulary(
+        boxes=("eliminated", "reinforcements"),
+        unit_markers=("acted", "dispersed", "entrained", "moved", "strategic"),
+        node_markers=(),
+        flags=("air", "armour", "breakthrough", "flak", "hq", "major-infantry", "rocket"),
+        areas=(),
+        vars=("attacks", "battle", "first_snow", "october", "weather"),
+    )
     options: ClassVar[Mapping[str, Any]] = {
         # Errata 8: the optional May 1941 game-turn (turn 0 of the calendar).
         "may_1941": False,

@@ -1,0 +1,130 @@
+"""What a step's frame arguments may hold (``Step.args``), so that a saved game's pending
+frames are checked field by field at load, like its units and variables.
+
+A step declares ``args = {"side": SIDE, "units": list_of(UNIT), "round": INT}``; a saved
+frame of that step may then hold only those keys, each of its shape (keys may be absent: steps
+read them with defaults). Shapes are values of :class:`Shape`, combined with
+:func:`list_of`, :func:`table_of`, :func:`one_of` and :func:`literal`.
+
+>>> refs = Refs(sides=("axis", "soviet"), nodes=frozenset({"A", "B"}), units=frozenset({"u1"}))
+>>> check_args({"side": SIDE, "path": list_of(NODE)}, {"side": "axis", "path": ["A", "C"]}, refs)
+('path[1]', "expected a node of the map, got 'C'")
+>>> check_args({"n": INT}, {"n": 2, "m": 1}, refs)
+('m', 'not an argument of this step')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from typing import Any
+
+import attrs
+
+
+@attrs.frozen
+class Refs:
+    """The names a frame argument may refer to: the title's sides, the map's nodes, the
+    scenario's units."""
+
+    sides: tuple[str, ...]
+    nodes: Collection[str]
+    units: Collection[str]
+
+
+Problem = tuple[str, str] | None
+"""None, or (field below the argument, reason)."""
+
+
+@attrs.frozen
+class Shape:
+    """One kind of argument value: ``test(value, refs, field)`` gives the first problem."""
+
+    name: str
+    test: Callable[[Any, Refs, str], Problem]
+
+    def __call__(self, value: Any, refs: Refs, field: str = "") -> Problem:
+        return self.test(value, refs, field)
+
+
+def _is(
+    kind: type | tuple[type, ...], name: str, ok: Callable[[Any, Refs], bool] | None = None
+) -> Shape:
+    def test(value: Any, refs: Refs, field: str) -> Problem:
+        if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
+            return (field, f"expected {name}, got {value!r}")
+        if not isinstance(value, kind) or (ok is not None and not ok(value, refs)):
+            shown = repr(value) if len(repr(value)) <= 40 else type(value).__name__
+            return (field, f"expected {name}, got {shown}")
+        return None
+
+    return Shape(name, test)
+
+
+ANY = Shape("any value", lambda v, r, f: None)
+INT = _is(int, "a whole number")
+NUMBER = _is((int, float), "a number")
+TEXT = _is(str, "a text")
+BOOL = _is(bool, "true or false")
+SIDE = _is(str, "a side", lambda v, r: v in r.sides)
+NODE = _is(str, "a node of the map", lambda v, r: v in r.nodes)
+UNIT = _is(str, "a unit of the scenario", lambda v, r: v in r.units)
+
+
+def literal(*values: Any) -> Shape:
+    """One of the given values (``literal("attack", "defence")``)."""
+    shown = " or ".join(repr(v) for v in values)
+    return Shape(shown, lambda v, r, f: None if v in values else (f, f"expected {shown}"))
+
+
+def one_of(*shapes: Shape) -> Shape:
+    """Any of the given shapes (``one_of(NODE, literal(None))``)."""
+    name = " or ".join(s.name for s in shapes)
+
+    def test(value: Any, refs: Refs, field: str) -> Problem:
+        if any(s(value, refs, field) is None for s in shapes):
+            return None
+        return (field, f"expected {name}")
+
+    return Shape(name, test)
+
+
+def list_of(item: Shape) -> Shape:
+    """A list whose every item has shape ``item``."""
+
+    def test(value: Any, refs: Refs, field: str) -> Problem:
+        if not isinstance(value, (list, tuple)):
+            return (field, f"expected a list of {item.name}")
+        for i, v in enumerate(value):
+            problem = item(v, refs, f"{field}[{i}]")
+            if problem is not None:
+                return problem
+        return None
+
+    return Shape(f"a list of {item.name}", test)
+
+
+def table_of(value_shape: Shape, key: Shape = TEXT) -> Shape:
+    """A table whose every key has shape ``key`` and every value ``value_shape``."""
+
+    def test(value: Any, refs: Refs, field: str) -> Problem:
+        if not isinstance(value, Mapping):
+            return (field, f"expected a table of {value_shape.name}")
+        for k, v in value.items():
+            problem = key(k, refs, f"{field}.{k}") or value_shape(v, refs, f"{field}.{k}")
+            if problem is not None:
+                return problem
+        return None
+
+    return Shape(f"a table of {value_shape.name}", test)
+
+
+def check_args(declared: Mapping[str, Shape], args: Mapping[str, Any], refs: Refs) -> Problem:
+    """The first problem of a frame's ``args`` against a step's declared ``args``."""
+    for key in sorted(args):
+        shape = declared.get(key)
+        if shape is None:
+            return (key, "not an argument of this step")
+        problem = shape(args[key], refs, key)
+        if problem is not None:
+            return problem
+    return None
