@@ -80,8 +80,8 @@ class DarkCrusadeHex(Title):
         boxes=("air", "eliminated", "pool", "reinforcements", "siberia", "weak-divisions"),
         unit_markers=(
             "air-supplied", "allocated", "attacked", "blitz", "bonus", "disrupted", "done",
-            "entrenched", "flown", "flown-blitz", "isolated", "limited-supply", "moved",
-            "railed", "re-disrupted", "rocketed",
+            "entrenched", "flown", "flown-blitz", "intercepting", "isolated",
+            "limited-supply", "moved", "railed", "re-disrupted", "rocketed",
         ),
         node_markers=(),
         flags=(
@@ -92,10 +92,11 @@ class DarkCrusadeHex(Title):
         ),
         areas=(),
         vars=(
-            "airbases", "allocations", "battle", "early_attacks", "factories", "free_river",
-            "last_battle", "mech_group", "mech_units", "moscow_rolled", "panzer_factors",
-            "profiles", "railed", "railheads", "revealed", "rifle_factors", "romania_attacked",
-            "sea_used", "siberians_started", "tank_factors",
+            "airbases", "allocations", "battle", "conversion", "converted", "early_attacks",
+            "factories", "free_river", "grounded", "last_battle", "mech_group", "mech_units",
+            "moscow_rolled", "panzer_factors", "profiles", "railed", "railheads", "revealed",
+            "rifle_factors", "romania_attacked", "russian_strikes", "sea_used",
+            "siberians_started", "tank_factors",
         ),
     )  # fmt: skip
     phases: ClassVar[tuple[Phase, ...]] = PHASES
