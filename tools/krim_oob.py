@@ -492,7 +492,7 @@ slater(
 )
 for uid in ("398RD", "404RD", "77RD", "138RD"):
     slater(uid, 4, "infantry", "soviet", "division", *SRD, name=f"{uid[:-2]} Rifle Division")
-slater("VVS-CF", 4, "air", "soviet", "air", (0,), (0,), 0, ["air"], name="Crimean Front air force")
+slater("VVS-CF", 6, "air", "soviet", "air", (0,), (0,), 0, ["air"], name="Crimean Front air force")
 slater(
     "55TB",
     5,

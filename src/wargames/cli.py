@@ -79,20 +79,48 @@ def _replay(args: argparse.Namespace) -> int:
 def _render(args: argparse.Namespace) -> int:
     path = Path(args.file)
     game = api.load_game(path.read_bytes(), file=str(path))
+    if args.at is not None and not 0 <= args.at <= len(game.history):
+        raise WargamesError(f"--at {args.at}: the game has {len(game.history)} actions")
+    if args.side is not None and args.side not in game.title.sides:
+        raise WargamesError(f"--side {args.side}: not a side ({', '.join(game.title.sides)})")
+    if args.select is not None and args.select not in game.scenario.units:
+        raise WargamesError(f"--select {args.select}: not a unit of this game")
+    picture = game.svg(
+        highlight=args.highlight or (),
+        side=args.side,
+        at=args.at,
+        last_move=args.last_move,
+        select=args.select,
+        zoc=args.zoc,
+        supply=args.supply,
+        size=args.size,
+    )
+    if args.out == "-":
+        sys.stdout.write(picture + "\n")
+        return 0
     out = Path(args.out) if args.out else path.with_suffix(".svg")
-    out.write_text(game.svg(highlight=args.highlight or ()), encoding="utf-8")
-    print(f"{out}: {game.title.name} turn {game.state.turn}, {len(game.history)} actions")
+    if out.suffix.lower() == ".png":
+        from .core.render.png import png
+
+        try:
+            out.write_bytes(png(picture))
+        except ImportError as exc:  # the png extra is not installed
+            raise WargamesError(str(exc)) from None
+    else:
+        out.write_text(picture, encoding="utf-8")
+    at = len(game.history) if args.at is None else args.at
+    print(f"{out}: {game.title.name}, position after {at} of {len(game.history)} actions")
     return 0
 
 
 def _simulate(args: argparse.Namespace) -> int:
     from .report import summarize
-    from .simulate import progress_line, simulate
+    from .simulate import RunError, progress_line, simulate
 
     if args.games < 0 or args.workers < 1:
         raise WargamesError("--games must be >= 0 and --workers >= 1")
-    if args.out and Path(args.out).suffix not in (".csv", ".jsonl", ".json"):
-        raise WargamesError(f"{args.out}: the output must end in .csv, .jsonl or .json")
+    if args.out and Path(args.out).suffix not in (".csv", ".jsonl", ".json", ".parquet"):
+        raise WargamesError(f"{args.out}: the output must end in .csv, .jsonl, .json or .parquet")
     options = {}
     for item in args.option:
         key, sep, text = item.partition("=")
@@ -102,24 +130,32 @@ def _simulate(args: argparse.Namespace) -> int:
             options[key] = json.loads(text)
         except json.JSONDecodeError:
             options[key] = text
-    records = simulate(
-        args.title,
-        args.games,
-        scenario=args.scenario,
-        options=options,
-        seed=args.seed,
-        workers=args.workers,
-        out=args.out,
-        max_actions=args.max_actions,
-        progress=lambda d, t, s: print(f"\r{progress_line(d, t, s)}", end="", file=sys.stderr),
-    )
+    try:
+        records = simulate(
+            args.title,
+            args.games,
+            scenario=args.scenario,
+            options=options,
+            seed=args.seed,
+            workers=args.workers,
+            out=args.out,
+            max_actions=args.max_actions,
+            agents=args.agents,
+            playouts=args.playouts,
+            depth=args.depth,
+            engine=args.engine,
+            scheduler=args.scheduler,
+            progress=lambda d, t, s: print(f"\r{progress_line(d, t, s)}", end="", file=sys.stderr),
+        )
+    except (RunError, ImportError) as exc:  # a bad agent or engine, a missing extra
+        raise WargamesError(str(exc)) from None
     print(file=sys.stderr)
     print(summarize(records).text())
     return 0
 
 
 def _report(args: argparse.Namespace) -> int:
-    from .report import summarize
+    from .report import by_group, summarize
     from .simulate import read_records
 
     records = []
@@ -128,7 +164,17 @@ def _report(args: argparse.Namespace) -> int:
         if not path.exists():
             raise FileNotFoundError(f"{name}: no such file")
         records.extend(read_records(path))
-    print(summarize(records).text())
+    reports = by_group(records) if records else []
+    print("\n".join(r.text() for r in reports) if len(reports) > 1 else summarize(records).text())
+    if args.plots:
+        from .plots import draw
+
+        try:
+            made = draw(records, Path(args.plots), args.format)
+        except ImportError as exc:
+            raise WargamesError(str(exc)) from None
+        for file in made:
+            print(file)
     return 0
 
 
@@ -162,10 +208,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = sub.add_parser("replay", help="re-apply a saved game and check it reproduces")
     p.add_argument("file")
     p.set_defaults(run=_replay)
-    p = sub.add_parser("render", help="draw a saved game's position as SVG")
+    p = sub.add_parser("render", help="draw a saved game's position as SVG or PNG")
     p.add_argument("file")
-    p.add_argument("--out", default=None, help="the SVG file (default: FILE with .svg)")
+    p.add_argument(
+        "--out", default=None, help="the .svg or .png file, - for stdout (default: FILE.svg)"
+    )
     p.add_argument("--highlight", nargs="*", help="nodes to outline")
+    p.add_argument("--at", type=int, default=None, help="the position after N actions")
+    p.add_argument("--side", default=None, help="draw only what this side may see")
+    p.add_argument("--last-move", action="store_true", help="arrows for the last move")
+    p.add_argument("--select", default=None, help="a unit whose legal moves to draw")
+    p.add_argument("--zoc", action="store_true", help="hatch the zones of control")
+    p.add_argument("--supply", action="store_true", help="supply sources and states")
+    p.add_argument("--size", type=float, default=24.0, help="hex size in pixels")
     p.set_defaults(run=_render)
     p = sub.add_parser("simulate", help="play many seeded random games; write one record each")
     p.add_argument("title")
@@ -174,11 +229,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0, help="the run's seed (game i: a seed of its own)")
     p.add_argument("--workers", type=int, default=1, help="local processes")
     p.add_argument("--option", action="append", default=[], help="a scenario option, k=v")
-    p.add_argument("--out", default=None, help="records as .csv or .jsonl; a rerun resumes")
+    p.add_argument(
+        "--out", default=None, help="records as .csv, .jsonl or .parquet; a rerun resumes"
+    )
     p.add_argument("--max-actions", type=int, default=1_000_000)
+    p.add_argument("--agents", default="random", help="random or search, or one per side: a,b")
+    p.add_argument("--playouts", type=int, default=16, help="the search agent's playouts")
+    p.add_argument("--depth", type=int, default=20, help="the search agent's playout depth")
+    p.add_argument("--engine", choices=("local", "dask"), default="local")
+    p.add_argument("--scheduler", default=None, help="a Dask scheduler's address (dask engine)")
     p.set_defaults(run=_simulate)
     p = sub.add_parser("report", help="win rates and lengths of simulate's records")
     p.add_argument("files", nargs="+")
+    p.add_argument("--plots", default=None, help="a folder for the plots (matplotlib)")
+    p.add_argument("--format", choices=("png", "svg"), default="png")
     p.set_defaults(run=_report)
     p = sub.add_parser("serve", help="run the game server and the browser client")
     p.add_argument("--host", default="127.0.0.1")

@@ -66,14 +66,30 @@ class Report:
         return "\n".join(lines)
 
 
+def outcome(record: GameRecord) -> str:
+    """The winner, ``draw`` or ``unfinished``."""
+    return record.winner or ("unfinished" if record.level == "unfinished" else "draw")
+
+
+def group_label(record: GameRecord) -> str:
+    """``title/scenario``, then the agents and options when they are not the defaults:
+    games with the same label are compared together."""
+    label = f"{record.title}/{record.scenario}"
+    if set(record.agents.split(",")) != {"random"}:
+        label += f" {record.agents}"
+    if record.options not in ("", "{}"):
+        label += f" {record.options}"
+    return label
+
+
 def summarize(records: Sequence[GameRecord]) -> Report:
     """The report of ``records`` (of one title and scenario)."""
     if not records:
         raise ValueError("no games to report on")
-    labels = sorted({f"{r.title}/{r.scenario}" for r in records})
+    labels = sorted({group_label(r) for r in records})
     counts: Counter[str] = Counter()
     for r in records:
-        counts[r.winner or ("unfinished" if r.level == "unfinished" else "draw")] += 1
+        counts[outcome(r)] += 1
     return Report(
         games=len(records),
         label=", ".join(labels),
@@ -81,3 +97,11 @@ def summarize(records: Sequence[GameRecord]) -> Report:
         median_actions=statistics.median(r.actions for r in records),
         median_turn=statistics.median(r.turn for r in records),
     )
+
+
+def by_group(records: Sequence[GameRecord]) -> list[Report]:
+    """One report per :func:`group_label` (scenario, agents, options), in label order."""
+    groups: dict[str, list[GameRecord]] = {}
+    for r in records:
+        groups.setdefault(group_label(r), []).append(r)
+    return [summarize(groups[k]) for k in sorted(groups)]

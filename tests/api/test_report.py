@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wargames.report import summarize, wilson
+from wargames.report import by_group, group_label, summarize, wilson
 from wargames.simulate import GameRecord, simulate
 
 
@@ -45,3 +45,18 @@ def test_a_report_of_a_real_run() -> None:
 def test_no_games_no_report() -> None:
     with pytest.raises(ValueError):
         summarize([])
+
+
+def test_games_are_grouped_by_scenario_agents_and_options() -> None:
+    plain = GameRecord(0, 0, "t", "s", "a", "victory", 2, 10, "")
+    searched = GameRecord(1, 1, "t", "s", "b", "victory", 2, 10, "", agents="random,search")
+    optioned = GameRecord(2, 2, "t", "s", "b", "victory", 2, 10, "", options='{"x": 1}')
+    assert group_label(plain) == "t/s"
+    assert group_label(searched) == "t/s random,search"
+    assert group_label(optioned) == 't/s {"x": 1}'
+    reports = by_group([plain, searched, optioned, plain])
+    assert [(r.label, r.games) for r in reports] == [
+        ("t/s", 2),
+        ("t/s random,search", 1),
+        ('t/s {"x": 1}', 1),
+    ]

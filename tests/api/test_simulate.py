@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import importlib.util
+import json
 from pathlib import Path
 
 import pytest
 
 from wargames.core.errors import ScenarioError
-from wargames.simulate import game_seed, progress_line, read_records, simulate
+from wargames.simulate import (
+    GameRecord,
+    RunError,
+    game_seed,
+    progress_line,
+    read_records,
+    simulate,
+)
 
 
 def test_game_i_gets_the_same_seed_and_record_on_any_number_of_workers() -> None:
@@ -83,3 +92,69 @@ def test_the_simulate_command_answers_bad_input_in_one_line(
     assert main(["report", str(tmp_path / "missing.csv")]) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err and len(err.strip().splitlines()) == 4
+
+
+def test_agents_per_side_and_the_search_budget_are_recorded() -> None:
+    records = simulate("minimal", 2, seed=1, agents="random,search", playouts=2, depth=3)
+    assert all(r.agents == "random,search" for r in records)
+    assert records == simulate(
+        "minimal", 2, seed=1, agents=("random", "search"), playouts=2, depth=3
+    )
+    assert records != simulate("minimal", 2, seed=1)  # the search agent plays blue otherwise
+    assert simulate("minimal", 1, seed=1, agents="search", playouts=2, depth=3)[0].agents == (
+        "search,search"
+    )
+
+
+def test_unknown_agents_engines_and_agent_counts_are_refused() -> None:
+    with pytest.raises(RunError, match="unknown agent"):
+        simulate("minimal", 1, agents="genius")
+    with pytest.raises(RunError, match="one per side"):
+        simulate("minimal", 1, agents="random,random,random")
+    with pytest.raises(RunError, match="engine"):
+        simulate("minimal", 1, engine="spark")
+
+
+def test_the_vp_race_has_a_value_per_turn_end_and_the_last_is_the_final_count() -> None:
+    (record,) = simulate("minimal", 1, seed=4)
+    race = dict(record.vp)
+    assert set(race) == {"blue", "red"}
+    assert all(len(series) == record.turn for series in race.values())
+    final = json_roundtrip(record)
+    assert final == record
+
+
+def json_roundtrip(record: GameRecord) -> GameRecord:
+    return GameRecord.from_json(json.loads(json.dumps(record.to_json())))
+
+
+def test_old_records_without_agents_options_or_vp_still_read(tmp_path: Path) -> None:
+    out = tmp_path / "old.csv"
+    out.write_text(
+        "index,seed,title,scenario,winner,level,turn,actions,reason\n0,5,t,s,a,v,3,9,r\n"
+    )
+    (record,) = read_records(out)
+    assert record.agents == "random" and record.options == "{}" and record.vp == ()
+
+
+def test_options_are_recorded() -> None:
+    (record,) = simulate("darkest", 1, seed=1, options={"secret_setup": True}, max_actions=5)
+    assert json.loads(record.options)["secret_setup"] is True
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("pyarrow") is None, reason="Parquet output needs the [parquet] extra"
+)
+def test_parquet_output_reads_back_and_an_interrupted_run_resumes(tmp_path: Path) -> None:
+    out = tmp_path / "run.parquet"
+    first = simulate("minimal", 2, seed=6, out=out)
+    assert out.exists() and read_records(out) == first
+    journal = tmp_path / "run.parquet.jsonl"
+    assert not journal.exists()
+    # An interruption leaves the games played since the last table in the journal.
+    third = simulate("minimal", 3, seed=6)[2]
+    journal.write_text(json.dumps(third.to_json()) + "\n")
+    seen: list[int] = []
+    again = simulate("minimal", 4, seed=6, out=out, progress=lambda d, t, s: seen.append(d))
+    assert seen == [4] and again == simulate("minimal", 4, seed=6)
+    assert read_records(out) == again and not journal.exists()

@@ -91,3 +91,19 @@ def test_omitted_hexes_are_not_on_the_board() -> None:
     board = Board.hex_map(HexLayout(3, 3), omit=["0202"])
     assert "0202" not in board and len(board) == 8
     assert "0202" not in board.neighbours("0201")
+
+
+def test_per_position_tables_are_built_once_per_key_and_bounded() -> None:
+    index = Board.hex_map(HexLayout(3, 3)).index
+    built: list[int] = []
+
+    def build(n: int) -> object:
+        built.append(n)
+        return object()
+
+    first = index.per_position(("p", 1), lambda: build(1), limit=2)
+    assert index.per_position(("p", 1), lambda: build(1), limit=2) is first
+    index.per_position(("p", 2), lambda: build(2), limit=2)
+    index.per_position(("p", 3), lambda: build(3), limit=2)  # full: emptied first
+    assert index.per_position(("p", 1), lambda: build(1), limit=2) is not first
+    assert built == [1, 2, 3, 1]

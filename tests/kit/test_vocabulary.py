@@ -107,3 +107,15 @@ def test_the_conformance_kit_catches_a_name_the_title_did_not_declare() -> None:
     game.apply(move)
     with pytest.raises(AssertionError, match="vocabulary"):
         check_position(game)
+
+
+def test_a_konigsberg_reinforcement_enters_only_at_an_entry_area_of_the_map() -> None:
+    t = api.get_title("konigsberg")
+    data = read_scenario_file(t.scenario_files()[t.default_scenario])[1]
+    i = next(i for i, r in enumerate(data["reinforcements"]) if "area" in r)
+    data["reinforcements"][i]["area"] = "B"  # K45 1.2a: any entry letter of the map
+    api.new_game("konigsberg", data)
+    data["reinforcements"][i]["area"] = "Z"
+    with pytest.raises(ScenarioError) as info:
+        api.new_game("konigsberg", data)
+    assert info.value.field == f"reinforcements[{i}].area"

@@ -9,7 +9,7 @@ from krim_support import goto, new, unit
 
 import wargames
 from wargames.core.actions import Attack, Outcome, Pass, Place
-from wargames.core.errors import IllegalAction
+from wargames.core.errors import IllegalAction, ScenarioError
 from wargames.core.game import Game
 
 ENTRY = {"axis-entry": ["H9"]}
@@ -48,6 +48,22 @@ def test_german_air_units_arrive_in_the_first_soviet_new_units_phase_of_april() 
     air = later("L", "axis", 6, att=(0,), dfn=(0,), mf=0, kind="air", flags=("air",))
     soviet_phase = at_new_units("soviet", 9, air)
     assert soviet_phase.state.units["L"].box == "axis-air"
+
+
+def test_air_units_of_both_sides_arrive_in_april_only() -> None:
+    # Krim: "except air units, which are available during the first Soviet New Units phase of
+    # April (Calendar month 6)": a Soviet air reinforcement too, and in no other month.
+    air = later("VS", "soviet", 6, att=(0,), dfn=(0,), mf=0, kind="air", flags=("air",))
+    assert at_new_units("soviet", 9, air).state.units["VS"].box == "soviet-air"
+    early = later("VE", "soviet", 4, att=(0,), dfn=(0,), mf=0, kind="air", flags=("air",))
+    with pytest.raises(ScenarioError, match="April"):
+        at_new_units("soviet", 6, early)
+    campaign = wargames.load_scenario("krim", "campaign")
+    assert all(
+        d.values.get("month") == 6
+        for uid, d in campaign.units.items()
+        if d.has("air") and campaign.start[uid].box == f"{d.side}-future"
+    )
 
 
 def test_soviets_receive_reinforcements_in_their_box() -> None:
@@ -197,3 +213,30 @@ def test_may_1942_scenario_starts_in_may_with_its_reinforcements() -> None:
     assert final(game._ctx()).winner == "soviet"
     game.state.control["X14"] = "axis"
     assert final(game._ctx()).winner == "axis"
+
+
+def test_an_opposed_landing_is_the_turns_mandatory_attack() -> None:
+    # Krim option: the Soviet player must attack every turn; an opposed landing is an attack
+    # (resolved normally, as a PA: Krim: Opposed Landings).
+    units = [
+        unit("S1", "soviet", "C7"),
+        unit("A0", "axis", "H10"),
+        unit("S2", "soviet", "E6"),
+        unit("A1", "axis", "E5"),
+        unit("AX", "axis", "H2", (1,), (1,)),
+        unit("Q", "soviet", None, box="qrb"),
+    ]
+    for land in (True, False):
+        game = new(units, options={"soviet_mandatory_attacks": True})
+        goto(game, "Soviet Movement Phase", "begin-movement", turn=6)
+        if land:
+            game.apply(Place("Q", "H2"))  # H2: a Soviet source held by the Axis
+        game.apply(Pass())
+        while game.decision is not None and game.decision.step != "assaults":
+            game.apply(next(iter(game.legal_actions())))  # the landing: fixed odds, die ...
+        assert game.decision is not None and game.decision.side == "soviet"
+        if land:
+            game.apply(Pass())
+        else:
+            with pytest.raises(IllegalAction, match="Mandatory Attacks"):
+                game.apply(Pass())

@@ -8,6 +8,7 @@ from krim_support import goto, new, unit
 from wargames.core.actions import Attack, Choose, Move, Outcome, Pass, Place
 from wargames.core.errors import IllegalAction
 from wargames.core.game import Game
+from wargames.krim.barrage import fire_error
 
 FEATURES = {
     "soviet-source": ["C7", "H2", "B3"],
@@ -68,10 +69,11 @@ def test_landing_in_a_source_hex_ends_the_units_move() -> None:
 
 def test_five_divisions_a_player_turn() -> None:
     game = sea_game(*(qrb(f"Q{i}") for i in range(5)), unit("X", "soviet", "B3"))
-    for i in range(5):
-        game.apply(Place(f"Q{i}", ["H2", "B3", "C7", "H2", "B3"][i]))
+    game.apply(Place("X", "C7"))  # a sea transfer counts against the limit (and comes first)
+    for i in range(4):
+        game.apply(Place(f"Q{i}", ["H2", "B3", "C7", "H2"][i]))
     with pytest.raises(IllegalAction, match="capacity"):
-        game.apply(Place("X", "C7"))
+        game.apply(Place("Q4", "B3"))
 
 
 def test_sevastopol_closed_while_an_axis_unit_holds_c7() -> None:
@@ -186,3 +188,37 @@ def test_a_unit_may_sea_transfer_after_its_optrans() -> None:
     game.apply(next(a for a in game.legal_actions() if isinstance(a, Move) and a.path[-1] == "B3"))
     game.apply(Pass())
     assert Place("T", "H2") in list(game.legal_actions())
+
+
+def test_sea_transfers_come_before_landings_and_straits_entries_too() -> None:
+    # Krim: Sea Transfers should be conducted before any other movement: a landing from the
+    # QRB or a straits entry is other movement.
+    for first in (Place("Q", "C7"), Place("K", "H5")):
+        game = sea_game(qrb("Q"), box("K"), unit("T", "soviet", "B3"))
+        assert Place("T", "H2") in list(game.legal_actions())
+        game.apply(first)
+        assert Place("T", "H2") not in list(game.legal_actions())
+        with pytest.raises(IllegalAction, match="before any other movement"):
+            game.apply(Place("T", "H2"))
+    game = sea_game(qrb("Q"), unit("T", "soviet", "B3"))
+    game.apply(Place("T", "H2"))  # transfers first, then the landing
+    game.apply(Place("Q", "C7"))
+    assert game.state.units["Q"].at == "C7"
+
+
+def test_sea_transferred_artillery_may_not_fire_a_barrage() -> None:
+    # Krim: Sea Transfers: "It may not attack"; artillery attacks only by barrage.
+    gun = unit("G", "soviet", "B3", (4,), (1,), 3, kind="artillery", flags=("artillery",), rng=3)
+    for transfer in (True, False):
+        game = sea_game(gun, unit("AX", "axis", "H4"))
+        if transfer:
+            game.apply(Place("G", "H2"))
+        else:
+            game.state.put(game.state.units["G"].moved_to("H2"))
+        why = fire_error(game.rules_context(), "G", "H4")
+        assert (why is None) is not transfer
+        assert transfer is False or "Sea Transfers" in str(why)
+        goto(game, "Soviet Combat Phase", "begin-combat")
+        assert game.decision is not None
+        asked = game.decision.step == "barrages" and game.decision.side == "soviet"
+        assert asked is not transfer  # the only gun: asked to fire unless it was transferred

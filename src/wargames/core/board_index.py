@@ -48,6 +48,7 @@ class BoardIndex:
         self.bit: dict[str, int] = {f: 1 << i for i, f in enumerate(feature_names)}
         self.hexes = hexes
         self._cache: dict[Hashable, Any] = {}
+        self._positions: dict[Hashable, Any] = {}
         self._hops: dict[int, list[int]] = {}
         self.grid_shape: tuple[int, int] = (0, 0)
         self.cell: npt.NDArray[np.intp] = np.zeros(0, dtype=np.intp)
@@ -122,6 +123,19 @@ class BoardIndex:
             value: T = self._cache[key]
         except KeyError:
             value = self._cache[key] = build(self)
+        return value
+
+    def per_position(self, key: Hashable, build: Callable[[], T], limit: int = 256) -> T:
+        """A table derived from a position on this board (e.g. a movement ``Situation``),
+        kept while the same position comes back: listing a decision's moves asks it once per
+        unit, checking and applying the chosen one again. ``key`` must name everything
+        ``build`` reads. Bounded: emptied when ``limit`` positions are held."""
+        try:
+            value: T = self._positions[key]
+        except KeyError:
+            if len(self._positions) >= limit:
+                self._positions.clear()
+            value = self._positions[key] = build()
         return value
 
     def hops(self, a: int, b: int) -> int:

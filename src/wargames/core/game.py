@@ -401,27 +401,64 @@ class Game:
         return g
 
     def svg(
-        self, highlight: Iterable[str] = (), size: float = 24.0, side: str | None = None
+        self,
+        highlight: Iterable[str] = (),
+        size: float = 24.0,
+        side: str | None = None,
+        *,
+        at: int | None = None,
+        last_move: bool = False,
+        select: str | None = None,
+        zoc: bool = False,
+        supply: bool = False,
+        legend: bool = True,
+        region: Iterable[str] = (),
     ) -> str:
-        """An SVG picture of the board and the units on it: all of them, or with ``side``
-        only those that side may see (see ``core.render``)."""
-        from .render import svg, unit_sides
+        """An SVG picture of the position: counters with their values, steps and markers,
+        the map, a banner and a key (see ``core.render``). With ``side``, only what that
+        side may see. ``at``: the position after the first ``at`` actions (replayed);
+        ``last_move``: arrows for the units the latest move moved; ``select``: the legal
+        moves and attack targets of that unit; ``zoc``, ``supply``: those overlays;
+        ``region``: frame these nodes only."""
+        from .render import draw
+        from .render.scene import picture
 
-        state = self.state
         if side is not None:
             self._check_side(side)
-            visible = self.title.visible_units(state, side)
-            if visible is not None:
-                state = state.copy()
-                state.units = {k: u for k, u in state.units.items() if k in visible}
-        return svg(
-            self.scenario.board,
-            state,
-            unit_sides(self.scenario.units),
+        game = self if at is None else self.position(at)
+        p = picture(
+            game,
+            side,
             highlight=highlight,
-            size=size,
-            side_order=self.title.sides,
+            select=select,
+            last_move_arrows=last_move,
+            zoc=zoc,
+            supply=supply,
+            legend=legend,
+            region=region,
         )
+        return draw(p, size)
+
+    def png(self, size: float = 24.0, side: str | None = None, **options: Any) -> bytes:
+        """The picture of :meth:`svg` (same options) as PNG bytes; needs the ``png`` extra."""
+        from .render.png import png
+
+        return png(self.svg(size=size, side=side, **options))
+
+    def position(self, n: int) -> Game:
+        """The game after its first ``n`` actions (a negative ``n`` counts back from now),
+        with that history to undo: the later actions taken back (a loaded game replays its
+        history from the start once first, as :meth:`undo` does)."""
+        if n < 0:
+            n += len(self.history)
+        if not 0 <= n <= len(self.history):
+            raise IndexError(f"no position {n}: the game has {len(self.history)} actions")
+        if len(self._undo) < len(self.history):
+            self._rebuild_undo()  # a loaded game: replay once, as undo() does
+        back = self.copy()
+        while len(back.history) > n:
+            back.undo()
+        return back
 
     def _repr_svg_(self) -> str:
         return self.svg()

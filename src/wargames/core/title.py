@@ -4,8 +4,9 @@ A title declares its sides, its turn (:class:`~wargames.core.sequence.Phase` lis
 steps, its action types, its options with defaults and its built-in scenarios; and it
 overrides a few hooks: ``validate_scenario`` (its charts and options), ``setup`` (the first
 state), ``result`` (sudden death, checked after every action), ``final_result`` (after the last
-turn), ``view`` (fog of war), ``describe`` (a readable line per action) and
-``playout_weight`` (how often random agents pick an action).
+turn), ``view`` (fog of war), ``describe`` (a readable line per action),
+``playout_weight`` (how often random agents pick an action) and ``counters``, ``counter``
+and ``zoc`` (what its pictures draw for a side).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any, ClassVar
 
 from .actions import KERNEL_ACTIONS, Action, action_types
 from .context import Context
+from .counters import Counter, default_counter, default_counters
 from .information import public_view
 from .scenario import Scenario
 from .sequence import Phase, Step, step_table
@@ -142,6 +144,22 @@ class Title:
         :meth:`visible_units`, never the dice's state)."""
         return public_view(state, side, self.visible_units(state, side))
 
+    def counters(self, ctx: Context, side: str | None) -> list[Counter]:
+        """The counters on the map as ``side`` sees them (None: all, face up), built by
+        inclusion: pictures draw these only (default: the :meth:`visible_units`, each as
+        :meth:`counter` shows it)."""
+        return default_counters(ctx, side)
+
+    def counter(self, ctx: Context, uid: str, side: str | None) -> Counter:
+        """Unit ``uid``'s counter as ``side`` sees it (default: as its definition prints
+        it; a title with face-down counters hides their values here)."""
+        return default_counter(ctx, uid, side)
+
+    def zoc(self, ctx: Context, side: str) -> frozenset[str] | None:
+        """The nodes in the zone of control of ``side``'s units on ``ctx.state`` (which a
+        side's picture restricts to the counters it sees); None: the title draws no ZOC."""
+        return None
+
     def action_audience(self, ctx: Context, action: Action) -> tuple[str, ...]:
         """The sides told of ``action`` in the log (its ``action`` event); empty: every side.
         A title with secret decisions (a hidden set-up) names the acting side only."""
@@ -169,6 +187,12 @@ class Title:
         if result.winner is None:
             return 0.5
         return 1.0 if result.winner == side else 0.0
+
+    def victory_points(self, ctx: Context) -> Mapping[str, float]:
+        """The points each side holds now as the title's victory conditions count them
+        (side -> points; only the sides the conditions count): the VP race of the playout
+        reports (:mod:`wargames.simulate`). Default: none counted."""
+        return {}
 
     def playout_weight(self, ctx: Context, action: Action) -> float:
         """Relative weight of a legal action in random playouts (fuzzing, the CLI's agents).

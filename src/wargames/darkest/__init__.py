@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from wargames.core.actions import Action, Choose
 from wargames.core.context import Context
+from wargames.core.counters import Counter
 from wargames.core.errors import SaveError, ScenarioError
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Step
@@ -34,7 +35,9 @@ from .battle import (
     WithdrawStep,
 )
 from .disruption import RecoverStep
+from .movement import german_zones
 from .operations import BeginCombat, BeginPhase, Combat, Operations, Orders
+from .picture import counter as printed_counter
 from .reinforcements import (
     Arrivals,
     Disband,
@@ -53,7 +56,7 @@ from .secret import SecretSetup, hidden_view
 from .secret import start as secret_start
 from .sequence import PHASES
 from .supply import SupplyStep, SustainStep
-from .victory import GermanVDP, RussianVDP, estimate, final
+from .victory import GermanVDP, RussianVDP, axis_cities, estimate, final
 from .weather import WeatherStep
 
 DATA = Path(__file__).parent / "data"
@@ -165,11 +168,26 @@ class DarkestCrusade(Title):
     def view(self, state: GameState, side: str) -> dict[str, Any]:
         return hidden_view(state, side)
 
+    def victory_points(self, ctx: Context) -> dict[str, float]:
+        """DC: Victory Conditions: the points of the cities the Axis holds in supply."""
+        return {cn.AXIS: axis_cities(ctx)[0]}
+
     def evaluate(self, ctx: Context, side: str) -> float:
         """DC: Victory Conditions: the result, else the odds of the Axis-held cities."""
         if ctx.state.result is not None:
             return super().evaluate(ctx, side)
         return estimate(ctx, side)
+
+    def counter(self, ctx: Context, uid: str, side: str | None) -> Counter:
+        return printed_counter(ctx, uid, side)
+
+    def zoc(self, ctx: Context, side: str) -> frozenset[str]:
+        """DC: Zones of Control: only UnDisrupted German armies and panzergruppen exert
+        one (Russian units none)."""
+        if side != cn.AXIS:
+            return frozenset()
+        zm = german_zones(ctx, ctx.state.occupancy())
+        return frozenset(zm.labels(ctx.board.index))
 
     def visible_units(self, state: GameState, side: str) -> frozenset[str] | None:
         """DC: Secret ... Setup: the Axis does not see hidden Russian units."""

@@ -28,7 +28,7 @@ from wargames.core.movement import (
     reach,
 )
 from wargames.core.state import Occupancy
-from wargames.core.zoc import Barrier, ZocPolicy, ZocRules, zones
+from wargames.core.zoc import Barrier, ZocPolicy, ZocRules, ZoneMap, zones
 
 from . import counters as cn
 from .charts import charts
@@ -139,27 +139,51 @@ class Routes:
 
 
 def _situation(ctx: Context, side: str, occ: Occupancy) -> Situation:
+    """The position ``side`` moves in; one object per position (``BoardIndex.per_position``),
+    so every unit listed in it shares its search tables."""
     index = ctx.board.index
     closed = closed_hexes(ctx, occ, side)
     friends = side_hexes(ctx, occ, side)
-    zoc = None
-    if side == cn.RUSSIAN:
-        units = german_zoc_units(ctx, occ)
-        clear = index.terrain_code.get("clear", -1)
-        terrain = index.terrain
-        pzgr = {u for u in units if cn.is_panzergruppe(ctx, u)}
+    units = german_zoc_units(ctx, occ) if side == cn.RUSSIAN else None
+    pzgr = frozenset(u for u in units if cn.is_panzergruppe(ctx, u)) if units else frozenset()
+    key = (
+        "darkest.situation",
+        side,
+        frozenset(closed),
+        frozenset(friends),
+        None if units is None else tuple(sorted(units.items())),
+        pzgr,
+    )
 
-        def extends(key: object, u: int, v: int) -> bool:
-            return key not in pzgr or (terrain[u] == clear and terrain[v] == clear)
+    def build() -> Situation:
+        zoc = None if units is None else _zones(ctx, units)
+        return Situation(enemies=closed, friends=friends, zoc=zoc)
 
-        policy = ZocPolicy(
-            barriers=(Barrier("water", unless=frozenset({"strait"})),),
-            closed_terrain=WATER,
-            own_hex=False,
-            extends=extends,
-        )
-        zoc = zones(index, units, policy)
-    return Situation(enemies=closed, friends=friends, zoc=zoc)
+    return index.per_position(key, build)
+
+
+def german_zones(ctx: Context, occ: Occupancy) -> ZoneMap[str]:
+    """The zones of control that stop Russian movement: UnDisrupted German armies', and
+    panzergruppen's only from clear terrain into clear terrain; never across water."""
+    return _zones(ctx, german_zoc_units(ctx, occ))
+
+
+def _zones(ctx: Context, units: dict[str, str]) -> ZoneMap[str]:
+    index = ctx.board.index
+    clear = index.terrain_code.get("clear", -1)
+    terrain = index.terrain
+    pzgr = {u for u in units if cn.is_panzergruppe(ctx, u)}
+
+    def extends(key: object, u: int, v: int) -> bool:
+        return key not in pzgr or (terrain[u] == clear and terrain[v] == clear)
+
+    policy = ZocPolicy(
+        barriers=(Barrier("water", unless=frozenset({"strait"})),),
+        closed_terrain=WATER,
+        own_hex=False,
+        extends=extends,
+    )
+    return zones(index, units, policy)
 
 
 def routes(ctx: Context, uid: str, mode: str) -> Routes:

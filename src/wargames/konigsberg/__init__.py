@@ -14,6 +14,8 @@ from typing import Any, ClassVar
 
 from wargames.core.actions import KERNEL_ACTIONS, Action
 from wargames.core.context import Context
+from wargames.core.counters import Counter
+from wargames.core.errors import ScenarioError
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Step
 from wargames.core.state import GameState, Result
@@ -23,9 +25,11 @@ from wargames.core.vocabulary import Vocabulary
 from .actions import AtrocityMove, StrategicMove
 from .charts import charts as compiled_charts
 from .charts import validate
+from .picture import counters as seen_counters
+from .picture import zoc as zoc_hexes
 from .sequence import PHASES, STEPS
 from .special import start_cup
-from .victory import estimate, level
+from .victory import estimate, german_vph, level
 from .view import fog
 
 DATA = Path(__file__).parent / "data"
@@ -57,7 +61,7 @@ class Konigsberg(Title):
         unit_markers=("oos", "isolated"),
         node_markers=(),
         flags=("air", "hq", "mech", "naval", "nozoc", "volksturm"),
-        areas=("A", "D", "F", "haff"),
+        areas=None,  # the map's entry letters, or "haff": checked in validate_scenario
         vars=(
             "active", "arrived", "atrocities", "attacked", "by_rail", "combat", "gd",
             "hipper_used", "lost_since_supply", "no_gas", "owners", "refugee_colour", "refugees",
@@ -68,11 +72,22 @@ class Konigsberg(Title):
 
     def validate_scenario(self, scenario: Scenario) -> None:
         validate(scenario)
+        # K45 1.2a: a reinforcement enters at an entry area of the map (or by the Haff)
+        areas = {scenario.board.attr(n, "entry") for n in scenario.board} | {"haff"}
+        for i, r in enumerate(scenario.reinforcements):
+            if r.area is not None and r.area not in areas:
+                raise ScenarioError(
+                    scenario.file, f"reinforcements[{i}].area", f"no entry area {r.area!r}"
+                )
 
     def action_words(self, scenario: Scenario) -> tuple[str, ...]:
         """The chits (K45 2.1a) and the option words of command, combat and replacements."""
         words = ("unit:*", "hgm:*", "air:*:full", "air:*:normal", "step:*", "stay:*")
         return (*words, *sorted(compiled_charts(scenario)["chits"]))
+
+    def victory_points(self, ctx: Context) -> dict[str, float]:
+        """K45 14.3: the VP hexes the Germans hold."""
+        return {"german": german_vph(ctx)}
 
     def evaluate(self, ctx: Context, side: str) -> float:
         """K45 14.3: the game's result, else the odds of the German-held VP hexes."""
@@ -105,6 +120,13 @@ class Konigsberg(Title):
     def view(self, state: GameState, side: str) -> dict[str, Any]:
         """K45 0.1e: only the top unit of each enemy stack is seen."""
         return fog(state, side)
+
+    def counters(self, ctx: Context, side: str | None) -> list[Counter]:
+        """K45 0.1e: a side's pictures show only the top unit of each enemy stack."""
+        return seen_counters(ctx, side)
+
+    def zoc(self, ctx: Context, side: str) -> frozenset[str]:
+        return zoc_hexes(ctx, side)
 
 
 TITLE = Konigsberg()

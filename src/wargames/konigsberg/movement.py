@@ -11,11 +11,12 @@ them (12.2c extra cost, or 12.3 drive-through), so ``legal_actions`` lists every
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import pairwise
 from typing import Any, ClassVar
 
 from wargames.core.actions import Action, Move, Pass
+from wargames.core.board_index import BoardIndex
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.movement import Citations, Costs, MovePolicy, Reach, Situation, check_path, reach
@@ -30,6 +31,7 @@ from .forces import (
     attack,
     enemy,
     fits,
+    fits_for,
     half_hex,
     is_combat,
     is_hq,
@@ -41,6 +43,7 @@ from .forces import (
     refugee_hexes,
     refugees,
     stack_key,
+    unplayable_nodes,
 )
 from .steps import SideStep
 from .supply import zoc_of
@@ -214,8 +217,46 @@ def can_end(ctx: Context, node: str, uid: str, side: str) -> bool:
     return fits(ctx, node, [uid], side)
 
 
-def _path_ids(r: Reach, node: int) -> tuple[str, ...]:
-    return tuple(r.path_labels(node))
+def end_test(ctx: Context, uid: str, side: str) -> Callable[[str], bool]:
+    """``can_end(ctx, node, uid, side)`` as a test of ``node`` alone (``forces.fits_for``)."""
+    d = ctx.unit_def(uid)
+    fit = fits_for(ctx, [uid], side)
+    if not (is_combat(d) and attack(ctx, uid) > 0):
+        return fit
+    other = enemy(side)
+    occupancy = ctx.state.occupancy()
+    units = ctx.scenario.units
+    shelters = refugee_hexes(ctx)
+    number = ctx.board.index.number
+    closed = unplayable_nodes(ctx.board.index)
+
+    def test(node: str) -> bool:
+        here = occupancy.get(node, ())
+        if here and all(units[u].side == other and is_hq(units[u]) for u in here):
+            return number[node] not in closed and node not in shelters  # 4.7 overrun
+        return fit(node)
+
+    return test
+
+
+def _destinations(ctx: Context, r: Reach, uid: str, kind: type[Action]) -> list[tuple[str, Action]]:
+    """(node, a move of ``kind`` there with a cheapest path) for each node of ``r`` but its
+    start, in node order: the same in every position with this reach (stacking aside), so
+    kept with it. The entry holds ``r`` itself, so a reused ``id`` never matches."""
+    key = ("moves", id(r), uid, kind)
+    got = _CACHE.get(key)
+    if got is None or got[0] is not r:
+        ids = r.index.ids
+        moves = [
+            (ids[node], kind((uid,), tuple(r.path_labels(node))))
+            for node in sorted(r.cost)
+            if node != r.start
+        ]
+        got = _cached(key, lambda: (r, moves))
+        if got[0] is not r:
+            got = _CACHE[key] = (r, moves)
+    found: list[tuple[str, Action]] = got[1]
+    return found
 
 
 def refugee_reach(
@@ -317,41 +358,39 @@ def moves_of(ctx: Context, uid: str) -> list[Action]:
     side = ctx.side_of(uid)
     out: list[Action] = []
     regular = unit_reach(ctx, uid, "regular")
-    ends: set[int] = set()
-    for node in sorted(regular.cost):
-        label = ctx.board.index.ids[node]
-        if node == regular.start or not can_end(ctx, label, uid, side):
-            continue
-        ends.add(node)
-        out.append(Move((uid,), _path_ids(regular, node)))
+    ends: set[str] = set()
+    ending = end_test(ctx, uid, side)
+    for label, move in _destinations(ctx, regular, uid, Move):
+        if ending(label):
+            ends.add(label)
+            out.append(move)
     shelters = refugee_hexes(ctx)
     hq = is_hq(ctx.unit_def(uid))
     near = _refugees_near(ctx, uid, shelters)
     if near:
-        for node, (_, path) in sorted(refugee_reach(ctx, uid, drive=False).items()):
+        for _, (_, path) in sorted(refugee_reach(ctx, uid, drive=False).items()):
             label = path[-1]
-            if node in ends or (label in shelters and not hq):
+            if label in ends or (label in shelters and not hq):
                 continue
-            if can_end(ctx, label, uid, side):
+            if ending(label):
                 out.append(Move((uid,), path))
     strategic = unit_reach(ctx, uid, "strategic")
-    strategic_ends: set[int] = set()
-    for node in sorted(strategic.cost):
-        label = ctx.board.index.ids[node]
-        if node == strategic.start or not fits(ctx, label, [uid], side):
-            continue
-        strategic_ends.add(node)
-        out.append(StrategicMove((uid,), _path_ids(strategic, node)))
+    strategic_ends: set[str] = set()
+    fit = fits_for(ctx, [uid], side)
+    for label, move in _destinations(ctx, strategic, uid, StrategicMove):
+        if fit(label):
+            strategic_ends.add(label)
+            out.append(move)
     if hq and shelters:  # K45 4.4 with 12.2b, 12.2c: an HQ may pass refugees, paying extra
-        for node, (_, path) in sorted(refugee_reach(ctx, uid, False, strategic=True).items()):
-            if node not in strategic_ends and fits(ctx, path[-1], [uid], side):
+        for _, (_, path) in sorted(refugee_reach(ctx, uid, False, strategic=True).items()):
+            if path[-1] not in strategic_ends and fit(path[-1]):
                 out.append(StrategicMove((uid,), path))
     if side == "soviet" and near:
         for _, (_, path) in sorted(refugee_reach(ctx, uid, drive=True).items()):
             label = path[-1]
             if label in shelters and not hq:
                 continue
-            if can_end(ctx, label, uid, side):
+            if ending(label):
                 out.append(AtrocityMove((uid,), path))
     return out
 
@@ -367,9 +406,24 @@ def _refugees_near(ctx: Context, uid: str, shelters: set[str]) -> bool:
     free of the extra cost (a superset of both refugee searches, from the kernel's cache)."""
     if not shelters:
         return False
+    # First a bound without a search: a path to a refugee hex enters at least as many hexes
+    # as the fewest edges between them, each at no less than the cheapest edge's MP.
+    index = ctx.board.index
+    c = costs(ctx, uid)
+    cheapest = index.cached(("k45.cheapest", c), lambda ix: _cheapest(c, ix))
+    mp = 2 * allowance(ctx, uid)
+    at = index.number[ctx.state.units[uid].at or ""]
+    hops = [index.hops(index.number[r], at) for r in shelters]
+    if cheapest > 0 and all(h < 0 or h * cheapest > mp for h in hops):
+        return False
     open_reach = unit_reach(ctx, uid, "atrocity")
     number = ctx.board.index.number
     return any(number[r] in open_reach.cost for r in shelters)
+
+
+def _cheapest(c: Costs, index: BoardIndex) -> int:
+    """The least MP any edge of the board costs with ``c``."""
+    return min((cost for row in c.rows(index) for _, cost, _ in row), default=0)
 
 
 def move_error(ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 import attrs
 
 from wargames.core.actions import Action, Choose, Pass, Place
+from wargames.core.board_index import BoardIndex
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.sequence import Step
@@ -95,13 +96,22 @@ def rail_hexes(ctx: Context, side: str) -> list[str]:
     line = trace_supply(
         ctx.board, RAIL, sources(ctx, side), blocked=blocked, zoc=zoc_of(ctx, enemy(side))
     )
-    rails = {a for a, b in ctx.board.graph.edges if "rail" in ctx.board.edge_features(a, b)}
-    rails |= {b for a, b in ctx.board.graph.edges if "rail" in ctx.board.edge_features(a, b)}
-    return sorted(
-        n
-        for n in rails
-        if line.in_supply(n) and all(ctx.board.distance(n, e) >= 3 for e in blocked)
-    )
+    board = ctx.board
+    near = {h for e in blocked for h in board.hex_of(e).within(2)}  # closer than three hexes
+    return sorted(n for n in _rail_nodes(ctx) if line.in_supply(n) and board.hex_of(n) not in near)
+
+
+def _rail_nodes(ctx: Context) -> list[str]:
+    """The hexes a railroad hexside touches (K45 6.0e), once per board."""
+
+    def build(index: BoardIndex) -> list[str]:
+        rail = index.mask("rail")
+        return [
+            index.ids[v] for v in range(len(index)) if any(b & rail for b in index.edge_bits[v])
+        ]
+
+    found: list[str] = ctx.board.index.cached(("k45.rail-nodes",), build)
+    return found
 
 
 def entry_spots(ctx: Context, uid: str, area: str) -> tuple[list[str], list[str]]:

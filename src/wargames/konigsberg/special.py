@@ -19,6 +19,7 @@ from .forces import (
     ELIMINATED,
     distances_from,
     fits,
+    fits_for,
     is_hq,
     on_map,
     playable,
@@ -46,11 +47,8 @@ class VolksturmDeployment(SideStep):
         if not units:
             return []
         line = german_lines(ctx)  # K45 1.2c: not behind Soviet lines
-        return [
-            Place(units[0], h)
-            for h in volksturm_hexes(ctx, line.in_supply)
-            if fits(ctx, h, [units[0]], "german")
-        ]
+        fit = fits_for(ctx, [units[0]], "german")
+        return [Place(units[0], h) for h in volksturm_hexes(ctx, line.in_supply) if fit(h)]
 
     side_name = "german"
 

@@ -91,7 +91,13 @@ def candidates(ctx: Context, node: str, kind: Kind) -> list[str]:
 
 def first_overstack(ctx: Context) -> tuple[str, Kind, list[str]] | None:
     """The first overstacked hex (by label), how, and the units the penalty may fall on."""
-    for node in sorted(ctx.state.occupancy()):
+    st = charts(ctx)["stacking"]
+    room = min(int(st["combat"]), int(st["hq"]))  # no fewer units can break a limit
+    shelters = refugee_hexes(ctx)
+    occupancy = ctx.state.occupancy()
+    for node in sorted(occupancy):
+        if len(occupancy[node]) <= room and node not in shelters:
+            continue
         kind = overstack(ctx, node)
         if kind is not None:
             units = candidates(ctx, node, kind)

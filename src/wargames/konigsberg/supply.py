@@ -11,9 +11,12 @@ ten hexes whose units are out of supply but never isolated (11.2b, 11.2c).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+import weakref
+from collections.abc import Callable, Hashable
+from typing import Any, ClassVar, TypeVar
 
 from wargames.core.context import Context
+from wargames.core.scenario import Scenario
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
 from wargames.core.supply import SupplyMap, SupplyRules, SupplyStatus, trace_supply
@@ -32,6 +35,8 @@ from .forces import (
     untraceable,
 )
 
+T = TypeVar("T")
+
 RULES = SupplyRules(
     closed_terrain={"water"},
     closed_edges={"major-river", "impassable", "water"},
@@ -45,14 +50,44 @@ ZOC = ZocPolicy(
 )
 
 
+_POSITIONS: weakref.WeakKeyDictionary[Scenario, dict[Hashable, Any]] = weakref.WeakKeyDictionary()
+
+
+def _per_position(ctx: Context, key: Hashable, build: Callable[[], T]) -> T:
+    """A table of the position ``key`` names entirely, kept per scenario while positions
+    come back (a decision's listing, check and apply ask for the same ones); bounded."""
+    memo = _POSITIONS.setdefault(ctx.scenario, {})
+    try:
+        value: T = memo[key]
+    except KeyError:
+        if len(memo) >= 64:
+            memo.clear()
+        value = memo[key] = build()
+    return value
+
+
+def _zoc_units(ctx: Context, side: str) -> tuple[tuple[str, str], ...]:
+    """(unit, hex) of ``side``'s units exerting a ZOC now (K45 3.1, 3.1a)."""
+    out = []
+    for u in on_map(ctx, side):
+        at = ctx.state.units[u].at
+        if at is not None and exerts_zoc(ctx, u):
+            out.append((u, at))
+    return tuple(out)
+
+
 def zoc_of(ctx: Context, side: str) -> ZoneMap[str]:
     """K45 3.1, 3.1b: the zones of control of ``side``'s ZOC-capable units, never into a
     half-hex: a ZOC covers the hexes "into which it could move during regular movement" (3.1b)
     and no regular movement enters a half-hex (0.2a)."""
-    index = ctx.board.index
-    units = {u: ctx.state.units[u].at for u in on_map(ctx, side) if exerts_zoc(ctx, u)}
-    found = zones(index, {k: v for k, v in units.items() if v is not None}, ZOC)
-    return found.without(index.nodes_with(HALF_HEX))
+    units = _zoc_units(ctx, side)
+
+    def build() -> ZoneMap[str]:
+        index = ctx.board.index
+        found = zones(index, dict(units), ZOC)
+        return found.without(index.nodes_with(HALF_HEX))
+
+    return _per_position(ctx, ("zoc", units), build)
 
 
 def sources(ctx: Context, side: str) -> list[str]:
@@ -104,12 +139,23 @@ def german_lines(ctx: Context) -> SupplyMap:
     board = ctx.board
     ch = charts(ctx)
     index = board.index
-    blocked = unit_hexes(ctx, "soviet") | {index.ids[v] for v in untraceable(index)}
+    soviets = unit_hexes(ctx, "soviet")
+    germans = unit_hexes(ctx, "german")
+    blocked = soviets | {index.ids[v] for v in untraceable(index)}
     centre = ch.place(ch["supply"]["centre"])
     roots = [*sources(ctx, "german"), *([] if centre in blocked else [centre])]
     zoc = zoc_of(ctx, "soviet")
-    return trace_supply(
-        board, RULES, roots, blocked=blocked, zoc=zoc, negated=unit_hexes(ctx, "german")
+    key = (
+        "german-lines",
+        frozenset(soviets),
+        frozenset(germans),
+        tuple(roots),
+        _zoc_units(ctx, "soviet"),
+    )
+    return _per_position(
+        ctx,
+        key,
+        lambda: trace_supply(board, RULES, roots, blocked=blocked, zoc=zoc, negated=germans),
     )
 
 

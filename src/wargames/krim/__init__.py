@@ -27,14 +27,15 @@ from .assault import OpposedLandings, PreparedAssaults
 from .barrage import BarrageFire, Barrages, BeginCombat
 from .battle import BattleStep
 from .calendar import months
-from .movement import BeginMovement, MoveGroup, MovementPhase
+from .movement import BeginMovement, MoveGroup, MovementPhase, side_zones
 from .optrans import BeginOpTrans, EndPlayerTurn, OpTransMove, OpTransPhase
 from .reinforcements import Arrivals, AxisNewUnits, ParachuteDrop
 from .reinforcements import setup as reinforcements_setup
+from .reinforcements import validate as validate_reinforcements
 from .sea import BeginSea, QuickReactionBox
 from .sequence import PHASES
 from .supply import MonthEndSupply, MonthStartSupply
-from .victory import final, sudden_death
+from .victory import estimate, final, sudden_death
 
 DATA = Path(__file__).parent / "data"
 CHARTS = (
@@ -132,15 +133,26 @@ class Krim(Title):
                 raise ScenarioError(
                     scenario.file, f"units[{i}].values.month", f"{uid}: a month number"
                 )
+        validate_reinforcements(scenario)
 
     def setup(self, ctx: Context) -> None:
         reinforcements_setup(ctx)
+
+    def zoc(self, ctx: Context, side: str) -> frozenset[str]:
+        """Krim: Zones of Control (provisional: every ground unit's stack exerts one)."""
+        return frozenset(side_zones(ctx, side).labels(ctx.board.index))
 
     def result(self, ctx: Context) -> Result | None:
         return sudden_death(ctx)
 
     def final_result(self, ctx: Context) -> Result:
         return final(ctx)
+
+    def evaluate(self, ctx: Context, side: str) -> float:
+        """The result once over, else the race for the victory hexes (:func:`.victory.estimate`)."""
+        if ctx.state.result is not None:
+            return super().evaluate(ctx, side)
+        return estimate(ctx, side)
 
     def playout_weight(self, ctx: Context, action: Action) -> float:
         """Random playouts end phases less often than they act, so that units move and fight;

@@ -20,6 +20,9 @@ from .calendar import month_of
 from .idle import SkippedWhenIdle
 
 MANDATORY_RULE = "Krim option: Soviet Mandatory Attacks"
+ATTACKED_THIS_PHASE = "krim-attacked"
+"""Title variable: the phasing side has attacked this Combat Phase (a PA or an opposed
+landing, which is resolved as a PA: Krim: Opposed Landings)."""
 
 
 def targets(ctx: Context, side: str) -> list[str]:
@@ -44,7 +47,7 @@ def declarations(ctx: Context, side: str) -> list[Attack]:
 
 def mandatory(ctx: Context, side: str) -> bool:
     """Krim option: from January to the end of April 1942 (calendar months 4-6) the Soviet
-    player must attack every turn."""
+    player must attack every turn: a PA, or an opposed landing (resolved as a PA)."""
     return (
         side == cn.SOVIET
         and bool(ctx.options["soviet_mandatory_attacks"])
@@ -64,14 +67,15 @@ class PreparedAssaults(SkippedWhenIdle):
     def legal(self, ctx: Context, frame: Frame) -> Iterable[Action]:
         side = frame.args["side"]
         attacks = declarations(ctx, side)
-        if mandatory(ctx, side) and attacks and not frame.args.get("attacked"):
+        if mandatory(ctx, side) and attacks and not ctx.state.get(ATTACKED_THIS_PHASE):
             return list(attacks)
         return [Pass(), *attacks]
 
     def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
         side = frame.args["side"]
         if isinstance(action, Pass):
-            if mandatory(ctx, side) and not frame.args.get("attacked") and declarations(ctx, side):
+            attacked = ctx.state.get(ATTACKED_THIS_PHASE)
+            if mandatory(ctx, side) and not attacked and declarations(ctx, side):
                 return IllegalAction(MANDATORY_RULE, "the Soviet player must attack this turn")
             return None
         assert isinstance(action, Attack)
@@ -93,7 +97,7 @@ class PreparedAssaults(SkippedWhenIdle):
             ctx.done()
             return
         assert isinstance(action, Attack)
-        ctx.update(attacked=True)
+        ctx.state.set(ATTACKED_THIS_PHASE, True)
         open_battle(
             ctx,
             Battle(
@@ -120,6 +124,7 @@ class OpposedLandings(Step):
             group = tuple(u for u in waiting if targets.get(u) == target)
             if target and cn.occupant_side(ctx, target) == cn.AXIS:
                 battle = Battle(kind=Kind.LANDING, side=cn.SOVIET, target=target, attackers=group)
+                ctx.state.set(ATTACKED_THIS_PHASE, True)
                 if open_battle(ctx, battle):
                     return
                 continue

@@ -19,7 +19,7 @@ from wargames.core.state import Frame
 
 from . import counters as cn
 from .idle import SkippedWhenIdle
-from .movement import OPTRANS
+from .movement import OPTRANS, SEA_MOVED
 from .supply import in_tactical_supply
 
 RULE = "Krim: Barrages"
@@ -38,6 +38,9 @@ def fire_error(ctx: Context, uid: str, target: str | None = None) -> str | None:
         return f"{uid} has fired this Combat Phase"
     if u.has(OPTRANS):
         return f"{uid} made an OpTrans: it may not fire (Krim: Artillery Units, Movement)"
+    if u.has(SEA_MOVED):
+        # Krim: Sea Transfers: a sea-transferred unit may not attack (a barrage is an attack)
+        return f"{uid} was moved by sea this player turn: it may not fire (Krim: Sea Transfers)"
     if not in_tactical_supply(ctx, uid):
         return f"{uid} is out of tactical supply"
     side = d.side
@@ -208,10 +211,13 @@ class BarrageFire(Step):
 
 
 class BeginCombat(Step):
-    """Start of a Combat Phase: no hex has been barraged yet."""
+    """Start of a Combat Phase: no hex has been barraged yet, no attack made."""
 
     name: ClassVar[str] = "begin-combat"
 
     def run(self, ctx: Context, frame: Frame) -> None:
+        from .assault import ATTACKED_THIS_PHASE
+
         ctx.state.set(BARRAGED, ())
+        ctx.state.set(ATTACKED_THIS_PHASE, False)
         ctx.done()

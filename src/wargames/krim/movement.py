@@ -31,7 +31,7 @@ from wargames.core.movement import (
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
 from wargames.core.steps import SideStep
-from wargames.core.zoc import ZocRules, zones
+from wargames.core.zoc import ZocRules, ZoneMap, zones
 
 from . import counters as cn
 from .calendar import MUD, weather
@@ -42,6 +42,9 @@ OPTRANS = "optrans"
 """Krim: Operational Transfers: moved by OpTrans this player turn (no move, PA or barrage)."""
 SEA_MOVED = "sea-moved"
 """Krim: Sea Transfers / landings: no other movement, no attack after a sea transfer."""
+MOVED_ANY = "krim-moved-any"
+"""Title variable: a unit has moved this Movement Phase other than by sea transfer (Krim: Sea
+Transfers come first)."""
 MA_STOP = "ma-stop"
 """Krim: Mobile Assault: the unit absorbed part of an MA result as a retreat: no more moving."""
 
@@ -83,12 +86,18 @@ def situation(ctx: Context, side: str, railroad: bool = False) -> Situation:
     occ = ctx.state.occupancy()
     enemies = [ix.number[n] for n, us in occ.items() if ctx.side_of(us[0]) == enemy]
     friends = [ix.number[n] for n, us in occ.items() if ctx.side_of(us[0]) == side]
-    zoc = zones(ix, {us[0]: n for n, us in occ.items() if ctx.side_of(us[0]) == enemy})
+    zoc = side_zones(ctx, enemy)
     can_enter = None
     if railroad:
         control = ctx.state.control
         can_enter = lambda v: control.get(ix.ids[v]) == cn.AXIS  # noqa: E731
     return Situation(enemies=enemies, friends=friends, zoc=zoc, can_enter=can_enter)
+
+
+def side_zones(ctx: Context, side: str) -> ZoneMap[str]:
+    """The zones of control of ``side``'s stacks (provisional ZOC: every ground unit)."""
+    occ = ctx.state.occupancy()
+    return zones(ctx.board.index, {us[0]: n for n, us in occ.items() if ctx.side_of(us[0]) == side})
 
 
 def allowance(ctx: Context, units: Sequence[str]) -> int | None:
@@ -224,7 +233,7 @@ class MovementPhase(SideStep):
             return
         if isinstance(action, Choose) and action.option.startswith("move:"):
             uid = action.option[5:]
-            ctx.state.set("krim-moved-any", True)
+            ctx.state.set(MOVED_ANY, True)
             ctx.push("move-group", side=frame.args["side"], units=[uid], spent=0, legs=0, mas=0)
             return
         apply_sea(ctx, frame.args["side"], action)
@@ -385,5 +394,5 @@ class BeginMovement(Step):
     name: ClassVar[str] = "begin-movement"
 
     def run(self, ctx: Context, frame: Frame) -> None:
-        ctx.state.set("krim-moved-any", False)
+        ctx.state.set(MOVED_ANY, False)
         ctx.done()

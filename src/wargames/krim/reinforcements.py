@@ -12,8 +12,9 @@ import attrs
 
 from wargames.core.actions import Action, Outcome, Pass, Place
 from wargames.core.context import Context
-from wargames.core.errors import IllegalAction
+from wargames.core.errors import IllegalAction, ScenarioError
 from wargames.core.markers import PHASE, scoped
+from wargames.core.scenario import Scenario
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
 from wargames.core.units import UnitDef
@@ -28,6 +29,8 @@ REPLACEMENTS = "Krim: Replacement Schedule"
 ENTRY = "axis-entry"
 """Provisional: the hexes where Axis reinforcements enter (north edge, the mainland)."""
 NOT_IN_PLAY = "not-in-play"
+AIR_MONTH = 6
+"""Krim: air units become available in the first Soviet New Units Phase of April (month 6)."""
 
 
 def _arrive(ctx: Context, uid: str) -> None:
@@ -99,8 +102,9 @@ def _steps(ctx: Context, n: int, kind: Callable[[UnitDef], bool]) -> None:
 
 class Arrivals(Step):
     """Krim: reinforcements for the month become available in the side's first New Units
-    Phase of the month, except air units, available in the first Soviet New Units Phase of
-    April (month 6); German replacements come in the first German New Units Phase."""
+    Phase of the month, except air units (of either side), available in the first Soviet New
+    Units Phase of April (month 6, checked at load: :func:`validate`); German replacements
+    come in the first German New Units Phase."""
 
     name: ClassVar[str] = "arrivals"
     rule: ClassVar[str] = RULE
@@ -115,8 +119,8 @@ class Arrivals(Step):
                 d = ctx.unit_def(u.id)
                 if _month(ctx, u.id) != month:
                     continue
-                air_now = d.side == cn.AXIS and cn.is_air(d) and side == cn.SOVIET
-                if (d.side == side and not (d.side == cn.AXIS and cn.is_air(d))) or air_now:
+                # air units of both sides: the first Soviet New Units Phase of April
+                if side == (cn.SOVIET if cn.is_air(d) else d.side):
                     _arrive(ctx, u.id)
             if side == cn.AXIS:
                 replacements(ctx, month)
@@ -231,3 +235,15 @@ def setup(ctx: Context) -> None:
         for u in list(ctx.state.units.values()):
             if ctx.unit_def(u.id).has("parachute"):
                 ctx.state.put(u.boxed(NOT_IN_PLAY))
+
+
+def validate(scenario: Scenario) -> None:
+    """Krim: air reinforcements arrive in April (calendar month 6) and no other month."""
+    for i, (uid, d) in enumerate(scenario.units.items()):
+        box = scenario.start[uid].box or ""
+        if d.has("air") and box.endswith("-future") and d.values.get("month") != AIR_MONTH:
+            raise ScenarioError(
+                scenario.file,
+                f"units[{i}].values.month",
+                f"{uid}: air units arrive in April (month {AIR_MONTH}, Krim: New Units Phase)",
+            )

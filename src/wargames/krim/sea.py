@@ -19,7 +19,7 @@ from . import counters as cn
 from .battle import AT_SEA, LANDING
 from .calendar import month_of
 from .idle import SkippedWhenIdle
-from .movement import MOVED, SEA_MOVED
+from .movement import MOVED, MOVED_ANY, SEA_MOVED
 
 RULE = "Krim: Soviet Sea Movement"
 SEVASTOPOL = "Krim: Sevastopol Geography"
@@ -87,7 +87,7 @@ def transfer_error(ctx: Context, uid: str, at: str) -> str | None:
     u = ctx.state.units[uid]
     if u.at is None or not ctx.board.has(u.at, SOURCE):
         return f"{uid} is not in a Soviet supply source hex"
-    if ctx.state.get("krim-moved-any"):
+    if ctx.state.get(MOVED_ANY):
         return "sea transfers come before any other movement"
     if has_scoped(u, MOVED, PHASE) or u.has(SEA_MOVED):
         return f"{uid} has moved this phase"
@@ -118,7 +118,7 @@ def sea_actions(ctx: Context, side: str) -> list[Action]:
         sources = sorted(ctx.board.nodes_with(SOURCE))
         for u in ctx.state.units_in(cn.QRB):
             out += [Place(u.id, at) for at in sources if landing_error(ctx, u.id, at) is None]
-        if not ctx.state.get("krim-moved-any"):
+        if not ctx.state.get(MOVED_ANY):
             for u in ctx.units_of(side):
                 if u.at is not None and ctx.board.has(u.at, SOURCE):
                     for at in (*sources, cn.QRB):
@@ -160,6 +160,10 @@ def apply_sea(ctx: Context, side: str, action: Action) -> None:
     assert isinstance(action, Place)
     uid = action.unit
     u = ctx.state.units[uid]
+    if u.at is None:
+        # Krim: Sea Transfers come before any other movement: a landing, a straits entry or a
+        # drop (a unit placed from a box) ends them, as a regular move does
+        ctx.state.set(MOVED_ANY, True)
     if ctx.unit_def(uid).has("parachute"):
         start_drop(ctx, action)
         return

@@ -5,6 +5,7 @@ scenario's provisional "take Kerch"."""
 from __future__ import annotations
 
 from wargames.core.context import Context
+from wargames.core.estimate import vp_race
 from wargames.core.state import Result
 
 from . import counters as cn
@@ -43,3 +44,18 @@ def final(ctx: Context) -> Result:
     if not axis:
         return Result(cn.SOVIET, "victory", f"the Soviets hold {', '.join(hold)}")
     return Result(None, "draw", f"the Axis holds only {', '.join(axis)}")
+
+
+def objectives(ctx: Context) -> list[str]:
+    """The hexes the scenario's victory counts: every Soviet supply source (sudden death,
+    and the 1941 scenario), then the hexes to hold at the end (campaign, May 1942)."""
+    return [*soviet_sources(ctx), *ctx.charts["victory"].get("hold", ())]
+
+
+def estimate(ctx: Context, side: str) -> float:
+    """For search agents, from ``side``'s view: a race for the victory hexes the Axis must
+    take (each Soviet source, and each hex to hold counted once more), half the share of
+    them the Axis controls, half the Axis share of the steps on the map."""
+    hexes = objectives(ctx)
+    held = sum(ctx.state.control.get(n) == cn.AXIS for n in hexes)
+    return vp_race(ctx, side, cn.AXIS, held, len(hexes))

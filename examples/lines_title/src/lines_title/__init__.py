@@ -88,6 +88,9 @@ class LinesTitle(Title):
             return Result("north", "victory", f"North holds {vp} VP (needs {need})")
         return Result("south", "victory", f"North holds only {vp} VP (needs {need})")
 
+    def victory_points(self, ctx: Context) -> dict[str, float]:
+        return {side: self.vp(ctx, side) for side in self.sides}
+
     def evaluate(self, ctx: Context, side: str) -> float:
         """L7, for search agents: the result, else half the share of the victory VP north
         holds and half its share of the steps on the map, from ``side``'s point of view."""

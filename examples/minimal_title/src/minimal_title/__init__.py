@@ -21,7 +21,7 @@ from wargames.core.state import Result
 from wargames.core.title import Title
 from wargames.core.vocabulary import Vocabulary
 
-from .rules import Combat, LoseStep, Movement, Reinforce, Resolve, RetreatStep
+from .rules import Combat, LoseStep, Movement, Reinforce, Resolve, RetreatStep, enemy_zoc
 
 
 def _player_turn(side: str) -> Phase:
@@ -91,6 +91,10 @@ class MinimalTitle(Title):
                     f"no cost for terrain {scenario.board.terrain(node)!r}",
                 )
 
+    def zoc(self, ctx: Context, side: str) -> frozenset[str]:
+        """M2: the six hexes around each of ``side``'s units."""
+        return frozenset(enemy_zoc(ctx, ctx.enemy_of(side)).labels(ctx.board.index))
+
     def vp(self, ctx: Context, side: str) -> int:
         """V1: victory points of the towns a side controls."""
         return sum(
@@ -104,6 +108,9 @@ class MinimalTitle(Title):
         if vp >= need:
             return Result("blue", "victory", f"blue holds {vp} VP of towns (needs {need})")
         return Result("red", "victory", f"blue holds only {vp} VP of towns (needs {need})")
+
+    def victory_points(self, ctx: Context) -> dict[str, float]:
+        return {side: self.vp(ctx, side) for side in self.sides}
 
     def evaluate(self, ctx: Context, side: str) -> float:
         """V1, for search agents: the result, else half the share of the victory VP blue

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from wargames.core.actions import Action, Choose
 from wargames.core.context import Context
+from wargames.core.counters import Counter
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Step
 from wargames.core.state import Frame, GameState, Result
@@ -32,6 +33,8 @@ from .hidden import MechGroupStep, RehideStep, RevealStep
 from .hidden import determinize as hidden_determinize
 from .katyusha import KatyushaRoll
 from .operations import Combat, Declare, EarlyAttacks, Operations, Orders
+from .picture import counter as seen_counter
+from .picture import zoc as zoc_hexes
 from .rail import RailStep
 from .reinforcements import (
     AxisAdmin,
@@ -49,7 +52,15 @@ from .sequence import PHASES
 from .setup import STEPS as SETUP_STEPS
 from .supply import AXIS_COUNTRIES, SupplyStep
 from .terrain import WATER
-from .victory import GermanVDP, MoscowCheck, MoscowCollapse, RussianVDP, estimate, final
+from .victory import (
+    GermanVDP,
+    MoscowCheck,
+    MoscowCollapse,
+    RussianVDP,
+    axis_points,
+    estimate,
+    final,
+)
 from .view import side_view
 from .weather import weather
 
@@ -161,18 +172,28 @@ class DarkCrusadeHex(Title):
             ctx.state.control[n] = cn.AXIS if axis else cn.RUSSIAN
         ctx.state.set("railheads", list(charts_module.charts(ctx).rail["railheads"]))
 
+    def victory_points(self, ctx: Context) -> dict[str, float]:
+        """The points of the victory cities the Axis holds in supply."""
+        return {cn.AXIS: axis_points(ctx)[0]}
+
     def final_result(self, ctx: Context) -> Result:
         return final(ctx)
 
     def evaluate(self, ctx: Context, side: str) -> float:
         """DCH: Victory Conditions: the result, else the victory points the Axis holds in
-        supply, the steps and the hexes each side holds (:func:`.victory.estimate`)."""
+        supply, the combat factors and the hexes each side holds (:func:`.victory.estimate`)."""
         if ctx.state.result is not None:
             return super().evaluate(ctx, side)
         return estimate(ctx, side)
 
     def view(self, state: GameState, side: str) -> dict[str, Any]:
         return side_view(state, side)
+
+    def counter(self, ctx: Context, uid: str, side: str | None) -> Counter:
+        return seen_counter(ctx, uid, side)
+
+    def zoc(self, ctx: Context, side: str) -> frozenset[str]:
+        return zoc_hexes(ctx, side)
 
     def determinize(self, ctx: Context, side: str) -> None:
         hidden_determinize(ctx, side)

@@ -32,7 +32,7 @@ from .reinforcements import ArrivalsStep
 from .sea import SeaLossStep, SeaStep
 from .sequence import PHASES
 from .strategic import StrategicStep
-from .victory import VictoryStep, final
+from .victory import VictoryStep, axis_points, final
 from .weather import WeatherStep
 
 DATA = Path(__file__).parent / "data"
@@ -97,6 +97,10 @@ class DarkCrusadeP2P(Title):
         """Errata 8: without the optional May 1941 turn the game starts in June (turn 1)."""
         if not ctx.options["may_1941"] and ctx.turn == 0 < ctx.scenario.calendar.last:
             ctx.state.turn = 1
+
+    def victory_points(self, ctx: Context) -> dict[str, float]:
+        """The points of the Soviet cities the Axis holds in supply."""
+        return {cn.AXIS: axis_points(ctx)[0]}
 
     def final_result(self, ctx: Context) -> Result:
         return final(ctx)
