@@ -6,7 +6,15 @@ A shared kernel (``wargames.core``) plus one plugin per title. Start with :func:
 
 from __future__ import annotations
 
-from .api import action_from_json, load_game, load_scenario, new_game, scenarios, titles
+from .api import (
+    action_from_json,
+    load_game,
+    load_record,
+    load_scenario,
+    new_game,
+    scenarios,
+    titles,
+)
 from .core.actions import Action, Decision
 from .core.errors import IllegalAction, SaveError, ScenarioError, WargamesError
 from .core.game import Game
@@ -26,6 +34,7 @@ __all__ = [
     "WargamesError",
     "action_from_json",
     "load_game",
+    "load_record",
     "load_scenario",
     "new_game",
     "register",

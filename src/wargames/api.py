@@ -11,6 +11,7 @@ import attrs
 from .core.actions import Action, action_from_dict
 from .core.errors import SaveError, ScenarioError, WargamesError
 from .core.game import FORMAT, VERSION, Game
+from .core.record import read_record
 from .core.scenario import Scenario, parse_scenario, read_scenario_file
 from .core.serialize import (
     actions_from_json,
@@ -26,7 +27,15 @@ from .core.serialize import (
 from .core.title import Title
 from .registry import get_title, titles
 
-__all__ = ["action_from_json", "load_game", "load_scenario", "new_game", "scenarios", "titles"]
+__all__ = [
+    "action_from_json",
+    "load_game",
+    "load_record",
+    "load_scenario",
+    "new_game",
+    "scenarios",
+    "titles",
+]
 
 
 def scenarios(title: str) -> list[str]:
@@ -39,10 +48,16 @@ def scenarios(title: str) -> list[str]:
     return names
 
 
-def load_scenario(title: str, scenario: str | Path | Mapping[str, Any] | None = None) -> Scenario:
-    """A validated scenario: a built-in name, a TOML/JSON file path, or raw data (None: default).
+def load_scenario(
+    title: str,
+    scenario: str | Path | Mapping[str, Any] | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> Scenario:
+    """A validated scenario: a built-in name, a TOML/JSON file path, or raw data (None: default),
+    with ``options`` (the title's options, checked) set over the scenario's own.
 
-    ScenarioError names the file and field; an unknown title is a ScenarioError too."""
+    ScenarioError names the file and field; an unknown title or scenario is a ScenarioError
+    listing the known ones."""
     file = "<data>" if isinstance(scenario, Mapping) else str(scenario or "<default scenario>")
     t = _title(title, lambda reason: ScenarioError(file, "title", reason))
     files = t.scenario_files()
@@ -52,23 +67,33 @@ def load_scenario(title: str, scenario: str | Path | Mapping[str, Any] | None = 
         if scenario is None:
             scenario = t.default_scenario
         path = files.get(str(scenario), Path(scenario))
+        if str(scenario) not in files and not path.exists():
+            known = ", ".join(sorted(files)) or "none"
+            why = f"cannot read: no such file, nor a built-in scenario (known: {known})"
+            raise ScenarioError(str(scenario), "scenario", why)
         file, data = read_scenario_file(path)
     else:
         raise ScenarioError("<data>", "", f"expected a table, not {type(scenario).__name__}")
+    if options:
+        data["options"] = {**data.get("options", {}), **options}
     sc = parse_scenario(data, file, t.sides, t.options)
     check_for_title(t, sc)
     return sc
 
 
 def new_game(
-    title: str, scenario: str | Path | Mapping[str, Any] | None = None, seed: int = 0
+    title: str,
+    scenario: str | Path | Mapping[str, Any] | None = None,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
 ) -> Game:
-    """A new game of ``title`` from a scenario (None: the title's default) and a seed.
+    """A new game of ``title`` from a scenario (None: the title's default) and a seed, with
+    ``options`` (the title's options, e.g. ``{"may_1941": True}``) set over the scenario's.
 
     All or nothing, like :func:`load_game`: the new game must answer its first decision
     without an exception (:func:`~wargames.core.serialize.probe`; a decision with no legal
     action is left to the caller), else ScenarioError with the cause chained."""
-    sc = load_scenario(title, scenario)
+    sc = load_scenario(title, scenario, options)
     t = get_title(title)
     game: Game | None = None
     try:
@@ -133,6 +158,17 @@ def load_game(text: str | bytes, file: str = "<text>") -> Game:
     game = Game(title, sc, seed, _state=state, _events=events, _history=actions)
     check_loaded(game, file)
     return game
+
+
+def load_record(text: str | bytes, file: str = "<record>") -> Game:
+    """A game from its record (``Game.to_record()``, :mod:`~wargames.core.record`), replayed
+    from its scenario and seed; SaveError names the bad tag or line."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveError("", "a record is UTF-8 text", file) from None
+    return read_record(text, get_title, file)
 
 
 def action_from_json(title: str, text: str | bytes | Mapping[str, Any]) -> Action:

@@ -1,4 +1,5 @@
-"""The ``wargames`` command: list titles, play a game with random agents, replay a saved game."""
+"""The ``wargames`` command: list titles, play a game (with agents, or yourself at the
+terminal), replay or convert a saved game or record, validate files, simulate and report."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ import sys
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from . import api
 from .agents import RandomAgent, step
-from .core.errors import ScenarioError, WargamesError
+from .core.errors import ScenarioError, ScenarioErrors, WargamesError
 from .core.game import Game
+from .core.scenario import read_scenario_file
 from .registry import get_title
 
 
@@ -25,8 +28,24 @@ def _titles(_: argparse.Namespace) -> int:
     return 0
 
 
+def _options(items: Sequence[str]) -> dict[str, Any]:
+    """``--option k=v`` values: JSON where they parse as JSON, else text."""
+    options: dict[str, Any] = {}
+    for item in items:
+        key, sep, text = item.partition("=")
+        if not sep or not key:
+            raise ScenarioError("--option", item, "expected k=v")
+        try:
+            options[key] = json.loads(text)
+        except json.JSONDecodeError:
+            options[key] = text
+    return options
+
+
 def _play(args: argparse.Namespace) -> int:
-    game = api.new_game(args.title, args.scenario, seed=args.seed)
+    game = api.new_game(args.title, args.scenario, seed=args.seed, options=_options(args.option))
+    if args.human:
+        return _play_terminal(game, args)
     agent = RandomAgent(args.seed)
     shown = 0
     out = sys.stdout
@@ -54,12 +73,38 @@ def _play(args: argparse.Namespace) -> int:
     if args.save:
         Path(args.save).write_text(game.to_json(), encoding="utf-8")
         print(f"Saved to {args.save}")
+    if args.record:
+        Path(args.record).write_text(game.to_record(), encoding="utf-8")
+        print(f"Record written to {args.record}")
     return 0
+
+
+def _play_terminal(game: Game, args: argparse.Namespace) -> int:
+    from .terminal import Terminal
+
+    humans = list(game.title.sides) if "all" in args.human else list(args.human)
+    agent: Any = None
+    if set(humans) != set(game.title.sides):
+        if args.agent == "search":
+            from .search import SearchAgent
+
+            agent = SearchAgent(args.seed)
+        else:
+            agent = RandomAgent(args.seed)
+    return Terminal(game, humans, agent, max_turns=args.max_turns).run()
+
+
+def _read_game(path: Path) -> Game:
+    """A saved game (JSON) or a game record (text), told apart by the first character."""
+    data = path.read_bytes()
+    if data.lstrip()[:1] == b"{":
+        return api.load_game(data, file=str(path))
+    return api.load_record(data, file=str(path))
 
 
 def _replay(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    saved = api.load_game(path.read_bytes(), file=str(path))
+    saved = _read_game(path)
     fresh = Game(saved.title, saved.scenario, saved.seed)
     for i, action in enumerate(saved.history):
         error = fresh.check(action)
@@ -121,15 +166,7 @@ def _simulate(args: argparse.Namespace) -> int:
         raise WargamesError("--games must be >= 0 and --workers >= 1")
     if args.out and Path(args.out).suffix not in (".csv", ".jsonl", ".json", ".parquet"):
         raise WargamesError(f"{args.out}: the output must end in .csv, .jsonl, .json or .parquet")
-    options = {}
-    for item in args.option:
-        key, sep, text = item.partition("=")
-        if not sep:
-            raise ScenarioError("--option", item, "expected k=v")
-        try:
-            options[key] = json.loads(text)
-        except json.JSONDecodeError:
-            options[key] = text
+    options = _options(args.option)
     try:
         records = simulate(
             args.title,
@@ -151,6 +188,60 @@ def _simulate(args: argparse.Namespace) -> int:
         raise WargamesError(str(exc)) from None
     print(file=sys.stderr)
     print(summarize(records).text())
+    return 0
+
+
+def _convert(args: argparse.Namespace) -> int:
+    game = _read_game(Path(args.file))
+    out = Path(args.out)
+    text = game.to_json() if out.suffix == ".json" else game.to_record(comments=args.comments)
+    out.write_text(text, encoding="utf-8")
+    kind = "saved game" if out.suffix == ".json" else "record"
+    print(f"{out}: {kind} of {game.title.name}, {len(game.history)} actions")
+    return 0
+
+
+def _is_save(data: bytes) -> bool:
+    """Whether JSON ``data`` is a saved game (it has ``format``) rather than a scenario."""
+    try:
+        value = json.loads(data)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return False
+    return isinstance(value, dict) and "format" in value
+
+
+def _validate(args: argparse.Namespace) -> int:
+    """Check a scenario file, a saved game or a record; print every error found."""
+    path = Path(args.file)
+    data = path.read_bytes()
+    head = data.lstrip()[:1]
+    errors: list[WargamesError] = []
+    what = ""
+    try:
+        if head == b"[":
+            game = api.load_record(data, file=str(path))
+            what = f"a record of {game.title.name}, {len(game.history)} actions"
+        elif head == b"{" and _is_save(data):
+            game = api.load_game(data, file=str(path))
+            what = f"a saved game of {game.title.name}, {len(game.history)} actions"
+        else:
+            _, raw = read_scenario_file(path)
+            title = raw.get("title")
+            if not isinstance(title, str):
+                raise ScenarioError(str(path), "title", "missing: which title is it for?")
+            sc = api.load_scenario(title, path)
+            api.new_game(title, path)  # and it plays: the first decision is answered
+            what = f"a scenario of {title}: {len(sc.units)} units, {len(sc.board)} nodes"
+    except ScenarioErrors as exc:
+        errors.extend(exc.errors)
+    except WargamesError as exc:
+        errors.append(exc)
+    for error in errors:
+        print(_one_line(error))
+    if errors:
+        print(f"{path}: {len(errors)} error{'s' if len(errors) > 1 else ''}")
+        return 1
+    print(f"{path}: ok ({what})")
     return 0
 
 
@@ -204,10 +295,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--max-turns", type=int, default=None)
     p.add_argument("--save", default=None, help="write the finished game as JSON")
     p.add_argument("--quiet", action="store_true", help="print only turns and the result")
+    p.add_argument("--record", default=None, help="write the finished game as a text record")
+    p.add_argument("--option", action="append", default=[], help="a title option, k=v")
+    p.add_argument(
+        "--human",
+        action="append",
+        default=[],
+        metavar="SIDE",
+        help="play SIDE yourself at the terminal (repeat, or 'all', for hot-seat)",
+    )
+    p.add_argument(
+        "--agent", choices=("random", "search"), default="random", help="who plays the others"
+    )
     p.set_defaults(run=_play)
-    p = sub.add_parser("replay", help="re-apply a saved game and check it reproduces")
+    p = sub.add_parser("replay", help="re-apply a saved game or record; check it reproduces")
     p.add_argument("file")
     p.set_defaults(run=_replay)
+    p = sub.add_parser("convert", help="a saved game to a record (or back: OUT ends in .json)")
+    p.add_argument("file")
+    p.add_argument("out")
+    p.add_argument("--comments", action="store_true", help="add each action's prose")
+    p.set_defaults(run=_convert)
     p = sub.add_parser("render", help="draw a saved game's position as SVG or PNG")
     p.add_argument("file")
     p.add_argument(
@@ -239,6 +347,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--engine", choices=("local", "dask"), default="local")
     p.add_argument("--scheduler", default=None, help="a Dask scheduler's address (dask engine)")
     p.set_defaults(run=_simulate)
+    p = sub.add_parser("validate", help="check a scenario, saved game or record: every error")
+    p.add_argument("file")
+    p.set_defaults(run=_validate)
     p = sub.add_parser("report", help="win rates and lengths of simulate's records")
     p.add_argument("files", nargs="+")
     p.add_argument("--plots", default=None, help="a folder for the plots (matplotlib)")

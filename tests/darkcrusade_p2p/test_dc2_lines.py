@@ -142,15 +142,13 @@ def test_german_breakthrough_into_a_second_unoccupied_point_operational() -> Non
     assert g.state.units["P"].at == "Baranovichi"
     # infantry gets no breakthrough
     move(g, "I", "Lublin", "Krakow")
-    assert Choose("I") not in list(g.legal_actions()) and g.decision.prompt.startswith(
-        "operational"
-    )
+    assert Choose("I") not in list(g.legal_actions()) and "operational" in (g.decision.prompt)
 
 
 def test_no_breakthrough_after_entering_a_friendly_occupied_point() -> None:
     g = op([panzer("P", "Warsaw"), infantry("I", "axis", "Lublin")])
     move(g, "P", "Warsaw", "Lublin")
-    assert g.decision.prompt.startswith("operational")
+    assert "operational" in g.decision.prompt
 
 
 def test_highway_two_points_for_armour_outside_snow_lines_d() -> None:
@@ -233,7 +231,7 @@ def test_breakthrough_phase_panzers_move_others_only_attack() -> None:
     g.apply(Move(("I",), ("Warsaw", "Brest")))
     play(g, Choose("P"), Move(("P",), ("Warsaw", "Lublin")))
     assert g.state.units["P"].at == "Lublin"
-    assert g.decision is not None and g.decision.prompt.startswith("operational")  # no onward
+    assert g.decision is not None and "operational" in g.decision.prompt  # no onward
 
 
 def test_breakthrough_combat_is_one_round() -> None:

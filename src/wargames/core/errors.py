@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class WargamesError(Exception):
     """Base of every error this library raises on purpose."""
@@ -23,6 +25,25 @@ class IllegalAction(WargamesError):
         return (type(self), (self.rule, self.reason))
 
 
+class NotationError(IllegalAction):
+    """Text that names no legal action, or several: ``candidates`` lists the notations of the
+    legal actions it could mean (empty when it matches none).
+
+    >>> str(NotationError("18A 0203", "ambiguous", ("move 18A 0102-0203", "move 18A 0103-0203")))
+    "notation: '18A 0203' is ambiguous: move 18A 0102-0203 | move 18A 0103-0203"
+    """
+
+    def __init__(self, text: str, reason: str, candidates: tuple[str, ...] = ()) -> None:
+        listed = f": {' | '.join(candidates)}" if candidates else ""
+        super().__init__("notation", f"{text!r} {reason}{listed}")
+        self.text = text
+        self.why = reason
+        self.candidates = candidates
+
+    def __reduce__(self) -> Any:
+        return (type(self), (self.text, self.why, self.candidates))
+
+
 class ScenarioError(WargamesError):
     """A scenario file that cannot be loaded: which file, which field, and why."""
 
@@ -32,6 +53,21 @@ class ScenarioError(WargamesError):
         self.file = file
         self.field = field
         self.reason = reason
+
+
+class ScenarioErrors(ScenarioError):
+    """Several independent errors of one scenario file, all found in one pass: ``errors``
+    lists them (the first gives ``file``, ``field`` and ``reason``)."""
+
+    def __init__(self, errors: list[ScenarioError]) -> None:
+        first = errors[0]
+        super().__init__(first.file, first.field, first.reason)
+        more = len(errors) - 1
+        self.args = (f"{self.args[0]} (and {more} more error{'s' if more > 1 else ''})",)
+        self.errors = tuple(errors)
+
+    def __reduce__(self) -> Any:
+        return (type(self), (list(self.errors),))
 
 
 class SaveError(WargamesError):

@@ -20,6 +20,8 @@ from .errors import IllegalAction, SaveError, WargamesError
 from .events import Event
 from .jsonvalue import dumps
 from .markers import PHASE, SEGMENT, TURN, clear_scoped
+from .notation import parse_generic, resolve
+from .prose import addressed
 from .scenario import Scenario
 from .sequence import Step
 from .state import Frame, GameState, Result
@@ -214,7 +216,7 @@ class Game:
         ctx = self._ctx()
         side = step.actor(ctx, frame)
         assert side is not None
-        return Decision(side, step.kind, step.name, step.prompt(ctx, frame))
+        return Decision(side, step.kind, step.name, addressed(side, step.prompt(ctx, frame)))
 
     def legal_actions(self) -> LegalActions:
         """Every legal action for the pending decision."""
@@ -290,6 +292,41 @@ class Game:
             raise
         self._undo.append(snap)
         self.history.append(action)
+
+    def notation(self, action: Action) -> str:
+        """The text a person reads and types for ``action`` at the pending decision (the
+        title's notation; by default the generic one of :mod:`.notation`)."""
+        return self.title.notation(self._ctx(), action)
+
+    def parse(self, text: str) -> Action:
+        """The legal action of the pending decision that ``text`` names: its notation, its
+        generic notation, or a shorthand (:func:`.notation.resolve`). NotationError when it
+        names none or several (the candidates listed); the IllegalAction ``apply`` would
+        raise when it is the generic notation of an illegal action."""
+        if self.state.result is not None:
+            raise IllegalAction("game over", "the game has ended")
+        ctx = self._ctx()
+        table = self.title.action_table
+        return resolve(
+            text,
+            self.legal_actions(),
+            lambda a: self.title.notation(ctx, a),
+            lambda t: parse_generic(t, table),
+            self.check,
+        )
+
+    def to_record(self, date: str | None = None, comments: bool = False) -> str:
+        """The game as a record people read (:mod:`.record`: tags, one line per action in
+        notation); ``wargames.load_record`` reads it back to the identical game.
+        ``comments``: each action's prose after it."""
+        from .record import write_record
+
+        return write_record(self, date=date, comments=comments)
+
+    def describe(self, action: Action) -> str:
+        """One line of prose for ``action`` at the pending decision (the title's
+        ``describe``, as the log tells it when the action is applied)."""
+        return self.title.describe(self._ctx(), action)
 
     def playout_weights(self, actions: Iterable[Action]) -> list[float]:
         """The title's weight of each action for random playouts (never affects legality)."""

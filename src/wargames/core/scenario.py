@@ -8,20 +8,22 @@ The title then checks its own charts and options (:meth:`Title.validate_scenario
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 import attrs
 
 from .board import Board
-from .errors import ScenarioError
+from .errors import ScenarioError, ScenarioErrors
 from .hexgrid import HexLayout
 from .jsonvalue import FrozenDict, depth_error, dumps, freeze, parse_text, thaw
 from .lines import TOTAL, Limit, LinePolicy, UnitLoad, parse_weight
 from .units import UnitDef, UnitState
 
 _MISSING: Any = object()
+
+T = TypeVar("T")
 
 # --- limits: no file can make a call hang or exhaust memory (docs/scenarios.md, "Limits") ---
 MAX_MAP_SIDE = 200
@@ -292,20 +294,44 @@ def parse_scenario(
         raise ScenarioError(file, "", str(too_deep))
     _check_plain(data, file, "")
     top = Reader(file, data)
-    top.only(*TOP_KEYS)
-    title = top.string("title")
-    name = top.string("name")
-    description = top.string("description", "")
-    if "sides" in top.data and list(top.strings("sides")) != list(sides):
-        top.fail("sides", f"must be {list(sides)} for this title")
-    board = _parse_map(top.table("map"))
-    units, start = _parse_units(top, board, sides)
-    lines, loads = _parse_line_data(top, board, sides)
-    control = _parse_control(top, board, sides)
-    calendar = _parse_calendar(top)
-    reinforcements = _parse_reinforcements(top, board, units, calendar)
-    charts = freeze(top.table("charts", {}).data)
-    options = _parse_options(top, option_defaults or {})
+    errors: list[ScenarioError] = []
+
+    def attempt(fn: Callable[..., T], *args: Any) -> T | None:
+        """``fn(*args)``, or None with its ScenarioError kept: a pass finds every error of
+        independent parts (a part that needs a failed one is skipped)."""
+        try:
+            return fn(*args)
+        except ScenarioErrors as exc:
+            errors.extend(exc.errors)
+        except ScenarioError as exc:
+            errors.append(exc)
+        return None
+
+    attempt(top.only, *TOP_KEYS)
+    title = attempt(top.string, "title")
+    name = attempt(top.string, "name")
+    description = attempt(top.string, "description", "")
+    if "sides" in top.data and attempt(top.strings, "sides") not in (None, tuple(sides)):
+        attempt(top.fail, "sides", f"must be {list(sides)} for this title")
+    board = attempt(lambda: _parse_map(top.table("map")))
+    calendar = attempt(_parse_calendar, top)
+    options = attempt(_parse_options, top, option_defaults or {})
+    charts = attempt(lambda: freeze(top.table("charts", {}).data))
+    parsed = line_data = control = reinforcements = None
+    if board is not None:
+        parsed = attempt(_parse_units, top, board, sides, errors)
+        line_data = attempt(_parse_line_data, top, board, sides)
+        control = attempt(_parse_control, top, board, sides)
+        if parsed is not None and calendar is not None:
+            reinforcements = attempt(_parse_reinforcements, top, board, parsed[0], calendar, errors)
+    if errors:
+        raise errors[0] if len(errors) == 1 else ScenarioErrors(errors)
+    assert board is not None and parsed is not None and calendar is not None
+    assert line_data is not None and control is not None and options is not None
+    assert reinforcements is not None and charts is not None
+    assert isinstance(title, str) and isinstance(name, str) and isinstance(description, str)
+    units, start = parsed
+    lines, loads = line_data
     return Scenario(
         title=title,
         name=name,
@@ -597,59 +623,75 @@ UNIT_KEYS = (
 
 
 def _parse_units(
-    top: Reader, board: Board, sides: Sequence[str]
+    top: Reader, board: Board, sides: Sequence[str], errors: list[ScenarioError] | None = None
 ) -> tuple[dict[str, UnitDef], dict[str, UnitState]]:
+    """Every unit; with ``errors``, a bad unit's error is kept there and the others read."""
     defs: dict[str, UnitDef] = {}
     start: dict[str, UnitState] = {}
     if len(top.get("units", list, [])) > MAX_UNITS:
         top.fail("units", f"more than {MAX_UNITS} units (the documented limit)")
     for u in top.tables("units"):
-        u.only(*UNIT_KEYS)
-        uid = u.string("id")
-        if uid in defs:
-            u.fail("id", f"duplicate unit id {uid!r}")
-        side = u.string("side")
-        if side not in sides:
-            u.fail("side", f"{side!r} is not a side of this title ({', '.join(sides)})")
         try:
-            d = UnitDef(
-                id=uid,
-                side=side,
-                type=u.string("type"),
-                name=u.string("name", ""),
-                nationality=u.string("nationality", ""),
-                size=u.string("size", ""),
-                attack=u.numbers("attack", (0,)),
-                defence=u.numbers("defence", (0,)),
-                movement=u.numbers("movement", (0,)),
-                flags=u.strings("flags", ()),
-                range=u.integer("range", 0, minimum=0, maximum=MAX_MAP_SIDE * 2),
-                command=u.string("command", ""),
-                values=u.table("values", {}).data,
-            )
-        except ValueError as exc:
-            u.fail("", str(exc))
-        if d.steps > MAX_STEPS:
-            u.fail("attack", f"more than {MAX_STEPS} steps (the documented limit)")
-        for key, values, top_value in (
-            ("attack", d.attack, MAX_NUMBER),
-            ("defence", d.defence, MAX_NUMBER),
-            ("movement", d.movement, MAX_MOVEMENT),
-        ):
-            for i, v in enumerate(values):
-                if not 0 <= v <= top_value:
-                    u.fail(f"{key}[{i}]", f"must be 0 .. {top_value}")
-        at, box = u.string("at", None), u.string("box", None)
-        if (at is None) == (box is None):
-            u.fail("at", "give exactly one of 'at' (a node) or 'box'")
-        if at is not None and at not in board:
-            u.fail("at", f"{at!r} is not a node of the map")
-        steps = u.integer("steps", d.steps, minimum=1)
-        if steps > d.steps:
-            u.fail("steps", f"the unit has only {d.steps} steps")
-        defs[uid] = d
-        start[uid] = UnitState(uid, steps, at=at, box=box, markers=u.strings("markers", ()))
+            _parse_unit(u, board, sides, defs, start)
+        except ScenarioError as exc:
+            if errors is None:
+                raise
+            errors.append(exc)
     return defs, start
+
+
+def _parse_unit(
+    u: Reader,
+    board: Board,
+    sides: Sequence[str],
+    defs: dict[str, UnitDef],
+    start: dict[str, UnitState],
+) -> None:
+    u.only(*UNIT_KEYS)
+    uid = u.string("id")
+    if uid in defs:
+        u.fail("id", f"duplicate unit id {uid!r}")
+    side = u.string("side")
+    if side not in sides:
+        u.fail("side", f"{side!r} is not a side of this title ({', '.join(sides)})")
+    try:
+        d = UnitDef(
+            id=uid,
+            side=side,
+            type=u.string("type"),
+            name=u.string("name", ""),
+            nationality=u.string("nationality", ""),
+            size=u.string("size", ""),
+            attack=u.numbers("attack", (0,)),
+            defence=u.numbers("defence", (0,)),
+            movement=u.numbers("movement", (0,)),
+            flags=u.strings("flags", ()),
+            range=u.integer("range", 0, minimum=0, maximum=MAX_MAP_SIDE * 2),
+            command=u.string("command", ""),
+            values=u.table("values", {}).data,
+        )
+    except ValueError as exc:
+        u.fail("", str(exc))
+    if d.steps > MAX_STEPS:
+        u.fail("attack", f"more than {MAX_STEPS} steps (the documented limit)")
+    for key, values, top_value in (
+        ("attack", d.attack, MAX_NUMBER),
+        ("defence", d.defence, MAX_NUMBER),
+        ("movement", d.movement, MAX_MOVEMENT),
+    ):
+        for i, v in enumerate(values):
+            if not 0 <= v <= top_value:
+                u.fail(f"{key}[{i}]", f"must be 0 .. {top_value}")
+    at, box = u.string("at", None), u.string("box", None)
+    if (at is None) == (box is None):
+        u.fail("at", "give exactly one of 'at' (a node) or 'box'")
+    if at is not None and at not in board:
+        u.fail("at", f"{at!r} is not a node of the map")
+    steps = u.integer("steps", d.steps, minimum=1)
+    if steps > d.steps:
+        u.fail("steps", f"the unit has only {d.steps} steps")
+    defs[uid] = d
+    start[uid] = UnitState(uid, steps, at=at, box=box, markers=u.strings("markers", ()))
 
 
 def _parse_control(top: Reader, board: Board, sides: Sequence[str]) -> dict[str, str]:
@@ -679,24 +721,43 @@ def _parse_calendar(top: Reader) -> Calendar:
 
 
 def _parse_reinforcements(
-    top: Reader, board: Board, units: Mapping[str, UnitDef], calendar: Calendar
+    top: Reader,
+    board: Board,
+    units: Mapping[str, UnitDef],
+    calendar: Calendar,
+    errors: list[ScenarioError] | None = None,
 ) -> tuple[Reinforcement, ...]:
-    out = []
+    out: list[Reinforcement] = []
     if len(top.get("reinforcements", list, [])) > MAX_UNITS:
         top.fail("reinforcements", f"more than {MAX_UNITS} (the documented limit)")
     for r in top.tables("reinforcements"):
-        r.only("turn", "unit", "at", "area")
-        turn = r.integer("turn")
-        if not calendar.first <= turn <= calendar.last:
-            r.fail("turn", f"outside the calendar ({calendar.first}-{calendar.last})")
-        uid = r.string("unit")
-        if uid not in units:
-            r.fail("unit", f"{uid!r} is not a unit of the scenario")
-        at, area = r.string("at", None), r.string("area", None)
-        if at is not None and at not in board:
-            r.fail("at", f"{at!r} is not a node of the map")
-        out.append(Reinforcement(turn, uid, at, area))
+        try:
+            _parse_reinforcement(r, board, units, calendar, out)
+        except ScenarioError as exc:
+            if errors is None:
+                raise
+            errors.append(exc)
     return tuple(out)
+
+
+def _parse_reinforcement(
+    r: Reader,
+    board: Board,
+    units: Mapping[str, UnitDef],
+    calendar: Calendar,
+    out: list[Reinforcement],
+) -> None:
+    r.only("turn", "unit", "at", "area")
+    turn = r.integer("turn")
+    if not calendar.first <= turn <= calendar.last:
+        r.fail("turn", f"outside the calendar ({calendar.first}-{calendar.last})")
+    uid = r.string("unit")
+    if uid not in units:
+        r.fail("unit", f"{uid!r} is not a unit of the scenario")
+    at, area = r.string("at", None), r.string("area", None)
+    if at is not None and at not in board:
+        r.fail("at", f"{at!r} is not a node of the map")
+    out.append(Reinforcement(turn, uid, at, area))
 
 
 def _parse_options(top: Reader, defaults: Mapping[str, Any]) -> Mapping[str, Any]:

@@ -19,6 +19,7 @@ from .actions import Action, Outcome, Pass
 from .errors import IllegalAction
 from .frame_args import Shape
 from .jsonvalue import FrozenDict, freeze
+from .prose import decision_prompt
 from .state import Frame
 
 if TYPE_CHECKING:
@@ -47,7 +48,9 @@ class Step:
         return None
 
     def prompt(self, ctx: Context, frame: Frame) -> str:
-        return self.name
+        """The decision's question as a sentence (default: :func:`.prose.decision_prompt`,
+        from the side, the step and the kinds of action it takes)."""
+        return decision_prompt(ctx, frame, self)
 
     def run(self, ctx: Context, frame: Frame) -> None:
         ctx.done()

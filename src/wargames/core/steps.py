@@ -18,6 +18,7 @@ from .context import Context
 from .dice import die_faces
 from .errors import IllegalAction
 from .losses import LossPolicy, LossUnit, allocation_error, allocations
+from .prose import side_label, unit_label
 from .sequence import ChanceStep, Step
 from .state import Frame
 
@@ -87,10 +88,11 @@ class AllocateLossesStep(SideStep):
         return out
 
     def prompt(self, ctx: Context, frame: Frame) -> str:
-        side = self.actor(ctx, frame)
+        side = side_label(self.actor(ctx, frame) or "")
         n = int(frame.args["losses"])
         losses = "1 step loss" if n == 1 else f"{n} step losses"
-        return f"{side}: allocate {losses} among {', '.join(frame.args['units'])}"
+        among = ", ".join(unit_label(ctx, u) for u in frame.args["units"])
+        return f"{side}: allocate {losses} among {among}"
 
     def legal(self, ctx: Context, frame: Frame) -> Iterable[Action]:
         found = allocations(self.pool(ctx, frame), int(frame.args["losses"]), self.policy)

@@ -20,6 +20,8 @@ from .actions import KERNEL_ACTIONS, Action, action_types
 from .context import Context
 from .counters import Counter, default_counter, default_counters
 from .information import public_view
+from .notation import notation
+from .prose import describe_action
 from .scenario import Scenario
 from .sequence import Phase, Step, step_table
 from .state import GameState, Result
@@ -201,9 +203,18 @@ class Title:
         that would otherwise end most random games at once (default 1)."""
         return 1.0
 
+    def notation(self, ctx: Context, action: Action) -> str:
+        """The text a person reads and types for ``action`` at the pending decision
+        (default: the generic notation of :mod:`.notation`, e.g. ``move 18A 0102-0202``).
+        An override must give distinct legal actions distinct texts and change nothing;
+        ``Game.parse`` reads them back by matching the legal actions, and always reads the
+        generic notation."""
+        return notation(action)
+
     def describe(self, ctx: Context, action: Action) -> str:
-        """One readable line for the log."""
-        return action.to_json()
+        """One line of prose for the log, told before the action is applied (default:
+        :func:`~.prose.describe_action`: the acting side and what it does)."""
+        return describe_action(ctx, action)
 
     def __repr__(self) -> str:
         return f"<Title {self.name}>"

@@ -218,8 +218,5 @@ class DarkestCrusade(Title):
             return 0.02
         return 1.0
 
-    def describe(self, ctx: Context, action: Action) -> str:
-        return action.to_json()
-
 
 TITLE = DarkestCrusade()

@@ -29,6 +29,7 @@ from wargames.core.advance import (
 )
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.prose import node_label, words
 from wargames.core.retreat import HexsideMatch, RetreatRules, RetreatSituation, retreat_paths
 from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame, Occupancy
@@ -400,6 +401,10 @@ class BattleDecision(Step):
         by: str = frame.args["by"]
         return by
 
+    def prompt(self, ctx: Context, frame: Frame) -> str:
+        b = battle(ctx)
+        return f"{words(self.name)} in the battle for {node_label(ctx, b.target)}, round {b.round}"
+
 
 class AbsorbStep(BattleDecision):
     """DC: Disruption: the owning player decides how received hits are absorbed, one hit at a
@@ -411,7 +416,8 @@ class AbsorbStep(BattleDecision):
     actions: ClassVar[tuple[type[Action], ...]] = (AllocateLosses,)
 
     def prompt(self, ctx: Context, frame: Frame) -> str:
-        return f"absorb a hit ({battle(ctx).left} left)"
+        b = battle(ctx)
+        return f"absorb a hit in the battle for {node_label(ctx, b.target)} ({b.left} left)"
 
     def legal(self, ctx: Context, frame: Frame) -> list[Action]:
         b = battle(ctx)

@@ -23,6 +23,7 @@ from wargames.core.changes import eliminate as remove
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.markers import SEGMENT, TURN, scoped
+from wargames.core.prose import node_label, words
 from wargames.core.retreat import (
     AwayFromAttackers,
     RetreatRules,
@@ -717,6 +718,9 @@ def recovers_after_attack(ctx: Context, uid: str) -> bool:
 # --- decision steps --------------------------------------------------------------------------
 class BattleDecision(SideStep):
     """A decision inside the battle by the side named ``by`` in the frame."""
+
+    def prompt(self, ctx: Context, frame: Frame) -> str:
+        return f"{words(self.name)} in the attack on {node_label(ctx, current(ctx).target)}"
 
 
 def choices(ctx: Context, b: Battle) -> list[str]:

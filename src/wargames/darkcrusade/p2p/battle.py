@@ -18,6 +18,7 @@ from wargames.core.actions import Action, AllocateLosses, Choose, Outcome, Pass,
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.lines import line_paths, segment_ledger, store_ledger
+from wargames.core.prose import node_label, words
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
 from wargames.core.steps import DieStep, SideStep
@@ -287,6 +288,9 @@ class BattleStep(Step):
 class BattleDecision(SideStep):
     """A decision of the side named ``by`` in the frame, inside the current battle."""
 
+    def prompt(self, ctx: Context, frame: Frame) -> str:
+        return f"{words(self.name)} in the battle for {node_label(ctx, load(ctx).target)}"
+
 
 class FireStep(DieStep):
     """One side's fire in a round: one die on the fire table."""
@@ -322,7 +326,8 @@ class AbsorbStep(BattleDecision):
     actions: ClassVar[tuple[type[Action], ...]] = (AllocateLosses,)
 
     def prompt(self, ctx: Context, frame: Frame) -> str:
-        return f"take a hit ({load(ctx).left} left)"
+        b = load(ctx)
+        return f"take a hit in the battle for {node_label(ctx, b.target)} ({b.left} left)"
 
     def legal(self, ctx: Context, frame: Frame) -> list[Action]:
         b = load(ctx)
