@@ -4,7 +4,10 @@ decision.
 Run ``python benchmarks/agents.py [GAMES] [PLAYOUTS] [DEPTH] [MAX_ACTIONS] [TITLE ...]``
 (defaults: 4 games per seat, 16 playouts of depth 12 per decision, games cut after 3000
 actions, every registered title). Game ``k`` of a seat uses seed ``k`` for the game and both
-agents, so runs are reproducible. A game cut short counts as not won. Big titles take long:
+agents, so runs are reproducible. A game cut short counts as not won; its score is the
+title's ``evaluate`` for the seat where it was cut (a finished game scores 1, 0.5 or 0), and
+the same games with the random agent in the seat give the baseline score, so short runs of
+long titles still compare search with random. Big titles take long:
 Königsberg's decisions cost about 16 playouts x 12 actions x 7 ms.
 """
 
@@ -23,11 +26,18 @@ SCREEN = int(os.environ.get("SCREEN", "0"))
 
 
 def match(
-    title: str, seat: str, games: int, playouts: int, depth: int, max_actions: int
-) -> tuple[int, int, int, float]:
-    """(wins, games finished, search decisions, seconds spent in search) for ``seat``."""
+    title: str,
+    seat: str,
+    games: int,
+    playouts: int,
+    depth: int,
+    max_actions: int,
+    searching: bool = True,
+) -> tuple[int, int, int, float, float]:
+    """(wins, games finished, search decisions, seconds spent in search, mean score) for
+    ``seat`` (``searching`` false: the random agent plays the seat too, for the baseline)."""
     wins = finished = decisions = 0
-    seconds = 0.0
+    seconds = score = 0.0
     for seed in range(games):
         game = wargames.new_game(title, seed=seed)
         search = SearchAgent(seed=seed, playouts=playouts, depth=depth, screen=SCREEN)
@@ -38,7 +48,7 @@ def match(
                 break
             if d.is_chance:
                 game.roll()
-            elif d.side == seat:
+            elif d.side == seat and searching:
                 start = time.perf_counter()
                 action = search.choose(game)
                 seconds += time.perf_counter() - start
@@ -50,7 +60,8 @@ def match(
         if result is not None:
             finished += 1
             wins += result.winner == seat
-    return wins, finished, decisions, seconds
+        score += game.title.evaluate(game.rules_context(), seat)
+    return wins, finished, decisions, seconds, score / max(1, games)
 
 
 def main() -> None:
@@ -63,13 +74,15 @@ def main() -> None:
     print(f"search ({playouts} playouts, depth {depth}) against random, {games} games a seat")
     for title in titles:
         for seat in wargames.new_game(title).title.sides:
-            wins, finished, decisions, seconds = match(
+            wins, finished, decisions, seconds, score = match(
                 title, seat, games, playouts, depth, max_actions
             )
+            *_, baseline = match(title, seat, games, playouts, depth, max_actions, False)
             per = 1000 * seconds / max(1, decisions)
             print(
                 f"  {title:10} search as {seat:8}: won {wins}/{games} "
-                f"({finished} finished), {per:7.1f} ms per decision over {decisions}"
+                f"({finished} finished), score {score:.3f} (random {baseline:.3f}), "
+                f"{per:7.1f} ms per decision over {decisions}"
             )
 
 

@@ -7,6 +7,7 @@ rail head on 1609 puts the Axis units next to C in full supply.
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Mapping
 
 import attrs
@@ -16,7 +17,7 @@ from wargames.core.actions import Outcome
 from wargames.core.context import Context
 from wargames.core.game import Game
 from wargames.core.state import Frame
-from wargames.darkcrusade.hex import combat
+from wargames.darkcrusade.hex import DATA, combat
 from wargames.darkcrusade.hex import counters as cn
 
 C = "1810"
@@ -33,9 +34,16 @@ def game(
     group: str = "plain",
     profiles: Mapping[str, str] | None = None,
     axis_hexes: tuple[str, ...] = (),
+    options: Mapping[str, object] | None = None,
 ) -> Game:
-    """A game after the mech-group draw with only ``placements`` (unit -> hex) on the map."""
-    g = wargames.new_game("darkcrusade-hex", seed=0)
+    """A game after the mech-group draw with only ``placements`` (unit -> hex) on the map
+    (``options``: the scenario's options)."""
+    if options:
+        data = tomllib.loads((DATA / "barbarossa-1941.toml").read_text(encoding="utf-8"))
+        data["options"] = dict(options)
+        g = wargames.new_game("darkcrusade-hex", data, seed=0)
+    else:
+        g = wargames.new_game("darkcrusade-hex", seed=0)
     g.apply(Outcome(group))
     st = g.state
     for u in list(st.units.values()):

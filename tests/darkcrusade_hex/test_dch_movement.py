@@ -4,6 +4,8 @@ stacking limits."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from dch_support import NW, C, W, ctx, disrupt, game
 
@@ -40,9 +42,11 @@ def test_the_bonus_moves_farther_but_forbids_attacking() -> None:
     g = game({"18A": C})
     ends = routes(ctx(g), "18A", "op")
     board = g.scenario.board
-    for hex_, (_, may_attack) in ends.items():
+    for hex_, (path, may_attack) in ends.items():
         d = board.distance(C, hex_)
-        assert d <= 6
+        # OMF 3 + OMB 3, and the extra road hex where the move uses a road
+        roads = any("road" in board.edge_features(a, b) for a, b in pairwise(path))
+        assert d <= 6 or (d == 7 and roads)
         assert d <= 3 or not may_attack, hex_  # beyond the OMF: the bonus was used
         assert d > 1 or may_attack
     assert any(board.distance(C, h) == 6 for h in ends)
@@ -170,6 +174,16 @@ def test_other_units_move_one_extra_hex_along_a_road_except_in_mud() -> None:
     with_road = routes(ctx(g), "18A", "op")
     far = max(board.distance("0512", h) for h, (_, attack) in with_road.items() if attack)
     assert far == 4  # OMF 3 + 1 road hex, and it may still attack
+    # the extra road hex may come first: the road out of Brest, then 3 hexes off the road
+    off_road = [
+        path
+        for path, attack in with_road.values()
+        if attack
+        and len(path) == 5
+        and "road" in board.edge_features(path[0], path[1])
+        and "road" not in board.edge_features(path[-2], path[-1])
+    ]
+    assert off_road
     g2 = game({"18A": "0512"}, turn=8)  # light mud
     near = max(board.distance("0512", h) for h, (_, a) in routes(ctx(g2), "18A", "op").items() if a)
     assert near == 3
@@ -185,6 +199,13 @@ def test_a_stack_of_seven_attack_factors_overruns_a_one_factor_defender() -> Non
     g.apply(overrun)
     assert g.state.units["P1"].box == cn.ELIMINATED
     assert g.state.units["18A"].at == C and g.state.units["1Pz"].at == C
+    # the unit given orders leads the overrun, whichever it is
+    g2 = game({"18A": W, "1Pz": W, "P1": C})
+    at_step(g2, "orders", unit="1Pz", side="axis", mode="op", moved=False)
+    led = [a for a in g2.legal_actions() if isinstance(a, Move) and len(a.units) > 1]
+    assert led == [Move(("1Pz", "18A"), (W, C))]
+    g2.apply(led[0])
+    assert g2.state.units["P1"].box == cn.ELIMINATED
 
 
 def test_no_overrun_with_six_factors_or_against_two() -> None:
@@ -224,3 +245,27 @@ def test_attacking_across_a_river_costs_panzers_and_german_armies_one_more_facto
     assert river_attack_error(ctx(g), "18A", "0512", 2 * 2, "op") is None  # 1 MF left of 3
     assert river_attack_error(ctx(g), "18A", "0512", 3 * 2, "op") is not None  # none left
     assert river_attack_error(ctx(g), "I", "0512", 4 * 2, "op") is None  # infantry korps
+
+
+def test_a_korps_moves_one_hex_a_turn_into_swamp_and_has_no_general_minimum_move() -> None:
+    from wargames.darkcrusade.hex.movement import move_error
+
+    # 0514 (clear, no road) has the swamp 0513 beside it; 0614 beyond has swamps beside it
+    g = game({"XXXXI": "0514"})
+    ends = routes(ctx(g), "XXXXI", "op")
+    assert ends["0513"][0] == ("0514", "0513")  # its whole move: one hex into the swamp
+    board = g.scenario.board
+    swamps_two_away = [
+        n
+        for n in ends
+        if board.terrain(n) in ("swamp", "swamp-forest") and board.distance("0514", n) == 2
+    ]
+    assert swamps_two_away == []  # not through a swamp, nor into one after another hex
+    assert move_error(ctx(g), "XXXXI", ("0514", "0513"), "op") is None
+    # a division transits a swamp at 2 MFs a hex
+    g2 = game({"1Pz": "0514"})
+    assert "0513" in routes(ctx(g2), "1Pz", "op")
+    # no general minimum move: in a Mud breakthrough the korps has 1 factor (5 - 2, halved
+    # down) and a forest hex costs it 2: only with its bonus (and then it may not attack)
+    g3 = game({"XXXXI": "0509"}, turn=9)
+    assert routes(ctx(g3), "XXXXI", "break")["0609"][1] is False

@@ -141,6 +141,8 @@ def test_exchange_attacker_chooses_losses_covering_the_modified_defence() -> Non
     # 5 + 5 + 5 = 15 against a 3-3 hidden army and a 3-2 tank korps (5): 3:1 ... X/2 on die 1
     g = german({"H01": C, "T01": C}, {"H01": "3-3"}, dict(ARMIES), turn=8)  # light mud
     roll(g, "X/2")
+    assert stage(g) == "decline"  # Russians in Light Mud may take D instead: they do not
+    g.apply(Choose("exchange"))
     assert where(g, "H01") is None and where(g, "T01") is None
     assert g.decision is not None and g.decision.step == "battle-loss"
     options = {a.units[0] for a in g.legal_actions()}
@@ -167,6 +169,7 @@ def test_russian_armour_is_lost_first_covering_german_army_factors() -> None:
     g.apply(Choose("retreat"))
     g.apply(Choose("press:0"))
     g.apply(Outcome(die_for(g, "X")))
+    g.apply(Choose("exchange"))  # the German defender (Good weather) does not take D
     assert where(g, "XXXXI") is None
     assert where(g, "T01") is None and where(g, "H02") == SE
 

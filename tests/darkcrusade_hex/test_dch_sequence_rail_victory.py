@@ -8,6 +8,7 @@ from fractions import Fraction
 import attrs
 from dch_support import NW, C, W, at_step, ctx, game
 
+import wargames
 from wargames.core.actions import Attack, Choose, Outcome, Pass, Place
 from wargames.core.errors import IllegalAction
 from wargames.core.game import Game
@@ -42,14 +43,18 @@ def test_one_axis_unit_moves_by_rail_and_arrives_disrupted() -> None:
     assert g.decision is None or g.decision.step != "rail"  # only one unit
 
 
-def test_russian_rail_moves_equal_victory_cities_held_plus_one_but_two_on_turn_one() -> None:
+def test_russian_rail_moves_equal_victory_points_held_plus_one_but_two_on_turn_one() -> None:
     g = game({})
     assert limit(ctx(g), cn.RUSSIAN) == 2
     g.state.turn = 2
-    held = [
-        n for n in g.scenario.board.nodes_with("victory") if g.state.control.get(n) == cn.RUSSIAN
-    ]
-    assert limit(ctx(g), cn.RUSSIAN) == len(held) + 1 == 10
+    board = g.scenario.board
+    held = [n for n in board.nodes_with("victory") if g.state.control.get(n) == cn.RUSSIAN]
+    # victory points, not cities: Moscow counts 3 and Leningrad 2 (7 one-point cities more)
+    assert len(held) == 9
+    assert limit(ctx(g), cn.RUSSIAN) == 3 + 2 + 7 + 1
+    moscow = next(n for n in held if "Moscow" in str(board.attr(n, "name")))
+    g.state.control[moscow] = cn.AXIS
+    assert limit(ctx(g), cn.RUSSIAN) == 2 + 7 + 1
 
 
 def test_the_axis_may_not_attack_out_of_rumania_on_turn_one() -> None:
@@ -209,3 +214,69 @@ def test_general_rule_in_b2_the_obliged_army_must_be_attacked_before_the_phase_e
     record_early(ctx(g2), C, ["H01"])
     g2.state.put(g2.state.units["H01"].marked(cn.DISRUPTED))  # nobody left who could
     assert early_obligations(ctx(g2)) is None
+
+
+def test_the_russian_proriv_follows_b5_for_russian_units_not_yet_moved_or_attacked() -> None:
+    from wargames.core.markers import TURN, scoped
+    from wargames.darkcrusade.hex.movement import allowance
+
+    steps = {p.name.split(" ")[0]: [(s.step, dict(s.args)) for s in p.segments] for p in PHASES}
+    b5 = steps["B.5"]
+    assert b5[0] == ("combat", {"side": cn.RUSSIAN, "mode": "op"})
+    assert b5[1] == ("operations", {"side": cn.RUSSIAN, "mode": "break"})
+    assert b5[-1] == ("combat", {"side": cn.RUSSIAN, "mode": "break"})
+    g = game({"18A": C, "T01": "1814", "T02": "1815", "H01": "1816"}, turn=2)
+    g.state.put(g.state.units["T02"].marked(scoped(cn.ATTACKED, TURN)))
+    at_step(g, "operations", side=cn.RUSSIAN, mode="break")
+    assert {a.option for a in g.legal_actions() if isinstance(a, Choose)} == {"T01", "H01"}
+    assert allowance(ctx(g), "T01", "break") == (2, 3)  # OMF 4 - 2, OMB 3
+
+
+def test_conversion_units_move_three_rail_hexes_and_limit_axis_rail_movement() -> None:
+    from wargames.darkcrusade.hex.conversion import converted, markers
+    from wargames.darkcrusade.hex.rail import depth, rail_net
+
+    g = game({})  # no units on the map: no zone of control blocks the rail lines
+    c = ctx(g)
+    board = g.scenario.board
+    # Russian rail hexes just taken by the Axis are not Axis rail lines until converted
+    start = markers(c)[0]["at"]
+    ahead = [n for n in board.neighbours(start) if "rail" in board.edge_features(start, n)]
+    deeper = [n for n in ahead if depth(c, n) > depth(c, start)]
+    assert deeper
+    for n in deeper:
+        g.state.control[n] = cn.AXIS
+    assert not set(deeper) & rail_net(ctx(g), cn.AXIS)
+    at_step(g, "rail-conversion")
+    moved = markers(ctx(g))[0]["at"]
+    assert 1 <= depth(ctx(g), moved) - depth(ctx(g), start) <= 3
+    assert set(deeper) & converted(ctx(g))
+    assert set(deeper) & rail_net(ctx(g), cn.AXIS)
+
+
+def test_an_undefended_conversion_unit_is_destroyed_a_defended_one_falls_back() -> None:
+    from wargames.darkcrusade.hex.conversion import check, markers
+    from wargames.darkcrusade.hex.rail import depth
+
+    g = wargames.new_game("darkcrusade-hex", seed=0)
+    g.apply(Outcome("plain"))
+    c = ctx(g)
+    board = g.scenario.board
+    first = markers(c)[0]["at"]
+    nxt = next(
+        n
+        for n in board.neighbours(first)
+        if "rail" in board.edge_features(first, n) and depth(c, n) > depth(c, first)
+    )
+    for defended in (True, False):
+        h = wargames.new_game("darkcrusade-hex", seed=0)
+        h.apply(Outcome("plain"))
+        h.state.control[nxt] = cn.AXIS
+        h.state.set("conversion", [{"at": nxt, "defended": defended}])
+        h.state.control[nxt] = cn.RUSSIAN  # the enemy took its hex
+        check(ctx(h))
+        left = markers(ctx(h))
+        if defended:
+            assert left == [{"at": first, "defended": False}]  # back up the rail line
+        else:
+            assert left == []  # undefended: destroyed

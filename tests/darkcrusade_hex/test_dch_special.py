@@ -50,14 +50,34 @@ def test_katyusha_fires_before_the_ground_attacks_disrupting_on_its_index() -> N
 
 
 def test_germans_get_two_panzer_factors_a_month_from_august() -> None:
-    g = game({"XXXXI": C}, turn=4)
-    g.state.put(attrs.evolve(g.state.units["XXXXI"], steps=1))
+    from wargames.core.actions import Choose, Pass
+    from wargames.core.markers import TURN, scoped
+
+    g = game({"XXXXI": C, "LVI": W}, turn=4)
+    for uid in ("XXXXI", "LVI"):
+        g.state.put(attrs.evolve(g.state.units[uid], steps=1))
+    g.state.put(attrs.evolve(g.state.units["1Pz"], box=cn.ELIMINATED))
+    g.state.put(g.state.units["LVI"].marked(scoped(cn.MOVED, TURN)))  # moved: not rebuilt
     at_step(g, "axis-admin")
-    assert g.state.units["XXXXI"].steps == 2
-    g2 = game({"XXXXI": C}, turn=3)
+    assert g.state.get("panzer_factors") == 2
+    at_step(g, "panzer-replacements", side=cn.AXIS)
+    assert g.decision is not None and g.decision.step == "panzer-replacements"
+    # the German player's choice: the korps back to full strength, or the lost division
+    assert set(g.legal_actions()) == {Pass(), Choose("rebuild:XXXXI"), Choose("return:1Pz")}
+    g.apply(Choose("return:1Pz"))
+    assert g.state.units["1Pz"].at is not None and g.state.get("panzer_factors") == 0
+    assert g.state.units["XXXXI"].steps == 1
+    g2 = game({"XXXXI": C}, turn=3)  # July: no factors yet
     g2.state.put(attrs.evolve(g2.state.units["XXXXI"], steps=1))
     at_step(g2, "axis-admin")
-    assert g2.state.units["XXXXI"].steps == 1
+    assert g2.state.get("panzer_factors", 0) == 0
+    at_step(g2, "panzer-replacements", side=cn.AXIS)
+    assert g2.decision is None or g2.decision.step != "panzer-replacements"
+    g3 = game({"XXXXI": C}, turn=4)
+    g3.state.put(attrs.evolve(g3.state.units["XXXXI"], steps=1).marked(cn.DISRUPTED))
+    at_step(g3, "axis-admin")
+    at_step(g3, "panzer-replacements", side=cn.AXIS)
+    assert g3.decision is None or g3.decision.step != "panzer-replacements"  # Disrupted
 
 
 def test_lost_tank_korps_come_back_weakest_first_from_the_factories() -> None:
@@ -146,3 +166,18 @@ def test_an_odd_rifle_factor_may_be_rolled_up_to_an_army_at_even_odds() -> None:
     place = next(a for a in g.legal_actions() if isinstance(a, Place))
     g.apply(place)
     assert g.state.units[place.unit].at == place.at
+
+
+def test_an_undefended_railway_gun_is_moved_through_and_eliminated_like_a_katyusha() -> None:
+    from dch_support import E
+
+    from wargames.core.actions import Move
+
+    g = game({"1Pz": W, "RG1": C}, turn=4)
+    path = routes(ctx(g), "1Pz", "op")[E][0]
+    assert C in path
+    at_step(g, "orders", unit="1Pz", side="axis", mode="op", moved=False)
+    g.apply(Move(("1Pz",), path))
+    assert g.state.units["RG1"].box == cn.ELIMINATED
+    g2 = game({"1Pz": W, "RG1": C, "MMRD": C}, turn=4)  # defended
+    assert all(C not in p for p, _ in routes(ctx(g2), "1Pz", "op").values())

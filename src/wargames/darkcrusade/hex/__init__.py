@@ -23,8 +23,10 @@ from wargames.core.vocabulary import Vocabulary
 
 from . import charts as charts_module
 from . import counters as cn
-from .air import AirDropStep, AirStep, AirSupplyStep
+from .air import AirDropStep, AirfieldPlace, AirfieldStep, AirStep, AirSupplyStep
+from .air_combat import STEPS as AIR_STEPS
 from .combat import STEPS as COMBAT_STEPS
+from .conversion import ConversionStep, PhaseEnd
 from .disruption import RecoverStep
 from .factories import EvacuateStep
 from .hidden import MechGroupStep, RehideStep, RevealStep
@@ -36,6 +38,7 @@ from .picture import zoc as zoc_hexes
 from .rail import RailStep
 from .reinforcements import (
     AxisAdmin,
+    PanzerReplacements,
     RifleDie,
     RifleRoll,
     RussianAdmin,
@@ -46,9 +49,18 @@ from .reinforcements import (
 )
 from .sea import SeaStep, SinkingStep
 from .sequence import PHASES
+from .setup import STEPS as SETUP_STEPS
 from .supply import AXIS_COUNTRIES, SupplyStep
 from .terrain import WATER
-from .victory import GermanVDP, MoscowCheck, MoscowCollapse, RussianVDP, axis_points, final
+from .victory import (
+    GermanVDP,
+    MoscowCheck,
+    MoscowCollapse,
+    RussianVDP,
+    axis_points,
+    estimate,
+    final,
+)
 from .view import side_view
 from .weather import weather
 
@@ -79,8 +91,8 @@ class DarkCrusadeHex(Title):
         boxes=("air", "eliminated", "pool", "reinforcements", "siberia", "weak-divisions"),
         unit_markers=(
             "air-supplied", "allocated", "attacked", "blitz", "bonus", "disrupted", "done",
-            "entrenched", "flown", "flown-blitz", "isolated", "limited-supply", "moved",
-            "railed", "re-disrupted", "rocketed",
+            "entrenched", "flown", "flown-blitz", "intercepting", "isolated",
+            "limited-supply", "moved", "railed", "re-disrupted", "rocketed",
         ),
         node_markers=(),
         flags=(
@@ -91,19 +103,24 @@ class DarkCrusadeHex(Title):
         ),
         areas=(),
         vars=(
-            "airbases", "allocations", "battle", "early_attacks", "factories", "free_river",
-            "last_battle", "mech_group", "mech_units", "moscow_rolled", "panzer_factors",
-            "profiles", "railed", "railheads", "revealed", "rifle_factors", "romania_attacked",
-            "sea_used", "siberians_started", "tank_factors",
+            "airbases", "allocations", "battle", "conversion", "converted", "early_attacks",
+            "factories", "free_river", "grounded", "last_battle", "mech_group", "mech_units",
+            "moscow_rolled", "panzer_factors", "profiles", "railed", "railheads", "revealed",
+            "rifle_factors", "romania_attacked", "russian_strikes", "sea_used",
+            "siberians_started", "tank_factors",
         ),
     )  # fmt: skip
     phases: ClassVar[tuple[Phase, ...]] = PHASES
-    phase_end_step: ClassVar[str | None] = "moscow-check"
+    phase_end_step: ClassVar[str | None] = "phase-end"
     rule_steps: ClassVar[tuple[Step, ...]] = (
         MechGroupStep(),
+        *SETUP_STEPS,
         WeatherStep(),
         AxisAdmin(),
+        PanzerReplacements(),
         RailStep(),
+        ConversionStep(),
+        PhaseEnd(),
         SeaStep(),
         SinkingStep(),
         EarlyAttacks(),
@@ -116,6 +133,9 @@ class DarkCrusadeHex(Title):
         AirStep(),
         AirSupplyStep(),
         AirDropStep(),
+        AirfieldStep(),
+        AirfieldPlace(),
+        *AIR_STEPS,
         RevealStep(),
         RehideStep(),
         EvacuateStep(),
@@ -133,7 +153,9 @@ class DarkCrusadeHex(Title):
         MoscowCheck(),
         MoscowCollapse(),
     )
-    options: ClassVar[Mapping[str, Any]] = {}
+    # DCH: the enhanced/optional combat odds expansion ("requires both players' agreement")
+    # and the free set-up (DCH: Setup) instead of the scenario's fixed one
+    options: ClassVar[Mapping[str, Any]] = {"enhanced_odds": False, "free_setup": False}
     data_dir: ClassVar[Path | None] = DATA  # the charts live in data/charts/, not globbed
 
     def validate_scenario(self, scenario: Scenario) -> None:
@@ -156,6 +178,13 @@ class DarkCrusadeHex(Title):
 
     def final_result(self, ctx: Context) -> Result:
         return final(ctx)
+
+    def evaluate(self, ctx: Context, side: str) -> float:
+        """DCH: Victory Conditions: the result, else the victory points the Axis holds in
+        supply, the combat factors and the hexes each side holds (:func:`.victory.estimate`)."""
+        if ctx.state.result is not None:
+            return super().evaluate(ctx, side)
+        return estimate(ctx, side)
 
     def view(self, state: GameState, side: str) -> dict[str, Any]:
         return side_view(state, side)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import ClassVar
 
-from wargames.core.actions import Action, Choose, Outcome, Pass
+from wargames.core.actions import Action, Choose, Outcome, Pass, Place
 from wargames.core.context import Context
 from wargames.core.markers import TURN, has_scoped, scoped
 from wargames.core.sequence import ChanceStep
@@ -61,13 +61,18 @@ def operational(ctx: Context, uid: str) -> bool:
     return supply_map(ctx, side).status(at) == SupplyStatus.SUPPLIED
 
 
+def available(ctx: Context, uid: str) -> bool:
+    """Operational and not out of the game (Shot Down or Intercepted, DCH: Air Notes)."""
+    return not grounded(ctx, uid) and operational(ctx, uid)
+
+
 def support_options(ctx: Context, b: Battle) -> list[str]:
     """Air units that may still support the attack on ``b.target``."""
     if b.side == cn.RUSSIAN and b.air:
         return []  # Russian front air units may not be combined
     out = []
     for uid in air_units(ctx, b.side):
-        if uid in b.air or value(ctx, uid, "cas") <= 0 or not operational(ctx, uid):
+        if uid in b.air or value(ctx, uid, "cas") <= 0 or not available(ctx, uid):
             continue
         unit = ctx.state.units[uid]
         if has_scoped(unit, FLOWN, TURN):
@@ -98,12 +103,23 @@ def doubling_cap(ctx: Context, b: Battle, attack: int) -> int:
 
 
 class AirStep(SideStep):
-    """The attacker commits air units to the attack, one at a time, or passes."""
+    """The attacker commits air units to the attack, one at a time, or passes: each flies a
+    mission (``air-mission``) that the defender may intercept; bombing strikes the defenders
+    and adds the column shifts, a second Close Air Support in a Blitzkrieg! attack the shifts
+    only (DCH: Bombing and Close Air Support)."""
 
     name: ClassVar[str] = "battle-air"
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
+
+    def pending(self, ctx: Context, frame: Frame) -> bool:
+        b = current(ctx)
+        return b.stage == Stage.AIR and bool(support_options(ctx, b))
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        save(ctx, current(ctx).evolve(stage=Stage.NO_RETREAT))
+        ctx.done()
 
     def legal(self, ctx: Context, frame: Frame) -> list[Action]:
         return [Pass(), *(Choose(u) for u in support_options(ctx, current(ctx)))]
@@ -111,56 +127,136 @@ class AirStep(SideStep):
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         b = current(ctx)
         if isinstance(action, Pass):
-            save(ctx, b.evolve(stage=Stage.NO_RETREAT))
-            ctx.done()
+            self.run(ctx, frame)
             return
         assert isinstance(action, Choose)
         uid = action.option
         unit = ctx.state.units[uid]
         again = has_scoped(unit, FLOWN, TURN)
         ctx.state.put(unit.marked(scoped(FLOWN_BLITZ if again else FLOWN, TURN)))
-        attack = sum(cn.attack_factor(ctx, u) for u in b.attackers if ctx.state.units[u].at)
-        room = max(0, doubling_cap(ctx, b, attack) - (b.base + b.shift))
-        add = min(support_shift(ctx, b, uid), room)
-        ctx.emit("air", f"{uid} supports the attack on {b.target}: {add:+d}", unit=uid)
-        b = b.evolve(air=(*b.air, uid), shift=b.shift + add)
-        if not support_options(ctx, b):
-            b = b.evolve(stage=Stage.NO_RETREAT)
-            ctx.done()
-        save(ctx, b)
+        save(ctx, b.evolve(air=(*b.air, uid)))
+        ctx.push("air-mission", unit=uid, kind="support", target=b.target, bomb=not again)
+
+
+def reach(side: str) -> int:
+    """DCH: Airfields: the side's maximum ground movement (the OMF of its fastest units plus
+    the bonus: Axis 6 + 3, Russian 5 + 5)."""
+    return 9 if side == cn.AXIS else 10
+
+
+def airfield_hexes(ctx: Context, uid: str) -> dict[str, bool]:
+    """DCH: Airfields: where ``uid``'s airfield may be positioned now: hex -> whether it moves
+    by rail (and is then Disrupted). Friendly-held hexes outside enemy ZOCs (never beyond the
+    front line) within the side's maximum ground movement, or farther on the side's rail net
+    from a base on it. The Interceptor Korps stay on Moscow and Leningrad."""
+    from .rail import rail_net
+
+    side = ctx.side_of(uid)
+    if cn.has(ctx, uid, "interceptor"):
+        return {}
+    board = ctx.board
+    old = base(ctx, uid)
+    zoc = zone_map(ctx, cn.enemy(side))
+    index = board.index
+    occ = ctx.state.occupancy()
+    net = rail_net(ctx, side)
+    out: dict[str, bool] = {}
+    for n in board:
+        if n == old or ctx.state.control.get(n) != side or index.number[n] in zoc:
+            continue
+        if any(ctx.side_of(u) != side for u in occ.get(n, ())):
+            continue
+        if board.distance(old, n) <= reach(side):
+            out[n] = False
+        elif old in net and n in net:
+            out[n] = True
+    return out
+
+
+def grounded(ctx: Context, uid: str) -> bool:
+    """Out of the game now (Shot Down or Intercepted, DCH: Air Notes)."""
+    back = ctx.state.get("grounded", {}).get(uid)
+    if back is None:
+        return False
+    from .air_combat import player_turn
+
+    return player_turn(ctx) < int(back)
 
 
 def relocate(ctx: Context, side: str) -> None:
-    """DCH: Airfields: each airfield moves to the friendly hex in full supply, outside enemy
-    ZOCs, within the side's maximum ground movement (9 Axis, 10 Russian: the OMF of its fastest
-    units plus the bonus) that is nearest an enemy unit (provisional automatic placement)."""
-    reach = 9 if side == cn.AXIS else 10
-    supplied = supply_map(ctx, side)
-    zoc = zone_map(ctx, cn.enemy(side))
-    index = ctx.board.index
-    enemies = [u.at for u in ctx.units_of(cn.enemy(side)) if u.at is not None]
-    if not enemies:
-        return
-    board = ctx.board
-    bases = dict(ctx.state.get("airbases", {}))
+    """DCH: Air Notes: at the start of the player-turn an air unit whose airfield hex the
+    enemy took is overrun on the ground (Shot Down); its airfield may then be moved."""
+    from .air_combat import SHOT_DOWN, ground
+
     for uid in air_units(ctx, side):
-        if cn.has(ctx, uid, "interceptor"):
-            continue  # the Interceptor Korps stay on Moscow and Leningrad
-        old = base(ctx, uid)
-        options = [
-            n
-            for n in board
-            if ctx.state.control.get(n) == side
-            and supplied.status(n) == SupplyStatus.SUPPLIED
-            and index.number[n] not in zoc
-            and board.distance(old, n) <= reach
+        lost = ctx.state.control.get(base(ctx, uid)) != side
+        if lost and not cn.has(ctx, uid, "interceptor") and not grounded(ctx, uid):
+            ground(ctx, uid, SHOT_DOWN)
+
+
+class AirfieldStep(SideStep):
+    """DCH: Airfields (A.1 after the rail conversion markers, B.1 Airfield Relocation): the
+    side positions its airfields, one air unit at a time (``Choose``, then ``Place``)."""
+
+    name: ClassVar[str] = "airfields"
+    kind: ClassVar[str] = "choose"
+    rule: ClassVar[str] = AIRFIELD
+    actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
+
+    def _units(self, ctx: Context, frame: Frame) -> list[str]:
+        moved = frame.args.get("moved", [])
+        return [
+            u
+            for u in air_units(ctx, frame.args["side"])
+            if u not in moved and airfield_hexes(ctx, u)
         ]
-        if not options:
-            continue
-        best = min(options, key=lambda n: (min(board.distance(n, e) for e in enemies), n))
-        if best != old:
-            bases[uid] = best
-    ctx.state.set("airbases", bases)
+
+    def pending(self, ctx: Context, frame: Frame) -> bool:
+        return bool(self._units(ctx, frame))
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        return [Pass(), *(Choose(u) for u in self._units(ctx, frame))]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if isinstance(action, Pass):
+            ctx.done()
+            return
+        assert isinstance(action, Choose)
+        ctx.update(moved=[*frame.args.get("moved", []), action.option])
+        ctx.push("airfield-place", side=frame.args["side"], unit=action.option)
+
+
+class AirfieldPlace(SideStep):
+    """The new airfield hex of one air unit (``Place``), or ``Pass`` to keep it."""
+
+    name: ClassVar[str] = "airfield-place"
+    kind: ClassVar[str] = "place"
+    rule: ClassVar[str] = AIRFIELD
+    actions: ClassVar[tuple[type[Action], ...]] = (Place, Pass)
+
+    def prompt(self, ctx: Context, frame: Frame) -> str:
+        return f"airfield of {frame.args['unit']}"
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        uid = frame.args["unit"]
+        return [Pass(), *(Place(uid, n) for n in sorted(airfield_hexes(ctx, uid)))]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if isinstance(action, Place):
+            uid = action.unit
+            by_rail = airfield_hexes(ctx, uid)[action.at]
+            bases = dict(ctx.state.get("airbases", {}))
+            bases[uid] = action.at
+            ctx.state.set("airbases", bases)
+            ctx.emit("airfield", f"the airfield of {uid} moves to {action.at}", unit=uid)
+            if by_rail:
+                # DCH: Airfields: Disrupted if moved by rail (provisional: its air unit does
+                # not fly, offensively or defensively, this game-turn)
+                from .air_combat import DEFENDED
+
+                unit = ctx.state.units[uid]
+                ctx.state.put(unit.marked(scoped(FLOWN, TURN), scoped(DEFENDED, TURN)))
+        ctx.done()
 
 
 SUPPLY = "DCH: Supply (Air Supply)"
@@ -181,7 +277,7 @@ def air_supply_options(ctx: Context, side: str) -> list[str]:
     )
     out = []
     for uid in air_units(ctx, side):
-        if has_scoped(ctx.state.units[uid], FLOWN, TURN) or not operational(ctx, uid):
+        if has_scoped(ctx.state.units[uid], FLOWN, TURN) or not available(ctx, uid):
             continue
         for h in hexes:
             if ctx.board.distance(base(ctx, uid), h) <= value(ctx, uid, "range"):
@@ -213,24 +309,9 @@ class AirSupplyStep(SideStep):
             return
         assert isinstance(action, Choose)
         uid, _, hex_ = action.option.partition(">")
-        side = frame.args["side"]
         ctx.state.put(ctx.state.units[uid].marked(scoped(FLOWN, TURN)))
-        from .supply import statuses
-
-        status = statuses(ctx, side)
-        units = [
-            u
-            for u in ctx.state.occupancy().get(hex_, ())
-            if ctx.side_of(u) == side and status.get(u) != SupplyStatus.SUPPLIED
-        ]
-        far = 2 * ctx.board.distance(base(ctx, uid), hex_) > value(ctx, uid, "range")
-        ctx.emit("air-supply", f"{uid} supplies {hex_} by air", unit=uid, hex=hex_)
-        if side == cn.AXIS and far:
-            for u in reversed(units):
-                ctx.push("air-drop", unit=u)
-            return
-        for u in units:
-            ctx.state.put(ctx.state.units[u].marked(scoped(cn.AIR_SUPPLIED, TURN)))
+        # DCH: Air Supply is subject to interception (the mission, :mod:`.air_combat`)
+        ctx.push("air-mission", unit=uid, kind="supply", target=hex_)
 
 
 class AirDropStep(ChanceStep):

@@ -21,6 +21,7 @@ class Stage(enum.Enum):
     NO_RETREAT = "no-retreat"
     FORCED_BEFORE = "forced-before"
     PRESS = "press"
+    GAMBLE = "gamble"
     ROUND_UP = "round-up"
     PRESS_ROLL = "press-roll"
     ROLL = "roll"
@@ -28,6 +29,7 @@ class Stage(enum.Enum):
     AVOID = "avoid"
     RESULT = "result"
     OPT_OUT = "opt-out"
+    DECLINE = "decline"
     EXCHANGE = "exchange"
     LENGTH = "length"
     RETREAT = "retreat"
@@ -44,7 +46,8 @@ class Battle:
     ``base`` is the column before shifts (after a German round-up), ``shift`` the total
     shift (terrain, weather, supply, pressing); ``code`` the result being carried out;
     ``need`` the attacking factors still to be lost (AE, exchanges); ``retreat`` the hexes the
-    attacker chose and ``extra`` how many more the defender may add."""
+    attacker chose and ``extra`` how many more the defender may add; ``gamble`` the enhanced
+    odds gamble chosen (target column, fallback column, chance in sixths)."""
 
     target: str
     side: str
@@ -72,6 +75,7 @@ class Battle:
     air: tuple[str, ...] = ()
     holding: tuple[str, ...] = ()
     blitz: bool = False
+    gamble: tuple[int, ...] = ()
 
     def evolve(self, **changes: Any) -> Battle:
         return attrs.evolve(self, **changes)
@@ -83,7 +87,7 @@ class Battle:
     def to_json(self) -> dict[str, Any]:
         d = attrs.asdict(self, recurse=False)
         d["stage"] = self.stage.value
-        for k in ("attackers", "origins", "defenders", "advanced", "air", "holding"):
+        for k in ("attackers", "origins", "defenders", "advanced", "air", "holding", "gamble"):
             d[k] = list(d[k])
         return d
 
@@ -91,8 +95,8 @@ class Battle:
     def from_json(cls, d: Any) -> Battle:
         data = dict(d)
         data["stage"] = Stage(data["stage"])
-        for k in ("attackers", "origins", "defenders", "advanced", "air", "holding"):
-            data[k] = tuple(data[k])
+        for k in ("attackers", "origins", "defenders", "advanced", "air", "holding", "gamble"):
+            data[k] = tuple(data.get(k, ()))
         return cls(**data)
 
 

@@ -42,6 +42,8 @@ class Charts:
     reinforcements: Mapping[str, Any]
     special: Mapping[str, Any]
     sea: Mapping[str, Any]
+    air: Mapping[str, Any]
+    exchange_options: Mapping[str, Any]
 
 
 _CACHE: weakref.WeakKeyDictionary[Scenario, Charts] = weakref.WeakKeyDictionary()
@@ -70,6 +72,9 @@ def build(scenario: Scenario) -> Charts:
     for i, w in enumerate(weather):
         if w not in WEATHERS:
             raise ScenarioError(file, f"charts.weather.by_turn[{i}]", f"one of {WEATHERS}")
+    for table in ("strike", "intercept"):
+        if len(data["air"][table]) != 6:
+            raise ScenarioError(file, f"charts.air.{table}", "one result per die face 1-6")
     if len(weather) < scenario.calendar.last:
         raise ScenarioError(file, "charts.weather.by_turn", "one weather per game turn")
     return Charts(
@@ -85,6 +90,8 @@ def build(scenario: Scenario) -> Charts:
         reinforcements=data["reinforcements"],
         special=data["special"],
         sea=data["sea"],
+        air=data["air"],
+        exchange_options=data["exchange_options"],
     )
 
 

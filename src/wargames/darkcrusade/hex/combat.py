@@ -45,6 +45,7 @@ from .odds import (
     base_odds,
     defenders,
     free_river,
+    gambles,
     german_rounding,
     odds,
     river_sides,
@@ -308,6 +309,7 @@ class BattleStep(Step):
             Stage.NO_RETREAT: _no_retreat,
             Stage.FORCED_BEFORE: _forced_before,
             Stage.PRESS: _press,
+            Stage.GAMBLE: _gamble,
             Stage.ROUND_UP: _round_up,
             Stage.PRESS_ROLL: _press_roll,
             Stage.ROLL: _roll,
@@ -315,6 +317,7 @@ class BattleStep(Step):
             Stage.AVOID: _avoid,
             Stage.RESULT: _result,
             Stage.OPT_OUT: _opt_out,
+            Stage.DECLINE: _decline,
             Stage.EXCHANGE: _exchange,
             Stage.LENGTH: _length,
             Stage.RETREAT: _retreat,
@@ -385,6 +388,26 @@ def _forced_before(ctx: Context, b: Battle) -> Battle | None:
 def _press(ctx: Context, b: Battle) -> Battle | None:
     _decide(ctx, b, b.side)
     return None
+
+
+def _gamble(ctx: Context, b: Battle) -> Battle | None:
+    ctx.push("battle-chance")
+    return None
+
+
+def enhanced(ctx: Context) -> bool:
+    """DCH: the enhanced/optional combat odds expansion is in use (scenario option)."""
+    return bool(ctx.options.get("enhanced_odds", False))
+
+
+def gamble_options(ctx: Context, b: Battle) -> list[str]:
+    """``gamble:<target>:<fallback>`` choices of the enhanced odds (German attacks only)."""
+    atts = alive(ctx, b.attackers)
+    if not enhanced(ctx) or b.side != cn.AXIS or not german_rounding(ctx, atts):
+        return []
+    scale = charts(ctx).crt.scale
+    o = attrs.evolve(base_odds(ctx, atts, b.target), base=b.base)
+    return [f"gamble:{scale.label(t)}:{scale.label(f)}" for t, f, _ in gambles(ctx, o)]
 
 
 def _round_up(ctx: Context, b: Battle) -> Battle | None:
@@ -497,9 +520,11 @@ def _result(ctx: Context, b: Battle) -> Battle | None:
             return _to(b, Stage.RETREAT, defenders=(*b.defenders, survivor), retreat=3, extra=0)
         return _to(b, Stage.ADVANCE)
     if is_exchange(code):
-        if b.side == cn.AXIS and weather(ctx) == GOOD and all(cn.is_german(ctx, u) for u in atts):
+        # DCH: the enhanced odds expansion makes any exchanges mandatory
+        german = all(cn.is_german(ctx, u) for u in atts)
+        if b.side == cn.AXIS and weather(ctx) == GOOD and german and not enhanced(ctx):
             return _to(b, Stage.OPT_OUT)
-        return _to(b, Stage.EXCHANGE)
+        return _to(b, Stage.DECLINE)
     for d in defs:
         disrupt(ctx, d)
     gone = overrun(ctx, b, code)
@@ -533,6 +558,34 @@ def weak_division(ctx: Context, b: Battle, eliminated: list[str]) -> str | None:
 def _opt_out(ctx: Context, b: Battle) -> Battle | None:
     # DCH: eXchanges: in Good weather not mandatory for attacking Germans (nil instead).
     _decide(ctx, b, b.side)
+    return None
+
+
+def decline_option(ctx: Context, b: Battle) -> str | None:
+    """DCH: eXchanges: "the D and B(oth)D(isrupted) options under certain conditions for .5X
+    and X combat results" (provisional reading, ``charts.toml`` ``[exchange_options]``): on a
+    .5X or X the defender may decline the exchange where the ancestor game (The Barbarossa
+    File) let him: Axis defenders in Good or Mud weather or in mountains, Russian defenders in
+    Mud or Snow or in swamps. He then takes D (all defenders Disrupted, the D withdrawal) if
+    the attacking factors cover the whole exchange, else BD (the attackers Disrupted too)."""
+    if multiplier(b.code) not in (Fraction(1, 2), Fraction(1)) or enhanced(ctx):
+        return None  # the enhanced odds expansion makes any exchanges mandatory
+    defs = alive(ctx, b.defenders)
+    if not defs:
+        return None
+    ch = charts(ctx).exchange_options
+    side = "axis" if cn.is_axis(ctx, defs[0]) else "russian"
+    in_weather = weather(ctx) in ch[f"{side}_weather"]
+    if not in_weather and ctx.board.terrain(b.target) not in ch[f"{side}_terrain"]:
+        return None
+    total = sum(cn.attack_factor(ctx, u) for u in alive(ctx, b.attackers))
+    return "d" if total >= multiplier(b.code) * b.defence else "bd"
+
+
+def _decline(ctx: Context, b: Battle) -> Battle | None:
+    if decline_option(ctx, b) is None:
+        return _to(b, Stage.EXCHANGE)
+    _decide(ctx, b, cn.enemy(b.side))
     return None
 
 
@@ -683,9 +736,11 @@ def choices(ctx: Context, b: Battle) -> list[str]:
         return ["exchange", "d3"]
     if b.stage == Stage.PRESS:
         top = 3 if b.side == cn.AXIS else 1
-        return [f"press:{k}" for k in range(top + 1)]
+        return [f"press:{k}" for k in range(top + 1)] + gamble_options(ctx, b)
     if b.stage == Stage.OPT_OUT:
         return ["exchange", "nil"]
+    if b.stage == Stage.DECLINE:
+        return ["exchange", decline_option(ctx, b) or "exchange"]
     if b.stage == Stage.LENGTH:
         n = RETREATS[b.code]
         return [f"retreat:{k}" for k in range(n + 1)]
@@ -722,6 +777,13 @@ class ChooseStep(BattleDecision):
                 b = _to(b, Stage.FORCED_BEFORE, no_retreat=bool(b.holding))
         elif s == Stage.FORCED_BEFORE:
             b = _to(b, Stage.PRESS, forced=o == "forced")
+        elif s == Stage.PRESS and o.startswith("gamble:"):
+            scale = charts(ctx).crt.scale
+            index = {scale.label(i): i for i in range(len(scale.columns))}
+            _, up, down = o.split(":")
+            o_ = attrs.evolve(base_odds(ctx, alive(ctx, b.attackers), b.target), base=b.base)
+            k = {(t, f): k for t, f, k in gambles(ctx, o_)}[(index[up], index[down])]
+            b = _to(b, Stage.GAMBLE, gamble=(index[up], index[down], k))
         elif s == Stage.PRESS:
             b = _to(b, Stage.ROUND_UP, press=int(o.split(":")[1]))
         elif s == Stage.FORCED_AFTER:
@@ -733,11 +795,26 @@ class ChooseStep(BattleDecision):
                 ctx.emit("nil", "the German attacker opts for nil instead of the exchange")
                 b = _to(b, Stage.END, code="-")
             else:
-                b = _to(b, Stage.EXCHANGE)
+                b = _to(b, Stage.DECLINE)
+        elif s == Stage.DECLINE:
+            b = _declined(ctx, b, o)
         elif s == Stage.LENGTH:
             b = _to(b, Stage.RETREAT, retreat=int(o.split(":")[1]))
         save(ctx, b)
         ctx.done()
+
+
+def _declined(ctx: Context, b: Battle, option: str) -> Battle:
+    """The defender's choice on a .5X or X: the exchange, D or BD (:func:`decline_option`)."""
+    if option == "exchange":
+        return _to(b, Stage.EXCHANGE)
+    ctx.emit("decline", f"the defender takes {option.upper()} instead of the exchange")
+    for d in alive(ctx, b.defenders):
+        disrupt(ctx, d)
+    if option == "bd":
+        for u in alive(ctx, b.attackers):
+            disrupt(ctx, u)
+    return _to(b, Stage.WITHDRAW, code="D")
 
 
 def chance_outcomes(ctx: Context, b: Battle) -> list[tuple[Action, Fraction]]:
@@ -747,6 +824,9 @@ def chance_outcomes(ctx: Context, b: Battle) -> list[tuple[Action, Fraction]]:
         return [(Outcome("up"), Fraction(k, 6)), (Outcome("stay"), Fraction(6 - k, 6))]
     if b.stage == Stage.PRESS_ROLL:
         return [(Outcome("up"), Fraction(1, 2)), (Outcome("down"), Fraction(1, 2))]
+    if b.stage == Stage.GAMBLE:
+        k = b.gamble[2]
+        return [(Outcome("up"), Fraction(k, 6)), (Outcome("down"), Fraction(6 - k, 6))]
     return [(Outcome(v), Fraction(1, 6)) for v in range(1, 7)]
 
 
@@ -767,6 +847,10 @@ class ChanceStepBattle(ChanceStep):
         if b.stage == Stage.ROUND_UP:
             b = _to(b, Stage.PRESS_ROLL, base=b.base + (1 if v == "up" else 0))
             ctx.emit("round-up", f"German round-up: {v}", outcome=v)
+        elif b.stage == Stage.GAMBLE:
+            up, down, _ = b.gamble
+            b = _to(b, Stage.ROLL, base=up if v == "up" else down)
+            ctx.emit("gamble", f"enhanced odds gamble: {v}", outcome=v)
         elif b.stage == Stage.PRESS_ROLL:
             russian = b.side == cn.RUSSIAN
             delta = (1 if russian else b.press) if v == "up" else -(2 if russian else b.press)
@@ -834,7 +918,7 @@ class RetreatStep(BattleDecision):
         b = current(ctx)
         if isinstance(action, RetreatAction):
             for u in action.units:
-                ctx.state.put(ctx.state.units[u].moved_to(action.path[-1]))
+                ctx.state.put(cn.moved(ctx.state.units[u], action.path[-1]))
             for n in action.path[1:]:
                 set_control(ctx, n, cn.enemy(b.side))
             ctx.emit("retreat", f"{'+'.join(action.units)} retreat {'-'.join(action.path)}")
@@ -866,7 +950,7 @@ class AdvanceStep(BattleDecision):
             return
         assert isinstance(action, Advance)
         uid = action.units[0]
-        ctx.state.put(ctx.state.units[uid].moved_to(action.path[-1]))
+        ctx.state.put(cn.moved(ctx.state.units[uid], action.path[-1]))
         for n in action.path[1:]:
             set_control(ctx, n, b.side)
         into = b.into + (cn.attack_factor(ctx, uid) if action.path[1] == b.target else 0)

@@ -10,7 +10,7 @@ German armies and motorized korps have two steps: the strong (full) and weak sid
 from __future__ import annotations
 
 from wargames.core.context import Context
-from wargames.core.units import UnitDef
+from wargames.core.units import UnitDef, UnitState
 
 AXIS = "axis"
 RUSSIAN = "russian"
@@ -149,3 +149,17 @@ def has_zoc(ctx: Context, uid: str) -> bool:
 
 def enemy(side: str) -> str:
     return RUSSIAN if side == AXIS else AXIS
+
+
+def moved(unit: UnitState, at: str) -> UnitState:
+    """``unit`` moved to ``at``: a unit that moves leaves its entrenchment (DCH: Sequence A.1,
+    B.1 Entrenchment)."""
+    return unit.moved_to(at).unmarked(ENTRENCHED)
+
+
+def entrench(ctx: Context, side: str) -> None:
+    """DCH: Sequence A.1 / B.1: UnDisrupted units' Entrenchment: every UnDisrupted unit of
+    ``side`` on the map entrenches where it stands (until it moves)."""
+    for u in ctx.units_of(side):
+        if not u.has(DISRUPTED) and not u.has(ENTRENCHED) and not has(ctx, u.id, "air"):
+            ctx.state.put(u.marked(ENTRENCHED))

@@ -51,12 +51,15 @@ CITES = Citations(
     entry="DCH: Operational Movement (OMB) / Stacking",
 )
 # DCH: ZOCs: stop on entering; no EZOC to EZOC of the same unit; the special 1-hex move onto a
-# friendly unit. Minimum move: a 1-hex move for a motorized korps into a swamp hex.
+# friendly unit. No general minimum move in operational movement.
 POLICY = MovePolicy(
     zoc=ZocRules(stop_on_enter=True, no_same_unit=True, one_hex_onto_friend=True),
-    minimum_move=True,
     rules=CITES,
 )
+# DCH: Swamp: panzer/tank and motorized korps transit "at 1 hex per turn": a korps's whole move
+# may be one hex into a swamp hex, spending all its factors (the kernel's minimum move).
+SWAMP_POLICY = attrs.evolve(POLICY, minimum_move=True)
+SWAMPS = ("swamp", "swamp-forest")
 
 
 def unit_class(ctx: Context, uid: str) -> str:
@@ -140,9 +143,12 @@ def situation(ctx: Context, side: str, bonus: bool = False, german: bool = False
 
 def lone_katyushas(ctx: Context) -> set[str]:
     """DCH: Russian Katyushas: hexes of Katyushas not stacked with other Russian units, which
-    a German unit may move through (eliminating them)."""
+    a German unit may move through (eliminating them); DCH: Strategic Movement by Rail: the
+    same for undefended Russian Railway Guns ("Same for Russian Railway Guns!")."""
     return {
-        n for n, us in ctx.state.occupancy().items() if all(cn.has(ctx, u, "katyusha") for u in us)
+        n
+        for n, us in ctx.state.occupancy().items()
+        if all(cn.has(ctx, u, "katyusha") or cn.has(ctx, u, "railway-gun") for u in us)
     }
 
 
@@ -189,7 +195,7 @@ def _routes(ctx: Context, uid: str, mode: str) -> dict[str, tuple[tuple[str, ...
             if node != got.start:
                 ends[index.ids[node]] = (tuple(got.path_labels(node)), True)
         if extra:
-            _road_extra(ctx, got, sit, True, ends)
+            _road_extra(ctx, got, sit, True, ends, c, base * SCALE)
     if bonus_allowed(ctx, uid):
         sit = situation(ctx, side, True, german)
         got = reach(index, unit.at, (base + bonus) * SCALE, c, POLICY, sit)
@@ -198,7 +204,9 @@ def _routes(ctx: Context, uid: str, mode: str) -> dict[str, tuple[tuple[str, ...
             if node != got.start and label not in ends:
                 ends[label] = (tuple(got.path_labels(node)), False)
         if extra:
-            _road_extra(ctx, got, sit, False, ends)
+            _road_extra(ctx, got, sit, False, ends, c, (base + bonus) * SCALE)
+    if base > 0 and unit_class(ctx, uid) == "korps-mobile":
+        _swamp_step(ctx, uid, base * SCALE, c, ends)
     occ = ctx.state.occupancy()
     south = south_only(ctx, uid)
     return {
@@ -208,15 +216,35 @@ def _routes(ctx: Context, uid: str, mode: str) -> dict[str, tuple[tuple[str, ...
     }
 
 
+def _swamp_step(
+    ctx: Context, uid: str, mp: int, c: Costs, ends: dict[str, tuple[tuple[str, ...], bool]]
+) -> None:
+    """DCH: Swamp: a korps's 1-hex move into an adjacent swamp hex (its whole move)."""
+    index = ctx.board.index
+    at = ctx.state.units[uid].at
+    assert at is not None
+    sit = situation(ctx, ctx.side_of(uid), german=cn.is_german(ctx, uid))
+    got = reach(index, at, mp, c, SWAMP_POLICY, sit)
+    for node in got.cost:
+        label = index.ids[node]
+        if label in ends or node == got.start or ctx.board.terrain(label) not in SWAMPS:
+            continue
+        if ctx.board.adjacent(at, label):
+            ends[label] = ((at, label), True)
+
+
 def _road_extra(
     ctx: Context,
     got: Reach,
     sit: Situation,
     may_attack: bool,
     ends: dict[str, tuple[tuple[str, ...], bool]],
+    c: Costs,
+    budget: int,
 ) -> None:
-    """DCH: Road Movement: units not doubled on roads move 1 extra hex along a road (not out
-    of a hex where a ZOC stopped them, nor into an enemy or a closed hex)."""
+    """DCH: Road Movement: units not doubled on roads move 1 extra hex along a road, anywhere
+    in their move (not out of a hex where a ZOC stopped them, nor into an enemy or a closed
+    hex): the free road hex, then the rest of the allowance from there."""
     index = ctx.board.index
     road = index.mask("road")
     if not road:
@@ -224,6 +252,13 @@ def _road_extra(
     zones = sit.zoc
     zset = zones.nodes if zones is not None else frozenset()
     enemies = {index.number[n] if isinstance(n, str) else n for n in sit.enemies}
+
+    def add(label: str, path: tuple[str, ...]) -> None:
+        old = ends.get(label)
+        if old is None or (may_attack and not old[1]):
+            ends[label] = (path, may_attack)
+
+    best: dict[int, tuple[int, int]] = {}  # a free road hex's end -> (MP spent before, from)
     for node in sorted(got.cost):
         if node != got.start and node in zset:
             continue  # the ZOC ended the move here
@@ -236,10 +271,17 @@ def _road_extra(
                 continue
             if sit.can_enter is not None and not sit.can_enter(nxt):
                 continue
-            label = index.ids[nxt]
-            old = ends.get(label)
-            if old is None or (may_attack and not old[1]):
-                ends[label] = ((*got.path_labels(node), label), may_attack)
+            add(index.ids[nxt], (*got.path_labels(node), index.ids[nxt]))
+            if nxt not in zset and got.cost[node] < best.get(nxt, (budget, 0))[0]:
+                best[nxt] = (got.cost[node], node)  # entering an EZOC ends the move
+    for nxt, (spent, node) in sorted(best.items()):
+        if got.cost.get(nxt, budget + 1) <= spent:
+            continue  # reached as cheaply without the free hex: nothing more from there
+        head = (*got.path_labels(node), index.ids[nxt])
+        more = reach(index, nxt, budget - spent, c, POLICY, sit)
+        for w in more.cost:
+            if w not in (nxt, got.start):
+                add(index.ids[w], (*head, *more.path_labels(w)[1:]))
 
 
 def _row(node: str) -> int:
@@ -295,6 +337,20 @@ def _path_error(ctx: Context, uid: str, path: tuple[str, ...], mode: str) -> Ill
         return None
     except IllegalAction as exc:
         first = exc
+    swamp = len(path) == 2 and ctx.board.terrain(path[1]) in SWAMPS
+    if swamp and unit_class(ctx, uid) == "korps-mobile" and base > 0:
+        try:
+            check_path(
+                ctx.board.index,
+                list(path),
+                base * SCALE,
+                unit_costs(ctx, uid),
+                SWAMP_POLICY,
+                situation(ctx, side, german=cn.is_german(ctx, uid)),
+            )
+            return None
+        except IllegalAction:
+            pass
     if not bonus_allowed(ctx, uid):
         return first
     try:

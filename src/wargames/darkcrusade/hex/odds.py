@@ -110,6 +110,36 @@ def round_up_sixths(ctx: Context, o: Odds) -> int:
     return int(Fraction(6 * extra, need - have))
 
 
+def gambles(ctx: Context, o: Odds) -> list[tuple[int, int, int]]:
+    """DCH: Asymmetric Combat Odds Calculations, the enhanced/optional odds expansion (both
+    players agree: the scenario option ``enhanced_odds``): the German may gamble for a higher
+    column ``t`` at the risk of a fallback column ``f`` no higher than the guaranteed one.
+    The chance, rounded down to sixths as the round-up's, is read from the text's five
+    examples (15:4): with the guaranteed column as fallback, the extra factors over those
+    the higher column needs beyond it (4:1: 3 of 4, 5:1: 3 of 8); with a lower fallback, the
+    columns risked over the columns between fallback and target (4:1 risking 2:1: 1 of 2;
+    6:1 risking 2:1: 1 of 4; 6:1 risking 3:2: 2 of 5). Returns (t, f, sixths) with a chance,
+    the plain round-up (one column up, the guaranteed one as fallback) left out."""
+    scale = charts(ctx).crt.scale
+    g = o.base
+    top = len(scale.columns) - 1
+    if g < 0 or g >= top or o.defence == 0:
+        return []
+    out = []
+    have = scale.attack_needed(g, o.defence)
+    for t in range(g + 1, top + 1):
+        need = scale.attack_needed(t, o.defence)
+        for f in range(0, g + 1):
+            if f == g:
+                chance = Fraction(o.attack - have, need - have) if need > have else Fraction(0)
+            else:
+                chance = Fraction(g - f, t - f)
+            sixths = int(6 * chance)
+            if 0 < sixths < 6 and (t, f) != (g + 1, g):
+                out.append((t, f, sixths))
+    return out
+
+
 def final_column(ctx: Context, base: int, shift: int) -> int:
     """The column after shifts: clamped at 9:1 above and at 1:5 below."""
     return charts(ctx).crt.scale.shifted(base, shift)

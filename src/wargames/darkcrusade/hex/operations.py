@@ -18,6 +18,7 @@ from wargames.core.state import Frame
 from wargames.core.steps import SideStep
 
 from . import counters as cn
+from .air_combat import strikers
 from .attacks import (
     allocations,
     attack_error,
@@ -43,6 +44,7 @@ from .movement import (
 from .overrun import overrun_error, overruns
 
 CANCEL = "cancel:"
+AIR = "air:"
 COMBAT = "DCH: Sequence (Ground Combat Resolution)"
 
 
@@ -163,7 +165,7 @@ class Operations(SideStep):
                 continue
             if u.has(scoped(cn.DONE, TURN)) or u.has(scoped(cn.ALLOCATED, TURN)):
                 continue
-            if frame.args["mode"] == "break" and not cn.is_german(ctx, u.id):
+            if frame.args["mode"] == "break" and cn.is_ally(ctx, u.id):
                 continue  # DCH: Sequence A.6: the breakthrough is for German units
             out.append(u.id)
         return out
@@ -176,6 +178,8 @@ class Operations(SideStep):
     def legal(self, ctx: Context, frame: Frame) -> list[Action]:
         out: list[Action] = [Choose(u) for u in self._units(ctx, frame)]
         out += [Choose(CANCEL + t) for t in sorted(allocations(ctx))]
+        # DCH: Airstrike: an air unit's offensive use of the game-turn, in a movement phase
+        out += [Choose(AIR + u) for u in strikers(ctx, frame.args["side"])]
         if self._pass_error(ctx, frame) is None:
             out.insert(0, Pass())
         return out
@@ -188,6 +192,10 @@ class Operations(SideStep):
             if action.option[len(CANCEL) :] in allocations(ctx):
                 return None
             return IllegalAction(self.rule, f"no attack on {action.option[len(CANCEL) :]}")
+        if action.option.startswith(AIR):
+            if action.option[len(AIR) :] in strikers(ctx, frame.args["side"]):
+                return None
+            return IllegalAction("DCH: Airstrike", f"{action.option[len(AIR) :]} cannot fly now")
         if action.option not in self._units(ctx, frame):
             return IllegalAction(self.rule, f"{action.option} has no orders to take now")
         return None
@@ -199,6 +207,9 @@ class Operations(SideStep):
         assert isinstance(action, Choose)
         if action.option.startswith(CANCEL):
             cancel(ctx, action.option[len(CANCEL) :])
+            return
+        if action.option.startswith(AIR):
+            ctx.push("airstrike", unit=action.option[len(AIR) :], side=frame.args["side"])
             return
         ctx.push(
             "orders",
@@ -296,7 +307,7 @@ class Orders(SideStep):
             if n in lone:
                 for k in list(ctx.state.occupancy().get(n, ())):
                     eliminate(ctx, k, f"overrun by {uid}")
-        ctx.state.put(unit.moved_to(action.path[-1]).marked(scoped(cn.MOVED, TURN)))
+        ctx.state.put(cn.moved(unit, action.path[-1]).marked(scoped(cn.MOVED, TURN)))
         for n in action.path[1:]:
             set_control(ctx, n, frame.args["side"])
         ctx.emit("move", f"{uid} moves {'-'.join(action.path)}", unit=uid)
@@ -315,7 +326,7 @@ class Orders(SideStep):
         for u in action.units:
             unit = ctx.state.units[u]
             ctx.state.put(
-                unit.moved_to(target).marked(scoped(cn.MOVED, TURN), scoped(cn.DONE, TURN))
+                cn.moved(unit, target).marked(scoped(cn.MOVED, TURN), scoped(cn.DONE, TURN))
             )
         set_control(ctx, target, side)
         ctx.emit("overrun", f"{'+'.join(action.units)} overrun {target}", target=target)

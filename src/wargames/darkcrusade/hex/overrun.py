@@ -76,8 +76,9 @@ def overrun_error(
 
 def overruns(ctx: Context, uid: str, mode: str) -> list[Move]:
     """The overruns the stack of ``uid`` may make (all its movable units together)."""
-    stack = tuple(stack_of(ctx, uid))
-    if uid not in stack or sum(cn.attack_factor(ctx, u) for u in stack) < NEEDED:
+    movers = stack_of(ctx, uid)
+    stack = (uid, *(u for u in movers if u != uid))  # the unit given orders leads
+    if uid not in movers or sum(cn.attack_factor(ctx, u) for u in stack) < NEEDED:
         return []
     at = ctx.state.units[uid].at
     assert at is not None

@@ -2,8 +2,8 @@
 rail nets, movement situations) are computed once per position, not once per query.
 
 A position is identified by the cached occupancy mapping (a new object whenever a unit changes
-hex), the Disrupted units, control of hexes, the turn and the rail heads; the cache holds the
-last few positions only. Values must be immutable (or treated so by every caller).
+hex), the Disrupted units, control of hexes, the turn, the rail heads and converted rail; the
+cache holds the last few positions only. Values must be immutable (or treated so by every caller).
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ def fingerprint(ctx: Context) -> tuple[Any, ...]:
         tuple(state.control.values()),
         state.turn,
         state.get("railheads"),
+        state.get("converted"),
         state.get("profiles"),
     )
 

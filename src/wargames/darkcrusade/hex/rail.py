@@ -1,7 +1,7 @@
 """DCH: Strategic Movement by Rail, and the Axis rail heads.
 
 One UnDisrupted Axis unit a turn moves freely by rail on Axis rail lines; Russian units up to
-the victory cities still under Russian control plus 1 for Siberia (only 2 on the first turn).
+the victory points still under Russian control plus 1 for Siberia (only 2 on the first turn).
 The line must trace back to the owner's side (an Axis country; the eastern mapboard edge) and
 not through an EZOC unless a friendly unit holds it. Units moved by rail arrive Disrupted.
 The five Axis rail heads advance 2 rail hexes a turn (DCH: Supply).
@@ -43,6 +43,12 @@ def _rail_net(ctx: Context, side: str) -> frozenset[str]:
     rails = rail_nodes(ctx)
     own = [n for n in rails if control.get(n) == side]
     if side == cn.AXIS:
+        # DCH: Strategic Movement by Rail: Axis rail lines are the Axis countries' and those
+        # the railway gauge conversion units converted
+        from .conversion import converted
+
+        done = converted(ctx)
+        own = [n for n in own if n in done or _axis_country(ctx, n)]
         sources = [n for n in own if _axis_country(ctx, n)]
     else:
         sources = [n for n in own if ctx.board.has(n, "east-edge")]
@@ -70,8 +76,12 @@ def limit(ctx: Context, side: str) -> int:
         return int(ch["axis_units"])
     if ctx.turn == ctx.scenario.calendar.first:
         return int(ch["first_turn_russian"])
+    # DCH: By Rail: "Russian units equal in number to Russian victory points still under
+    # Russian control, plus 1 for Siberia" (points: Moscow counts 3, Leningrad 2)
+    from .victory import value
+
     vcs = [n for n in ctx.board.nodes_with("victory") if ctx.state.control.get(n) == cn.RUSSIAN]
-    return len(vcs) + 1
+    return sum(value(ctx, n) for n in vcs) + 1
 
 
 def railed(ctx: Context) -> int:
@@ -141,7 +151,7 @@ class RailStep(Step):
         assert isinstance(action, Place)
         unit = ctx.state.units[action.unit]
         # DCH: Strategic Movement: units moved strategically arrive Disrupted.
-        moved = unit.moved_to(action.at).marked(
+        moved = cn.moved(unit, action.at).marked(
             cn.DISRUPTED, scoped(RAILED, TURN), scoped(cn.MOVED, TURN)
         )
         ctx.state.put(moved)
@@ -158,28 +168,46 @@ def advance_railheads(ctx: Context) -> None:
     to the hex farthest from the Axis countries (ties: the lowest label)."""
     step = int(charts(ctx).rail["railhead_step"])
     heads = list(ctx.state.get("railheads", charts(ctx).rail["railheads"]))
-    board = ctx.board
-    control = ctx.state.control
-    taken = set()
+    taken: set[str] = set()
     out = []
     for head in heads:
-        at = head
-        for _ in range(step):
-            options = [
-                n
-                for n in sorted(board.neighbours(at))
-                if "rail" in board.edge_features(at, n)
-                and control.get(n) == cn.AXIS
-                and not _axis_country(ctx, n)
-                and n not in taken
-                and _depth(ctx, n) > _depth(ctx, at)
-            ]
-            if not options:
-                break
-            at = max(options, key=lambda n: (_depth(ctx, n), n))
+        at = advance_along_rail(ctx, head, step, taken)[-1]
         taken.add(at)
         out.append(at)
     ctx.state.set("railheads", out)
+
+
+def advance_along_rail(ctx: Context, start: str, step: int, taken: set[str]) -> list[str]:
+    """The path of up to ``step`` rail hexes from ``start`` along Axis-controlled rail outside
+    the Axis countries, each farther from them (ties: the lowest label), avoiding ``taken``."""
+    board = ctx.board
+    control = ctx.state.control
+    path = [start]
+    at = start
+    for _ in range(step):
+        options = [
+            n
+            for n in sorted(board.neighbours(at))
+            if "rail" in board.edge_features(at, n)
+            and control.get(n) == cn.AXIS
+            and not _axis_country(ctx, n)
+            and n not in taken
+            and _depth(ctx, n) > _depth(ctx, at)
+        ]
+        if not options:
+            break
+        at = max(options, key=lambda n: (_depth(ctx, n), n))
+        path.append(at)
+    return path
+
+
+def axis_country(ctx: Context, node: str) -> bool:
+    return _axis_country(ctx, node)
+
+
+def depth(ctx: Context, node: str) -> int:
+    """Hexes from the nearest Axis country hex."""
+    return _depth(ctx, node)
 
 
 def _depth(ctx: Context, node: str) -> int:

@@ -15,15 +15,17 @@ import attrs
 
 from wargames.core.actions import Action, Choose, Outcome, Pass, Place
 from wargames.core.context import Context
+from wargames.core.markers import TURN, has_scoped
 from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame, Result
+from wargames.core.steps import SideStep
 from wargames.core.supply import SupplyStatus
 
 from . import counters as cn
 from . import factories
 from .air import relocate
 from .charts import charts
-from .rail import advance_railheads
+from .rail import RAILED, advance_railheads
 from .stacking import fits
 from .supply import statuses, supply_map
 from .terrain import rail_nodes
@@ -100,8 +102,9 @@ class AxisAdmin(Step):
                 ctx.state.put(attrs.evolve(u, steps=2))
                 ctx.emit("flip", f"{u.id} flips to its strong side", unit=u.id)
         panzer_replacements(ctx)
+        cn.entrench(ctx, cn.AXIS)
         advance_railheads(ctx)
-        relocate(ctx, cn.AXIS)  # DCH: A.1: after the rail conversion markers
+        relocate(ctx, cn.AXIS)  # DCH: Air Notes: airfields overrun on the ground
         ctx.done()
 
 
@@ -141,6 +144,7 @@ class RussianAdmin(Step):
                 bank -= 2
         ctx.state.set("rifle_factors", bank)
         coming += tank_replacements(ctx)
+        cn.entrench(ctx, cn.RUSSIAN)
         relocate(ctx, cn.RUSSIAN)
         ctx.done()
         coming = [c for c in coming if place_near(ctx, c[0], entry) is not None]
@@ -243,30 +247,81 @@ def month_starts(ctx: Context) -> bool:
 
 
 def panzer_replacements(ctx: Context) -> None:
-    """DCH: Axis Replacements: 2 panzer factors at the start of each month from August: a lost
-    2-factor panzer division comes back at the entry hex, else an UnDisrupted motorized korps
-    on its weak side is built back up (automatic, lost divisions first)."""
+    """DCH: Axis Replacements: 2 panzer factors at the start of each month from August, kept
+    until the German player spends them (:class:`PanzerReplacements`)."""
     ch = charts(ctx).reinforcements
     bank = int(ctx.state.get("panzer_factors", 0))
     if ctx.turn >= int(ch["panzer_from_turn"]) and month_starts(ctx):
         bank += int(ch["panzer_factors"])
-    entry = ch["axis_entry"]
-    near = by_distance(ctx, entry, [n for n in ctx.board if ctx.board.has(n, "germany")])
-    for u in sorted(ctx.state.units_in(cn.ELIMINATED), key=lambda u: u.id):
-        cost = cn.attack_factor(ctx, u.id)
-        panzer = cn.has(ctx, u.id, "panzer") and cn.is_division(ctx, u.id)
-        if panzer and cost <= bank and arrive(ctx, u.id, [entry, *near]):
-            bank -= cost
+    ctx.state.set("panzer_factors", bank)
+
+
+def panzer_options(ctx: Context) -> list[str]:
+    """``rebuild:<korps>`` for an UnDisrupted, un-moved motorized korps below full strength,
+    ``return:<division>`` for a lost 2-factor panzer division, each within the bank."""
+    bank = int(ctx.state.get("panzer_factors", 0))
+    out = []
     for u in ctx.units_of(cn.AXIS):
         d = ctx.unit_def(u.id)
         if not (cn.has(ctx, u.id, "motorized") and cn.is_korps(ctx, u.id)) or u.steps >= d.steps:
             continue
-        cost = int(d.attack_at(d.steps) - d.attack_at(u.steps))
-        if not u.has(cn.DISRUPTED) and cost <= bank:
-            ctx.state.put(attrs.evolve(u, steps=d.steps))
-            ctx.emit("rebuild", f"{u.id} is built back up to full strength", unit=u.id)
-            bank -= cost
-    ctx.state.set("panzer_factors", bank)
+        moved = has_scoped(u, cn.MOVED, TURN) or has_scoped(u, RAILED, TURN)
+        if not u.has(cn.DISRUPTED) and not moved and _rebuild_cost(ctx, u.id) <= bank:
+            out.append(f"rebuild:{u.id}")
+    entry = charts(ctx).reinforcements["axis_entry"]
+    for u in sorted(ctx.state.units_in(cn.ELIMINATED), key=lambda u: u.id):
+        panzer = cn.has(ctx, u.id, "panzer") and cn.is_division(ctx, u.id)
+        if panzer and cn.attack_factor(ctx, u.id) <= bank and _entry(ctx, u.id, entry):
+            out.append(f"return:{u.id}")
+    return out
+
+
+def _rebuild_cost(ctx: Context, uid: str) -> int:
+    d = ctx.unit_def(uid)
+    return int(d.attack_at(d.steps) - d.attack_at(ctx.state.units[uid].steps))
+
+
+def _entry(ctx: Context, uid: str, entry: str) -> str | None:
+    near = by_distance(ctx, entry, [n for n in ctx.board if ctx.board.has(n, "germany")])
+    return place_near(ctx, uid, [entry, *near])
+
+
+class PanzerReplacements(SideStep):
+    """DCH: Axis Reinforcements and Replacements (Sequence A.1): the German player spends
+    panzer replacement factors on an UnDisrupted, un-moved motorized korps (back to full
+    strength) or a lost 2-factor panzer division (at the entry hex), or keeps them."""
+
+    name: ClassVar[str] = "panzer-replacements"
+    kind: ClassVar[str] = "choose"
+    rule: ClassVar[str] = RULE
+    side_name: ClassVar[str] = cn.AXIS
+    actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
+
+    def pending(self, ctx: Context, frame: Frame) -> bool:
+        return bool(panzer_options(ctx))
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        return [Pass(), *(Choose(o) for o in panzer_options(ctx))]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if isinstance(action, Pass):
+            ctx.done()
+            return
+        assert isinstance(action, Choose)
+        what, _, uid = action.option.partition(":")
+        bank = int(ctx.state.get("panzer_factors", 0))
+        if what == "rebuild":
+            bank -= _rebuild_cost(ctx, uid)
+            unit = ctx.state.units[uid]
+            ctx.state.put(attrs.evolve(unit, steps=ctx.unit_def(uid).steps))
+            ctx.emit("rebuild", f"{uid} is built back up to full strength", unit=uid)
+        else:
+            bank -= cn.attack_factor(ctx, uid)
+            entry = charts(ctx).reinforcements["axis_entry"]
+            at = _entry(ctx, uid, entry)
+            assert at is not None
+            arrive(ctx, uid, [at])
+        ctx.state.set("panzer_factors", bank)
 
 
 def tank_replacements(ctx: Context) -> list[list[Any]]:

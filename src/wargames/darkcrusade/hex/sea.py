@@ -158,6 +158,6 @@ class SinkingStep(ChanceStep):
         if action.value == "sunk":
             eliminate(ctx, uid, cn.ELIMINATED, "sunk at sea")
             return
-        unit = ctx.state.units[uid].moved_to(to)
+        unit = cn.moved(ctx.state.units[uid], to)
         ctx.state.put(unit.marked(cn.DISRUPTED, scoped(cn.MOVED, TURN)))
         ctx.emit("sea", f"{uid} arrives by sea at {to}, Disrupted", unit=uid, to=to)

@@ -14,17 +14,34 @@ def first_turn(ctx: Context) -> bool:
     return ctx.turn == ctx.scenario.calendar.first
 
 
+def free_setup(ctx: Context) -> bool:
+    """DCH: Setup: the free set-up (scenario option ``free_setup``) before the first turn."""
+    return bool(ctx.options.get("free_setup", False)) and first_turn(ctx)
+
+
 A, R = cn.AXIS, cn.RUSSIAN
 
 PHASES: tuple[Phase, ...] = (
-    Phase("Set-up", (Segment("mech-group", "the face-down mech group", when=first_turn),)),
+    Phase(
+        "Set-up",
+        (
+            Segment("mech-group", "the face-down mech group", when=first_turn),
+            # DCH: Setup, with the free set-up option: the Russian arrays, then the Germans
+            Segment("free-setup", "Russian free set-up", {"side": R}, when=free_setup),
+            Segment("free-setup", "German free set-up", {"side": A}, when=free_setup),
+        ),
+    ),
     Phase("Weather", (Segment("weather", "the turn's weather"),)),
     Phase(
         "A.1 Reinforcements, Replacements, Flipping, Rail Movement and Rail Conversion",
         (
             Segment("axis-admin", "A.1 reinforcements, armies to strong side, rail heads"),
+            Segment("panzer-replacements", "A.1 panzer replacements", {"side": A}),
             Segment("rail", "A.1 Axis strategic/rail movement", {"side": A}),
             Segment("sea", "A.1 Axis strategic movement by sea", {"side": A}),
+            Segment("rail-conversion", "A.1 Axis rail conversion markers (3 hexes)"),
+            # DCH: Airfields: for the Axis, after the rail conversion marker is moved
+            Segment("airfields", "A.1 positioning of Luftwaffe airfields", {"side": A}),
         ),
     ),
     Phase(
@@ -73,6 +90,7 @@ PHASES: tuple[Phase, ...] = (
             Segment("evacuate", "B.1 factory evacuation"),
             Segment("rail", "B.1 Russian strategic/rail movement", {"side": R}),
             Segment("sea", "B.1 Russian strategic movement by sea", {"side": R}),
+            Segment("airfields", "B.1 airfield relocation", {"side": R}),
         ),
     ),
     Phase(
@@ -87,7 +105,22 @@ PHASES: tuple[Phase, ...] = (
         "B.4 Recovery of Axis allied units not attacked",
         (Segment("recover", "B.4", {"group": "allied", "unattacked": True}),),
     ),
-    Phase("B.5 Ground Combat Resolution", (Segment("combat", "B.5", {"side": R, "mode": "op"}),)),
+    Phase(
+        "B.5 Ground Combat Resolution, then the Russian Proriv!",
+        (
+            Segment("combat", "B.5", {"side": R, "mode": "op"}),
+            # DCH: Blitzkrieg/Proriv: "a player may move and attack with some units and then
+            # after those battles have been resolved move and attack with any of his units
+            # which have not yet moved" (OMF -2, OMB 3 in the Proriv! phase); B.4 repeated
+            Segment("operations", "Proriv! (OMF -2, OMB 3)", {"side": R, "mode": "break"}),
+            Segment(
+                "recover",
+                "Proriv! step 4 repeated",
+                {"group": "allied", "unattacked": True, "breakthrough": True},
+            ),
+            Segment("combat", "Proriv! combat", {"side": R, "mode": "break"}),
+        ),
+    ),
     Phase(
         "B.6 Supply Status Determination (Russian)",
         (

@@ -16,6 +16,7 @@ from typing import ClassVar
 
 from wargames.core.actions import Action, Choose, Outcome, Pass
 from wargames.core.context import Context
+from wargames.core.estimate import control_share, logistic
 from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame, Result
 
@@ -46,6 +47,35 @@ def axis_points(ctx: Context) -> tuple[int, bool]:
             points += value(ctx, n)
             must = must or any(m in city_name(ctx, n) for m in musts)
     return points, must
+
+
+def factor_share(ctx: Context, side: str) -> float:
+    """``side``'s share of the combat factors (attack plus defence) on the map; a hidden army
+    not yet drawn counts the 2 factors the charts assume (DCH: Russian Replacements)."""
+    mine = total = 0
+    for u in ctx.state.on_map():
+        if cn.has(ctx, u.id, "air"):
+            continue
+        f = cn.attack_factor(ctx, u.id) + cn.defence_factor(ctx, u.id)
+        total += f
+        if ctx.side_of(u.id) == side:
+            mine += f
+    return mine / total if total else 0.5
+
+
+def estimate(ctx: Context, side: str) -> float:
+    """DCH: Victory Conditions, for search agents (wargames.search), from ``side``'s view: 0.4
+    a logistic score of the victory city points the Axis holds in supply around the game-end
+    line (7 or more an Axis win, 6 a draw, 5 or less a Russian win), 0.35 the Axis share of
+    the combat factors on the map, 0.25 its share of the controlled hexes."""
+    points, _ = axis_points(ctx)
+    margin = points - (int(charts(ctx).victory["draw"]) + 0.5)
+    axis = (
+        0.4 * logistic(margin, 1.5)
+        + 0.35 * factor_share(ctx, cn.AXIS)
+        + 0.25 * control_share(ctx, cn.AXIS)
+    )
+    return axis if side == cn.AXIS else 1.0 - axis
 
 
 def immediate_win(ctx: Context) -> int | None:

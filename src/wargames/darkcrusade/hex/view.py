@@ -24,6 +24,11 @@ PUBLIC_VARS = (
     "romania_attacked",
     "revealed",
     "mech_units",
+    "airbases",
+    "conversion",
+    "converted",
+    "grounded",
+    "russian_strikes",
 )
 
 
