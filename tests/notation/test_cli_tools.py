@@ -99,7 +99,7 @@ def test_options_from_the_api_and_the_command_line(tmp_path: Path) -> None:
     argv = ["play", "darkcrusade-p2p", "--option", "may_1941=true", "--max-turns", "0"]
     assert main([*argv, "--quiet", "--save", str(save)]) == 0
     assert wargames.load_game(save.read_text()).scenario.options["may_1941"] is True
-    with pytest.raises(wargames.ScenarioError, match="this title has: may_1941"):
+    with pytest.raises(wargames.ScenarioError, match=r"this title has: .*may_1941"):
         wargames.new_game("darkcrusade-p2p", options={"bogus": 1})
 
 
