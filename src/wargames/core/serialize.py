@@ -18,7 +18,7 @@ from .scenario import Scenario, parse_scenario
 from .state import Frame, GameState, Result
 from .title import Title
 from .units import UnitState
-from .vocabulary import Vocabulary
+from .vocabulary import NOUNS, Vocabulary
 
 if TYPE_CHECKING:
     from .game import Game
@@ -175,8 +175,7 @@ def _known(vocab: Vocabulary, kind: str, names: Iterable[str], field: str, file:
     """SaveError at the first of ``names`` that the title's vocabulary does not declare."""
     for name in sorted(names):
         if not vocab.allows(kind, name):
-            noun = {"boxes": "box", "vars": "state variable"}.get(kind, kind[:-1])
-            raise SaveError(field, f"unknown {noun.replace('_', ' ')} {name!r}", file)
+            raise SaveError(field, f"unknown {NOUNS[kind]} {name!r}", file)
 
 
 def _strings(v: Any, field: str, file: str) -> tuple[str, ...]:

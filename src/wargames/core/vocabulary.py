@@ -27,6 +27,15 @@ from .scenario import Scenario
 from .state import GameState
 
 KINDS = ("boxes", "unit_markers", "node_markers", "flags", "areas", "vars")
+NOUNS = {
+    "boxes": "box",
+    "unit_markers": "unit marker",
+    "node_markers": "node marker",
+    "flags": "flag",
+    "areas": "area",
+    "vars": "state variable",
+}
+"""Each kind of name in words, for error messages."""
 KERNEL_NAMES = {"boxes": ("eliminated",), "vars": (LEDGER_VAR,)}
 """Names the kernel itself uses (:func:`.changes.eliminate`, the line ledger): always allowed."""
 
@@ -90,10 +99,8 @@ def check_scenario_names(scenario: Scenario, vocabulary: Vocabulary) -> None:
     of ``scenario`` outside ``vocabulary``."""
 
     def fail(field: str, kind: str, name: str) -> None:
-        noun = kind.rstrip("s").replace("_", " ").replace("boxe", "box")
-        raise ScenarioError(
-            scenario.file, field, f"unknown {noun} {name!r} (known: {vocabulary.describe(kind)})"
-        )
+        reason = f"unknown {NOUNS[kind]} {name!r} (known: {vocabulary.describe(kind)})"
+        raise ScenarioError(scenario.file, field, reason)
 
     for i, (uid, d) in enumerate(scenario.units.items()):
         for flag in vocabulary.unknown("flags", sorted(d.flags)):
