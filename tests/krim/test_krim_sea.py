@@ -9,6 +9,8 @@ from wargames.core.actions import Attack, Choose, Move, Outcome, Pass, Place
 from wargames.core.errors import IllegalAction
 from wargames.core.game import Game
 from wargames.krim.barrage import fire_error
+from wargames.krim.sea import sevastopol_closed
+from wargames.krim.supply import OOS, in_tactical_supply, trace
 
 FEATURES = {
     "soviet-source": ["C7", "H2", "B3"],
@@ -20,9 +22,16 @@ SEA = {"sea": ["H7", "H8", "H9", "G9"]}
 CONTROL = {"axis": ["H10"], "soviet": ["C7", "H2", "B3"]}
 
 
-def sea_game(*extra: dict[str, object], turn: int = 1, step: str = "movement") -> Game:
+def sea_game(
+    *extra: dict[str, object],
+    turn: int = 1,
+    step: str = "movement",
+    control: dict[str, list[str]] | None = None,
+    sea: tuple[str, ...] = (),
+) -> Game:
     units = [unit("S1", "soviet", "D8"), unit("A0", "axis", "H10"), *extra]
-    game = new(units, features=FEATURES, terrain=SEA, control=CONTROL)
+    terrain = {"sea": [*SEA["sea"], *sea]}
+    game = new(units, features=FEATURES, terrain=terrain, control=control or CONTROL)
     phase = "Soviet Movement Phase" if step == "movement" else "Soviet New Units Phase"
     goto(game, phase, "begin-movement" if step == "movement" else "begin-sea", turn=turn)
     return game
@@ -81,6 +90,53 @@ def test_sevastopol_closed_while_an_axis_unit_holds_c7() -> None:
     assert Place("Q", "C7") not in list(game.legal_actions())
     with pytest.raises(IllegalAction, match="Sevastopol Geography"):
         game.apply(Place("Q", "C7"))
+
+
+def test_sevastopol_closure_restricts_only_sea_movement_touching_c7() -> None:
+    """Krim: Sevastopol Geography: the closure keys on an Axis unit in C7 and stops landings
+    (opposed or not) and sea transfers into and out of C7; other ports stay open."""
+    held = sea_game(qrb("Q"), unit("T", "soviet", "B3"), unit("AX", "axis", "C7"), sea=("B8",))
+    legal = set(held.legal_actions())
+    assert Place("Q", "C7") not in legal and Place("T", "C7") not in legal
+    assert Place("Q", "H2") in legal and Place("T", "H2") in legal  # other ports are open
+    with pytest.raises(IllegalAction, match="Sevastopol Geography"):
+        held.apply(Place("T", "C7"))
+    # Axis-controlled but empty: no closure, a landing is allowed ("even if German-controlled")
+    empty = sea_game(
+        qrb("Q"), unit("T", "soviet", "B3"), control={"axis": ["H10", "C7"], "soviet": ["H2", "B3"]}
+    )
+    assert Place("Q", "C7") in set(empty.legal_actions())
+    # out of C7: a Soviet unit there transfers freely while no Axis unit holds C7 (a unit in C7
+    # itself excludes an Axis one, sides never share a hex)
+    own = sea_game(unit("T", "soviet", "C7"))
+    assert Place("T", "H2") in set(own.legal_actions())
+
+
+def test_sevastopol_closure_never_touches_supply() -> None:
+    """Krim: Sevastopol Geography: "This restriction does not apply to supply": with C7
+    Axis-controlled either way, an Axis unit in C7 (the closure) changes no Soviet unit's
+    operational or tactical supply, nor the monthly OOS markers."""
+    features = {**FEATURES, "supply-operational": ["H10", "C7", "H2"]}
+    control = {"axis": ["H10", "C7"], "soviet": ["H2", "B3"]}
+    pocket = [unit(uid, "soviet", at) for uid, at in (("P1", "C8"), ("P2", "D8"), ("P3", "B7"))]
+    results = []
+    for axis_at in ("C7", "H10"):
+        units = [unit("AX", "axis", axis_at), *pocket]
+        game = new(units, features=features, terrain=SEA, control=control)
+        ctx = game.rules_context()
+        assert sevastopol_closed(ctx) is (axis_at == "C7")
+        results.append(
+            {
+                uid: (
+                    in_tactical_supply(ctx, uid),
+                    trace(ctx, "soviet", operational=True).in_supply(game.state.units[uid].at),
+                    game.state.units[uid].has(OOS),
+                )
+                for uid in ("P1", "P2", "P3")
+            }
+        )
+    assert results[0] == results[1]
+    assert all(t and o and not m for t, o, m in results[0].values())
 
 
 def test_sea_movement_lost_from_calendar_month_8() -> None:
