@@ -147,6 +147,30 @@ def test_eliminated_defenders_give_three_mp() -> None:
     assert max(len(a.path) for a in advances) == 4
 
 
+def test_attackers_that_retreated_are_not_victorious_and_never_advance() -> None:
+    """Krim: Advance After Combat: "the victorious attacking units may advance"; an attacker
+    that absorbed its result as a retreat is not victorious, even when it stays adjacent."""
+    for retreat in (True, False):
+        game = combat(unit("A1", "axis", "E7", (9, 5), (9, 5), 6), unit("S2", "soviet", "E6", 3, 3))
+        game.apply(Attack(("A1",), "E6"))
+        choose(game, "odds")  # 9:3 = 3:1
+        game.apply(Outcome(1))  # A1/D1
+        choose(game, "step:S2")  # the defender is eliminated: E6 is empty
+        assert game.state.units["S2"].box == "eliminated"
+        if retreat:
+            choose(game, "retreat")
+            stay = Retreat(("A1",), ("E7", "F7"))  # F7 is still next to E6
+            assert stay in list(game.legal_actions())
+            game.apply(stay)
+            assert game.scenario.board.adjacent("F7", "E6")
+            assert game.decision is None or game.decision.step != "battle"
+            assert not any(isinstance(a, Advance) for a in game.legal_actions())
+            assert game.state.units["A1"].at == "F7"
+        else:
+            choose(game, "step:A1")
+            assert Advance(("A1",), ("E7", "E6")) in list(game.legal_actions())
+
+
 def test_romanians_and_units_out_of_supply_advance_one_hex_artillery_never() -> None:
     gun = unit("G", "axis", "F6", (4,), (1,), 3, kind="artillery", flags=("artillery",), rng=2)
     rom = unit("R", "axis", "E7", (30,), (30,), 6, nat="romanian")

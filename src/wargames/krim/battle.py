@@ -242,10 +242,19 @@ def advance_limit(ctx: Context, battle: Battle, uid: str) -> int:
     return battle.retreated if battle.retreated > 0 else 3
 
 
+def victorious(battle: Battle) -> bool:
+    """Krim: Advance After Combat: "the victorious attacking units may advance"; attackers
+    that absorbed any of their result as a retreat gave ground and are not victorious (as an
+    MA's attackers stop when they retreat, Krim: Mobile Assault), even if still adjacent."""
+    return not battle.attacker_retreated
+
+
 def advance_options(ctx: Context, battle: Battle, uid: str) -> list[tuple[str, ...]]:
     ix = ctx.board.index
     u = ctx.state.units[uid]
     if u.at is None or uid in battle.advanced or cn.is_artillery(ctx.unit_def(uid)):
+        return []
+    if not victorious(battle):
         return []
     return [
         p.labels(ix)
@@ -359,7 +368,7 @@ class BattleStep(Step):
         if isinstance(action, Advance) and b.stage is Stage.ADVANCE and len(action.units) == 1:
             uid = action.units[0]
             u = ctx.state.units.get(uid)
-            if uid not in b.attackers or u is None or u.at is None:
+            if uid not in b.attackers or u is None or u.at is None or not victorious(b):
                 return IllegalAction(ADVANCE_RULE, f"{uid} is not a victorious attacker")
             if cn.is_artillery(ctx.unit_def(uid)):
                 return IllegalAction(ADVANCE_RULE, "artillery never advances after combat")
