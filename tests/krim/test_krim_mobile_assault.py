@@ -147,24 +147,46 @@ def test_retreat_absorbed_by_the_attackers_stops_their_move() -> None:
 
 
 def test_infantry_makes_one_ma_then_stops() -> None:
+    """Krim: Mobile Assault: infantry makes one MA a phase and then must cease movement; the
+    assault gun that assisted it is a German mechanized unit and moves on alone, at its own MF
+    less the MP the stack spent."""
+    game = game_at(
+        1,
+        unit("I", "axis", "E6", (6, 4), (6, 4), 4),
+        unit("G", "axis", "E6", **STUG),
+        unit("S2", "soviet", "E5", (6, 4, 2), (20, 15, 10)),
+    )
+    game.apply(Choose("move:I"))
+    game.apply(Choose("join:G"))
+    game.apply(Attack(("I", "G"), "E5"))  # clear: 1 MP tripled, of the stack's 4 (I's MF)
+    resolve(game, 4)  # 9:20 -> 1:3, A1
+    game.apply(Choose("step:I"))
+    assert game.decision is not None and game.decision.step == "move-group"
+    legal = list(game.legal_actions())
+    assert not any(isinstance(a, (Move, Attack)) and "I" in a.units for a in legal)
+    # G: 8 MP less the 3 spent; E9 is three clear hexes away (the stack had 1 MP left)
+    assert Move(("G",), ("E6", "E7", "E8", "E9")) in legal
+    assert Attack(("G",), "E5") in legal  # a mechanized unit may make another MA
+    game.apply(Move(("G",), ("E6", "E7", "E8", "E9")))
+    game.apply(Pass())
+    assert game.state.units["I"].at == "E6" and game.state.units["G"].at == "E9"
+    assert Choose("move:I") not in list(game.legal_actions())  # I's movement is over
+
+
+def test_infantry_alone_after_its_ma_has_only_pass() -> None:
+    """Krim: Mobile Assault: with its assault gun gone, the infantry stops after its MA."""
     game = game_at(
         1,
         unit("I", "axis", "E6", (6, 4), (6, 4), 8),
-        unit("G", "axis", "E6", **STUG),
-        unit("S2", "soviet", "E5", (6, 4), (20, 10)),
+        unit("G", "axis", "E6", **{**STUG, "att": (3,), "dfn": (2,)}),
+        unit("S2", "soviet", "E5", (6, 4, 2), (20, 15, 10)),
     )
     game.apply(Choose("move:I"))
     game.apply(Choose("join:G"))
     game.apply(Attack(("I", "G"), "E5"))
-    resolve(game, 2)
-    while game.decision is not None and game.decision.step == "battle":
-        game.apply(
-            next(
-                a
-                for a in game.legal_actions()
-                if isinstance(a, Choose) and a.option.startswith("step:")
-            )
-        )
+    resolve(game, 4)  # A1
+    game.apply(Choose("step:G"))  # the gun's only step
+    assert game.state.units["G"].box == "eliminated"
     assert list(game.legal_actions()) == [Pass()]
 
 

@@ -88,6 +88,9 @@ def test_both_sides_survive_the_attackers_may_assault_again_at_once() -> None:
     game.apply(Choose("step:P1"))
     assert game.decision is not None and game.decision.step == "move-group"
     assert Attack(("P1",), "E5") in list(game.legal_actions())  # 9 MP left, 3 needed
+    # ... or move on: the MA entered no hex, so the group may leave the hex it started in
+    # (Krim: Mobile Assault: the attackers "may continue their movement")
+    assert Move(("P1",), ("E6", "E7")) in list(game.legal_actions())
 
 
 def test_air_units_support_mobile_assaults_and_count_for_the_couplet() -> None:

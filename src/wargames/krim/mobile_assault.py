@@ -13,7 +13,7 @@ from wargames.core.state import Frame
 
 from . import counters as cn
 from .calendar import FROST, MUD, weather
-from .movement import costs
+from .movement import allowance, costs
 
 RULE = "Krim: Mobile Assault"
 MULTIPLIER = 3
@@ -86,8 +86,6 @@ def _error(ctx: Context, frame: Frame, units: Sequence[str], target: str) -> str
         return f"the group cannot enter {target}"
     mp = frame.args.get("mp")
     if "mp" not in frame.args:
-        from .movement import allowance
-
         mp = allowance(ctx, units)
     left = None if mp is None else int(mp) - int(frame.args["spent"])
     # Krim: Movement: the one-hex guarantee does not apply to a unit attempting an MA
@@ -122,14 +120,19 @@ def start_assault(ctx: Context, frame: Frame, units: Sequence[str], action: Atta
     assert start is not None
     cost = assault_cost(ctx, units, start, action.target)
     assert cost is not None
-    infantry = any(cn.is_infantry_kind(ctx.unit_def(u)) for u in units)
-    ctx.update(
-        spent=int(frame.args["spent"]) + cost,
-        mas=int(frame.args["mas"]) + 1,
-        # Krim: Mobile Assault: infantry must cease movement after its one MA
-        stop=bool(frame.args.get("stop")) or infantry,
-    )
     supplied = tuple(u for u in units if u in frame.args.get("supplied", ()))
+    # Krim: Mobile Assault: infantry units must cease movement after their one MA; the
+    # assault guns that assisted them are German mechanized units, bound by no such rule,
+    # and move on alone at their own MF (halved if they started out of supply) less the MP
+    # the stack spent
+    infantry = [u for u in units if cn.is_infantry_kind(ctx.unit_def(u))]
+    rest = [u for u in units if u not in infantry]
+    changes: dict[str, object] = {}
+    if infantry:
+        changes["halted"] = [*frame.args.get("halted", ()), *infantry]
+        if rest and frame.args.get("mp") is not None:
+            changes["mp"] = allowance(ctx, rest, supplied)
+    ctx.update(spent=int(frame.args["spent"]) + cost, mas=int(frame.args["mas"]) + 1, **changes)
     battle = Battle(
         kind=Kind.MA,
         side=frame.args["side"],

@@ -9,7 +9,7 @@ started the phase in its hex (``Choose("join:ID")``), then moves the group leg b
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import ClassVar
 
 from wargames.core.actions import Action, Attack, Choose, Move, Pass, Place
@@ -100,10 +100,12 @@ def side_zones(ctx: Context, side: str) -> ZoneMap[str]:
     return zones(ctx.board.index, {us[0]: n for n, us in occ.items() if ctx.side_of(us[0]) == side})
 
 
-def allowance(ctx: Context, units: Sequence[str]) -> int | None:
+def allowance(
+    ctx: Context, units: Sequence[str], supplied: Collection[str] | None = None
+) -> int | None:
     """Krim: Movement of Stacks: the slowest unit's MF; Krim: Supply: half the printed MF for a
-    unit out of tactical supply at the instant it starts moving. None: unlimited (railroad
-    guns along rail)."""
+    unit out of tactical supply at the instant it starts moving (``supplied``: the units found
+    in supply then, if already judged). None: unlimited (railroad guns along rail)."""
     factors = []
     line = tactical_map(ctx, ctx.side_of(units[0]))
     for uid in units:
@@ -113,7 +115,8 @@ def allowance(ctx: Context, units: Sequence[str]) -> int | None:
         u = ctx.state.units[uid]
         mf = int(d.movement_at(u.steps))
         assert u.at is not None
-        factors.append(mf if line.in_supply(u.at) else halved(mf))
+        ok = line.in_supply(u.at) if supplied is None else uid in supplied
+        factors.append(mf if ok else halved(mf))
     return slowest(factors) if factors else None
 
 
@@ -234,7 +237,16 @@ class MovementPhase(SideStep):
         if isinstance(action, Choose) and action.option.startswith("move:"):
             uid = action.option[5:]
             ctx.state.set(MOVED_ANY, True)
-            ctx.push("move-group", side=frame.args["side"], units=[uid], spent=0, legs=0, mas=0)
+            start = ctx.state.units[uid].at
+            ctx.push(
+                "move-group",
+                side=frame.args["side"],
+                units=[uid],
+                start=start,
+                spent=0,
+                legs=0,
+                mas=0,
+            )
             return
         apply_sea(ctx, frame.args["side"], action)
 
@@ -251,27 +263,30 @@ class MoveGroup(SideStep):
 
     @staticmethod
     def alive(ctx: Context, frame: Frame) -> list[str]:
-        return [u for u in frame.args["units"] if ctx.state.units[u].at is not None]
+        """The units still moving: on the map and not halted (infantry after its MA)."""
+        halted = set(frame.args.get("halted", ()))
+        return [
+            u for u in frame.args["units"] if ctx.state.units[u].at is not None and u not in halted
+        ]
 
     @staticmethod
     def stopped(ctx: Context, frame: Frame) -> bool:
         units = MoveGroup.alive(ctx, frame)
-        return (
-            not units
-            or bool(frame.args.get("stop"))
-            or any(has_scoped(ctx.state.units[u], MA_STOP, PHASE) for u in units)
-        )
+        return not units or any(has_scoped(ctx.state.units[u], MA_STOP, PHASE) for u in units)
 
     @staticmethod
     def zoc_stopped(ctx: Context, frame: Frame) -> bool:
         """Provisional ZOC: a group that has entered a hex next to an enemy unit (by a move,
         a straits entry or an MA into a cleared hex) moves no further; it may still make MAs.
-        A group that started the phase there may leave."""
+        A group that started the phase there may leave, also after an MA that did not clear
+        the hex (Krim: Mobile Assault: the attackers "may continue their movement")."""
         units = MoveGroup.alive(ctx, frame)
-        if not units or not (frame.args["legs"] or frame.args["mas"]):
+        if not units:
             return False
         at = ctx.state.units[units[0]].at
         assert at is not None
+        if not frame.args["legs"] and at == frame.args.get("start", at):
+            return False
         return in_ezoc(ctx, str(frame.args["side"]), at)
 
     @staticmethod
