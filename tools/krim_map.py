@@ -1,6 +1,10 @@
-"""Generate the reconstructed Crimea hex map for Krim (run once; output pasted in map TOML)."""
+"""Generate Krim's scenario files (src/wargames/krim/data/*.toml): the Crimea hex map
+reconstructed from real geography, with tools/krim_oob.py and tools/krim_charts.toml."""
 
 import math
+import sys
+from itertools import pairwise
+from pathlib import Path
 
 from wargames.core.hexgrid import HexLayout
 
@@ -169,16 +173,6 @@ assert label(*place_hex["Sevastopol"]) == "C7", label(*place_hex["Sevastopol"])
 print(sum(1 for v in kind.values() if v == "land"), "land")
 for n, (c, r) in sorted(place_hex.items()):
     print(n, label(c, r))
-import json
-
-json.dump(
-    {
-        "kind": {label(c, r): k for (c, r), k in kind.items()},
-        "places": {n: label(c, r) for n, (c, r) in place_hex.items()},
-        "latlon": {label(c, r): latlon(c, r) for (c, r) in kind},
-    },
-    open("/tmp/krim_map.json", "w"),
-)
 # picture
 for row in range(ROWS - 1, -1, -1):
     line = ""
@@ -199,42 +193,44 @@ LBL = {(c, r): label(c, r) for (c, r) in kind}
 POS = {v: k for k, v in LBL.items()}
 LL = {label(c, r): latlon(c, r) for (c, r) in kind}
 land = {LBL[k] for k, v in kind.items() if v == "land"}
-H = {l: LAY.parse(l) for l in LBL.values()}
+H = {lb: LAY.parse(lb) for lb in LBL.values()}
 
 
-def nbrs(l):
+def nbrs(lb):
     out = []
-    for h in H[l].neighbours():
+    for h in H[lb].neighbours():
         if LAY.on_map(h):
             out.append(LAY.label(h))
     return out
 
 
-water_keep = {l for l in LBL.values() if l not in land and any(n in land for n in nbrs(l))}
-omit = sorted(l for l in LBL.values() if l not in land and l not in water_keep)
+water_keep = {lb for lb in LBL.values() if lb not in land and any(n in land for n in nbrs(lb))}
+omit = sorted(lb for lb in LBL.values() if lb not in land and lb not in water_keep)
 P = {n: LBL[c] for n, c in place_hex.items()}
 P.pop("Inkerman")
 P.pop("Yenikale")
 
 terrain = {"sea": [], "lagoon": [], "hill": [], "broken": [], "marsh": []}
-for l in sorted(LBL.values()):
-    if l in omit:
+for lb in sorted(LBL.values()):
+    if lb in omit:
         continue
-    k = kind[POS[l]]
+    k = kind[POS[lb]]
     if k != "land":
-        terrain["sea" if k == "sea" else "lagoon"].append(l)
+        terrain["sea" if k == "sea" else "lagoon"].append(lb)
         continue
-    lat, lon = LL[l]
-    if l == "C7":
+    lat, lon = LL[lb]
+    if lb == "C7":
         continue
     if (lat <= 44.80 and 33.66 <= lon <= 35.05) or (lat <= 44.93 and 34.3 <= lon <= 35.15):
-        terrain["hill"].append(l)
+        terrain["hill"].append(lb)
     elif (
-        (44.78 < lat <= 45.06 and 33.6 <= lon <= 35.3) or (lon >= 36.0 and lat < 45.45) or l == "D8"
+        (44.78 < lat <= 45.06 and 33.6 <= lon <= 35.3)
+        or (lon >= 36.0 and lat < 45.45)
+        or lb == "D8"
     ):
-        terrain["broken"].append(l)
-    elif (lat < 46.0 and any(kind[POS[n]] == "lagoon" for n in nbrs(l))) or l in ("E18", "F18"):
-        terrain["marsh"].append(l)
+        terrain["broken"].append(lb)
+    elif (lat < 46.0 and any(kind[POS[n]] == "lagoon" for n in nbrs(lb))) or lb in ("E18", "F18"):
+        terrain["marsh"].append(lb)
 
 feat = {
     "sevastopol": ["C7"],
@@ -281,12 +277,12 @@ feat = {
         "Q13",
     ],
     "fortification": sorted(
-        l for l in land if l != "C7" and H[l].distance(H["C7"]) <= 2 and LL[l][1] < 34.0
+        lb for lb in land if lb != "C7" and H[lb].distance(H["C7"]) <= 2 and LL[lb][1] < 34.0
     ),
     "straits": sorted(
-        l
-        for l in land
-        if LL[l][1] > 36.25 and any(kind[POS[n]] == "sea" and LL[n][1] > 36.4 for n in nbrs(l))
+        lb
+        for lb in land
+        if LL[lb][1] > 36.25 and any(kind[POS[n]] == "sea" and LL[n][1] > 36.4 for n in nbrs(lb))
     ),
     "axis-entry": ["A21", "D21", "K21", "L21"],
 }
@@ -317,11 +313,11 @@ RAIL = [
 rail_edges = set()
 rail_hexes = set()
 for line in RAIL:
-    for a, b in zip(line, line[1:]):
+    for a, b in pairwise(line):
         ha, hb = H[P[a]], H[P[b]]
         path = ha.line_to(hb)
         labels_ = [LAY.label(h) for h in path]
-        for x, y in zip(labels_, labels_[1:]):
+        for x, y in pairwise(labels_):
             if x != y:
                 rail_edges.add(tuple(sorted((x, y))))
         rail_hexes.update(labels_)
@@ -344,7 +340,7 @@ def cross(p1, p2, q1, q2):
 
 river_edges = set()
 for pts in RIVERS.values():
-    for q1, q2 in zip(pts, pts[1:]):
+    for q1, q2 in pairwise(pts):
         Q1 = (q1[0] * KY, q1[1] * KX)
         Q2 = (q2[0] * KY, q2[1] * KX)
         for a in land:
@@ -355,11 +351,11 @@ for pts in RIVERS.values():
                     if cross(A, B, Q1, Q2):
                         river_edges.add((a, b))
 
-attrs_ = {l: {"name": n} for n, l in P.items()}
-for l in src_axis_op:
-    attrs_.setdefault(l, {})["supplies"] = "axis"
-for l in src_sov_op + src_sov_tac:
-    attrs_.setdefault(l, {})["supplies"] = "soviet"
+attrs_ = {lb: {"name": n} for n, lb in P.items()}
+for lb in src_axis_op:
+    attrs_.setdefault(lb, {})["supplies"] = "axis"
+for lb in src_sov_op + src_sov_tac:
+    attrs_.setdefault(lb, {})["supplies"] = "soviet"
 
 
 def q(s):
@@ -373,9 +369,8 @@ def tl(xs):
 MAP = []
 MAP.append("[map]")
 MAP.append('kind = "hex"')
-MAP.append(
-    f'columns = {COLS}\nrows = {ROWS}\norientation = "flat"\nshifted = "odd"\nlabels = "letter-column"'
-)
+MAP.append(f"columns = {COLS}\nrows = {ROWS}")
+MAP.append('orientation = "flat"\nshifted = "odd"\nlabels = "letter-column"')
 MAP.append('default_terrain = "clear"')
 MAP.append(f"omit = {tl(omit)}")
 MAP.append("\n[map.terrain]")
@@ -385,28 +380,27 @@ MAP.append("\n[map.features]")
 for f, ls in feat.items():
     MAP.append(f"{q(f)} = {tl(sorted(set(ls)))}")
 MAP.append("\n[map.attributes]")
-for l in sorted(attrs_):
-    inner = ", ".join(f"{k} = {q(v)}" for k, v in attrs_[l].items())
-    MAP.append(f"{l} = {{ {inner} }}")
+for lb in sorted(attrs_):
+    inner = ", ".join(f"{k} = {q(v)}" for k, v in attrs_[lb].items())
+    MAP.append(f"{lb} = {{ {inner} }}")
 for a, b in sorted(river_edges):
     MAP.append(f'\n[[map.hexsides]]\nbetween = [{q(a)}, {q(b)}]\nfeatures = ["river"]')
 for a, b in sorted(rail_edges):
     MAP.append(f'\n[[map.hexsides]]\nbetween = [{q(a)}, {q(b)}]\nfeatures = ["rail"]')
-open("/tmp/krim_map.toml", "w").write("\n".join(MAP) + "\n")
 print("straits", feat["straits"], "rivers", len(river_edges), "rail", len(rail_edges))
 print("marsh", terrain["marsh"])
 print("fort", feat["fortification"])
 
-import sys
-
-sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parent))
 import krim_oob  # noqa: E402
 
-CHARTS = open(__import__("pathlib").Path(__file__).parent / "krim_charts.toml").read()
+CHARTS = (Path(__file__).parent / "krim_charts.toml").read_text()
 axis_ctrl = sorted(
-    l for l in land if POS[l][1] + 1 >= 20 and l not in ("I19", "J19", "C19", "D19", "E19", "B19")
+    lb
+    for lb in land
+    if POS[lb][1] + 1 >= 20 and lb not in ("I19", "J19", "C19", "D19", "E19", "B19")
 )
-sov_ctrl = sorted(l for l in land if l not in axis_ctrl)
+sov_ctrl = sorted(lb for lb in land if lb not in axis_ctrl)
 MONTH_LABELS = [
     "Oct 41 (I)",
     "Oct 41 (II)",
@@ -450,30 +444,46 @@ def scenario(name, desc, turns, victory, extra="", first=1, units=None, control=
     return "\n".join(out)
 
 
-CAMPAIGN_VICTORY = """
+CAMPAIGN_VICTORY_NOTE = (
+    "The text gives no campaign victory conditions. The Axis wins at once holding every "
+    "Soviet supply source (as in the 1941 scenario); after the last turn the Axis wins "
+    "holding Sevastopol (C7) and Kerch, the Soviets win holding both, anything else is a "
+    "draw."
+)
+CAMPAIGN_VICTORY = f"""
 [charts.victory]
 provisional = true
-note = "The text gives no campaign victory conditions. The Axis wins at once holding every Soviet supply source (as in the 1941 scenario); after the last turn the Axis wins holding Sevastopol (C7) and Kerch, the Soviets win holding both, anything else is a draw."
+note = "{CAMPAIGN_VICTORY_NOTE}"
 kind = "campaign"
 hold = ["C7", "X14"]
 """
-V1941 = """
+V1941_NOTE = (
+    "1941 scenario (research S3 scenario2objectives): the Axis must capture every supply "
+    "source on the map by the end of December 1941 (calendar month 3); otherwise the "
+    "Soviets win. Read as every Soviet supply source."
+)
+V1941 = f"""
 [charts.victory]
 provisional = true
-note = "1941 scenario (research S3 scenario2objectives): the Axis must capture every supply source on the map by the end of December 1941 (calendar month 3); otherwise the Soviets win. Read as every Soviet supply source."
+note = "{V1941_NOTE}"
 kind = "all-sources"
 """
-V1942 = """
+V1942_NOTE = (
+    "May 1942 (Operation Bustard Hunt, research S3 'bustard' set-up): no victory "
+    "conditions are known. The Axis wins by taking Kerch (X14) by the end of May 1942, or "
+    "at once holding every Soviet supply source; otherwise the Soviets win."
+)
+V1942 = f"""
 [charts.victory]
 provisional = true
-note = "May 1942 (Operation Bustard Hunt, research S3 'bustard' set-up): no victory conditions are known. The Axis wins by taking Kerch (X14) by the end of May 1942, or at once holding every Soviet supply source; otherwise the Soviets win."
+note = "{V1942_NOTE}"
 kind = "axis-takes"
 hold = ["X14"]
 """
 SEV_PERIMETER = {"C6", "C7", "D7", "D8"}
-ax42 = sorted(l for l in land if (H[l].q < H["Q12"].q and l not in SEV_PERIMETER))
-so42 = sorted(l for l in land if l not in ax42)
-root = __import__("pathlib").Path(__file__).parent.parent / "src/wargames/krim/data"
+ax42 = sorted(lb for lb in land if (H[lb].q < H["Q12"].q and lb not in SEV_PERIMETER))
+so42 = sorted(lb for lb in land if lb not in ax42)
+root = Path(__file__).parent.parent / "src/wargames/krim/data"
 (root / "campaign.toml").write_text(
     scenario(
         "campaign",
@@ -485,7 +495,10 @@ root = __import__("pathlib").Path(__file__).parent.parent / "src/wargames/krim/d
 (root / "1941.toml").write_text(
     scenario(
         "1941",
-        "October - December 1941: the Axis must take every supply source (provisional map, order of battle and charts).",
+        (
+            "October - December 1941: the Axis must take every supply source (provisional map, "
+            "order of battle and charts)."
+        ),
         5,
         V1941,
     )
@@ -493,7 +506,10 @@ root = __import__("pathlib").Path(__file__).parent.parent / "src/wargames/krim/d
 (root / "1942.toml").write_text(
     scenario(
         "1942",
-        "May 1942, Operation Bustard Hunt: the Axis must clear the Kerch peninsula by the end of May (provisional set-up, order of battle and charts).",
+        (
+            "May 1942, Operation Bustard Hunt: the Axis must clear the Kerch peninsula by the end "
+            "of May (provisional set-up, order of battle and charts)."
+        ),
         2,
         V1942,
         first=10,
