@@ -4,7 +4,7 @@ frames are checked field by field at load, like its units and variables.
 A step declares ``args = {"side": SIDE, "units": list_of(UNIT), "round": INT}``; a saved
 frame of that step may then hold only those keys, each of its shape (keys may be absent: steps
 read them with defaults). Shapes are values of :class:`Shape`, combined with
-:func:`list_of`, :func:`table_of`, :func:`one_of` and :func:`literal`.
+:func:`list_of`, :func:`table_of`, :func:`record_of`, :func:`one_of` and :func:`literal`.
 
 >>> refs = Refs(sides=("axis", "soviet"), nodes=frozenset({"A", "B"}), units=frozenset({"u1"}))
 >>> check_args({"side": SIDE, "path": list_of(NODE)}, {"side": "axis", "path": ["A", "C"]}, refs)
@@ -116,6 +116,31 @@ def table_of(value_shape: Shape, key: Shape = TEXT) -> Shape:
         return None
 
     return Shape(f"a table of {value_shape.name}", test)
+
+
+def record_of(fields: Mapping[str, Shape], required: Collection[str] = ()) -> Shape:
+    """A table holding only the keys of ``fields``, each of its shape, and every key of
+    ``required`` (a typed record serialized in a frame, such as a battle).
+
+    >>> refs = Refs(sides=("axis",), nodes=frozenset({"A"}), units=frozenset())
+    >>> battle = record_of({"target": NODE, "round": INT}, required=("target",))
+    >>> battle({"target": "A", "round": "two"}, refs, "battle")
+    ('battle.round', "expected a whole number, got 'two'")
+    >>> battle({"round": 1}, refs, "battle")
+    ('battle.target', 'missing')
+    """
+    shown = ", ".join(fields)
+
+    def test(value: Any, refs: Refs, field: str) -> Problem:
+        if not isinstance(value, Mapping):
+            return (field, f"expected a table of {shown}")
+        for key in sorted(required):
+            if key not in value:
+                return (f"{field}.{key}", "missing")
+        problem = check_args(fields, value, refs)
+        return None if problem is None else (f"{field}.{problem[0]}", problem[1])
+
+    return Shape(f"a table of {shown}", test)
 
 
 def check_args(declared: Mapping[str, Shape], args: Mapping[str, Any], refs: Refs) -> Problem:

@@ -4,12 +4,13 @@ Soviet Mandatory Attacks option forbids a Soviet Combat Phase without an attack.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
 from wargames.core.actions import Action, Attack, Pass
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.frame_args import SIDE, Shape
 from wargames.core.markers import PHASE, has_scoped
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
@@ -60,6 +61,7 @@ class PreparedAssaults(SkippedWhenIdle):
     Pass ends the phase."""
 
     name: ClassVar[str] = "assaults"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE}
     kind: ClassVar[str] = "attack"
     rule: ClassVar[str] = PA_RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Attack, Pass)
@@ -111,6 +113,7 @@ class OpposedLandings(Step):
     at sea attacks the hex it chose to land in (units on land may join)."""
 
     name: ClassVar[str] = "landings"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = "Krim: Opposed Landings"
 
     def run(self, ctx: Context, frame: Frame) -> None:

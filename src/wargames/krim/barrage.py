@@ -6,13 +6,14 @@ one step (the barrage table is provisional, charts.barrage)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import ClassVar
 
 from wargames.core.actions import Action, Attack, Choose, Outcome, Pass
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.frame_args import NODE, SIDE, UNIT, Shape, list_of, literal
 from wargames.core.markers import PHASE, has_scoped, scoped
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
@@ -98,6 +99,7 @@ class Barrages(SkippedWhenIdle):
     target; others may join), then passes."""
 
     name: ClassVar[str] = "barrages"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE}
     kind: ClassVar[str] = "barrage"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Attack, Pass)
@@ -136,6 +138,12 @@ class BarrageFire(Step):
     hit the target's owner chooses the unit that loses a step."""
 
     name: ClassVar[str] = "barrage"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "side": SIDE,
+        "guns": list_of(UNIT),
+        "target": NODE,
+        "stage": literal("add", "roll", "hit"),
+    }
     kind: ClassVar[str] = "barrage"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Outcome)
@@ -214,6 +222,7 @@ class BeginCombat(Step):
     """Start of a Combat Phase: no hex has been barraged yet, no attack made."""
 
     name: ClassVar[str] = "begin-combat"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE}
 
     def run(self, ctx: Context, frame: Frame) -> None:
         from .assault import ATTACKED_THIS_PHASE

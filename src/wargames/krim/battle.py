@@ -18,6 +18,18 @@ from wargames.core.advance import AdvanceRules, AdvanceSituation, advance_error,
 from wargames.core.board_index import BoardIndex
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.frame_args import (
+    BOOL,
+    INT,
+    NODE,
+    SIDE,
+    UNIT,
+    Shape,
+    list_of,
+    literal,
+    one_of,
+    record_of,
+)
 from wargames.core.markers import PHASE, TURN, has_scoped, scoped
 from wargames.core.retreat import RetreatRules, RetreatSituation, retreat_paths
 from wargames.core.sequence import Step
@@ -110,6 +122,30 @@ class Battle:
     @property
     def enemy(self) -> str:
         return cn.AXIS if self.side == cn.SOVIET else cn.SOVIET
+
+
+BATTLE = record_of(
+    {
+        "kind": literal(*(k.value for k in Kind)),
+        "side": SIDE,
+        "target": NODE,
+        "attackers": list_of(UNIT),
+        "supplied": one_of(list_of(UNIT), literal(None)),
+        "stage": literal(*(s.value for s in Stage)),
+        "column": INT,
+        "air_attack": list_of(UNIT),
+        "air_defence": list_of(UNIT),
+        "defenders": list_of(UNIT),
+        "points_defender": INT,
+        "points_attacker": INT,
+        "retreating": BOOL,
+        "retreated": INT,
+        "attacker_retreated": BOOL,
+        "advanced": list_of(UNIT),
+    },
+    required=("kind", "side", "target", "attackers"),
+)
+"""The shape of a :class:`Battle` in its frame (checked when a saved game is loaded)."""
 
 
 def open_battle(ctx: Context, battle: Battle) -> bool:
@@ -294,6 +330,7 @@ class BattleStep(Step):
     """Krim: Combat Phase / Mobile Assault / Opposed Landings: one battle, stage by stage."""
 
     name: ClassVar[str] = "battle"
+    args: ClassVar[Mapping[str, Shape] | None] = {"battle": BATTLE}
     kind: ClassVar[str] = "battle"
     rule: ClassVar[str] = PA_RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Outcome, Retreat, Advance, Pass)

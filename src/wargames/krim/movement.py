@@ -9,12 +9,13 @@ started the phase in its hex (``Choose("join:ID")``), then moves the group leg b
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import ClassVar
 
 from wargames.core.actions import Action, Attack, Choose, Move, Pass, Place
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.frame_args import INT, NODE, SIDE, UNIT, Shape, list_of, literal, one_of
 from wargames.core.markers import PHASE, has_scoped, scoped
 from wargames.core.movement import (
     Citations,
@@ -196,6 +197,7 @@ class MovementPhase(SideStep):
     movement and Kerch Straits entries (Soviet), or Pass to end the phase."""
 
     name: ClassVar[str] = "movement"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE}
     kind: ClassVar[str] = "move"
     rule: ClassVar[str] = "Krim: Movement"
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass, Place)
@@ -257,6 +259,17 @@ class MoveGroup(SideStep):
     and stops with Pass."""
 
     name: ClassVar[str] = "move-group"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "side": SIDE,
+        "units": list_of(UNIT),
+        "start": NODE,
+        "spent": INT,
+        "legs": INT,
+        "mas": INT,
+        "mp": one_of(INT, literal(None)),
+        "supplied": list_of(UNIT),
+        "halted": list_of(UNIT),
+    }
     kind: ClassVar[str] = "move"
     rule: ClassVar[str] = "Krim: Movement"
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Move, Attack, Pass)
@@ -407,6 +420,7 @@ class BeginMovement(Step):
     """A Movement Phase starts: nothing has moved yet (sea transfers must come first)."""
 
     name: ClassVar[str] = "begin-movement"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
 
     def run(self, ctx: Context, frame: Frame) -> None:
         ctx.state.set(MOVED_ANY, False)

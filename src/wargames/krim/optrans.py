@@ -5,12 +5,13 @@ in the following Movement Phase nor attack or fire in the following Combat Phase
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
 from wargames.core.actions import Action, Choose, Move, Pass, Place
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.frame_args import SIDE, UNIT, Shape
 from wargames.core.movement import MovePolicy, check_path, reach
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
@@ -66,6 +67,7 @@ class BeginOpTrans(Step):
     """Krim: Operational Transfers: tactical supply is judged at the start of the phase."""
 
     name: ClassVar[str] = "begin-optrans"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE}
 
     def run(self, ctx: Context, frame: Frame) -> None:
         side = frame.args["side"]
@@ -83,6 +85,7 @@ class OpTransPhase(SkippedWhenIdle):
     Kerch Straits hexes (:mod:`.straits`); Pass ends the phase."""
 
     name: ClassVar[str] = "optrans"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE}
     kind: ClassVar[str] = "move"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Place, Pass)
@@ -140,6 +143,7 @@ class OpTransMove(SideStep):
     (even one it started next to, even onto friends); Pass gives it up."""
 
     name: ClassVar[str] = "optrans-move"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE, "unit": UNIT}
     kind: ClassVar[str] = "move"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Move, Pass)
@@ -194,6 +198,7 @@ class EndPlayerTurn(Step):
     """The player turn is over: OpTrans and sea-transfer restrictions end."""
 
     name: ClassVar[str] = "end-player-turn"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE}
 
     def run(self, ctx: Context, frame: Frame) -> None:
         from .movement import SEA_MOVED

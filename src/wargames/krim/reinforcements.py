@@ -4,7 +4,7 @@ parachute battalion (one chance in six to survive its drop)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import ClassVar
 
@@ -13,6 +13,7 @@ import attrs
 from wargames.core.actions import Action, Outcome, Pass, Place
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction, ScenarioError
+from wargames.core.frame_args import NODE, SIDE, UNIT, Shape
 from wargames.core.markers import PHASE, scoped
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Step
@@ -107,6 +108,7 @@ class Arrivals(Step):
     come in the first German New Units Phase."""
 
     name: ClassVar[str] = "arrivals"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE}
     rule: ClassVar[str] = RULE
 
     def run(self, ctx: Context, frame: Frame) -> None:
@@ -140,6 +142,7 @@ class AxisNewUnits(SkippedWhenIdle):
     Axis places available units in its entry hexes (provisional: the north map edge)."""
 
     name: ClassVar[str] = "axis-new-units"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE}
     kind: ClassVar[str] = "place"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Place, Pass)
@@ -204,6 +207,7 @@ class ParachuteDrop(Step):
     """Krim option (board game): the parachute battalion survives its drop one time in six."""
 
     name: ClassVar[str] = "parachute-drop"
+    args: ClassVar[Mapping[str, Shape] | None] = {"unit": UNIT, "at": NODE}
     kind: ClassVar[str] = "chance"
     rule: ClassVar[str] = "Krim option: parachute battalion"
     actions: ClassVar[tuple[type[Action], ...]] = (Outcome,)

@@ -5,12 +5,13 @@ while an Axis unit holds C7, and no sea movement from calendar month 8."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
 from wargames.core.actions import Action, Choose, Pass, Place
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.frame_args import SIDE, Shape
 from wargames.core.markers import PHASE, has_scoped, scoped
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
@@ -198,6 +199,7 @@ class QuickReactionBox(SkippedWhenIdle):
     the Reinforcements Available box; the QRB holds at most five divisions."""
 
     name: ClassVar[str] = "qrb"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE}
     kind: ClassVar[str] = "place"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
@@ -234,6 +236,7 @@ class BeginSea(Step):
     """A new Soviet player turn: the five-division sea capacity is fresh."""
 
     name: ClassVar[str] = "begin-sea"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
 
     def run(self, ctx: Context, frame: Frame) -> None:
         ctx.state.set(USED, 0.0)

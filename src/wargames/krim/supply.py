@@ -8,9 +8,11 @@ tactical supply only (the text's "Operational or Tactical supply source hex").
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from wargames.core.context import Context
+from wargames.core.frame_args import Shape
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
 from wargames.core.supply import SupplyMap, SupplyRules, trace_supply
@@ -63,6 +65,7 @@ class MonthStartSupply(Step):
     that cannot trace to an operational source gets an OOS marker for the whole month."""
 
     name: ClassVar[str] = "month-start-supply"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = "Krim: Operational Supply"
 
     def run(self, ctx: Context, frame: Frame) -> None:
@@ -85,6 +88,7 @@ class MonthEndSupply(Step):
     sea-transferred off the map into the QRB meanwhile is in port: it keeps no marker)."""
 
     name: ClassVar[str] = "month-end-supply"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = "Krim: Operational Supply"
 
     def run(self, ctx: Context, frame: Frame) -> None:

@@ -1,0 +1,77 @@
+"""Krim's steps declare their frame arguments (``Step.args``): a saved Krim game whose pending
+frame holds a malformed argument is refused at load, naming the field."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import wargames
+from wargames import api
+from wargames.agents import RandomAgent, step
+from wargames.core.errors import SaveError
+from wargames.krim import TITLE
+
+
+def save_at(step_name: str, seed: int = 1) -> dict[str, Any]:
+    """A save of a seeded random campaign whose stack holds a ``step_name`` frame."""
+    game = wargames.new_game("krim", seed=seed)
+    agent = RandomAgent(seed)
+    for _ in range(5000):
+        if any(f.step == step_name for f in game.state.stack):
+            return dict(json.loads(game.to_json()))
+        step(game, agent)
+    raise AssertionError(f"no {step_name} frame in seed {seed}")
+
+
+def test_every_krim_step_declares_its_frame_arguments() -> None:
+    assert {name for name, s in TITLE.steps.items() if s.args is None} == set()
+
+
+@pytest.mark.parametrize("step_name", ["battle", "move-group", "barrage"])
+def test_a_save_with_well_formed_frames_loads_back(step_name: str) -> None:
+    data = save_at(step_name)
+    assert json.loads(api.load_game(json.dumps(data)).to_json()) == data
+
+
+Edit = Callable[[dict[str, Any]], None]
+
+
+def _set(path: tuple[str, ...], value: Any) -> Edit:
+    def edit(args: dict[str, Any]) -> None:
+        for key in path[:-1]:
+            args = args[key]
+        args[path[-1]] = value
+
+    return edit
+
+
+@pytest.mark.parametrize(
+    ("step_name", "edit", "field", "reason"),
+    [
+        ("battle", _set(("battle", "stage"), "lunch"), "battle.stage", "expected"),
+        ("battle", _set(("battle", "attackers"), ["ZZ"]), "battle.attackers[0]", "a unit"),
+        ("battle", _set(("battle", "target"), "Atlantis"), "battle.target", "a node"),
+        ("battle", _set(("battle", "column"), "3:1"), "battle.column", "a whole number"),
+        ("battle", _set(("battle", "morale"), 1), "battle.morale", "not an argument"),
+        ("battle", lambda a: a["battle"].pop("kind"), "battle.kind", "missing"),
+        ("move-group", _set(("spent",), "lots"), "spent", "a whole number"),
+        ("move-group", _set(("units",), ["ZZ"]), "units[0]", "a unit"),
+        ("move-group", _set(("side",), "east"), "side", "a side"),
+        ("move-group", _set(("start",), "Z99"), "start", "a node"),
+        ("movement", _set(("hurry",), True), "hurry", "not an argument"),
+    ],
+)
+def test_a_malformed_frame_argument_in_a_saved_krim_game_is_refused(
+    step_name: str, edit: Edit, field: str, reason: str
+) -> None:
+    data = save_at(step_name)
+    frame = next(f for f in data["state"]["stack"] if f["step"] == step_name)
+    edit(frame.setdefault("args", {}))
+    with pytest.raises(SaveError) as info:
+        api.load_game(json.dumps(data))
+    assert info.value.field.endswith(f".args.{field}"), info.value.field
+    assert reason in info.value.reason
