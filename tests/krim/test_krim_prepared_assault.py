@@ -137,6 +137,25 @@ def test_advance_gets_one_mp_per_hex_retreated_first_into_the_vacated_hex() -> N
     assert max(len(a.path) for a in advances) == 3  # two hexes for two hexes retreated
 
 
+def test_a_victor_always_advances_one_hex_whatever_its_cost() -> None:
+    """Krim: Advance After Combat: "at least one hex, regardless of the MP cost"."""
+    game = combat(
+        unit("A1", "axis", "E7", (60,), (30,), 6),
+        unit("S2", "soviet", "E6", (3, 2, 1), (3, 2, 1)),
+        terrain={"hill": ["E6"]},
+    )
+    game.apply(Attack(("A1",), "E6"))
+    choose(game, "odds")
+    game.apply(Outcome(1))  # 60:3, two columns left for the hill: D2
+    choose(game, "step:S2")
+    choose(game, "retreat")
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, Retreat)))
+    # one hex retreated gives 1 MP; the hill costs 2, yet the vacated hex may be entered
+    assert [a for a in game.legal_actions() if isinstance(a, Advance)] == [
+        Advance(("A1",), ("E7", "E6"))
+    ]
+
+
 def test_eliminated_defenders_give_three_mp() -> None:
     game = combat(unit("A1", "axis", "E7", (30,), (30,), 6), unit("S2", "soviet", "E6", 1, 1))
     game.apply(Attack(("A1",), "E6"))
