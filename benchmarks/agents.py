@@ -3,12 +3,13 @@ decision.
 
 Run ``python benchmarks/agents.py [GAMES] [PLAYOUTS] [DEPTH] [MAX_ACTIONS] [TITLE ...]``
 (defaults: 4 games per seat, 16 playouts of depth 12 per decision, games cut after 3000
-actions, every registered title). Game ``k`` of a seat uses seed ``k`` for the game and both
-agents, so runs are reproducible. A game cut short counts as not won; its score is the
-title's ``evaluate`` for the seat where it was cut (a finished game scores 1, 0.5 or 0), and
-the same games with the random agent in the seat give the baseline score, so short runs of
-long titles still compare search with random. Big titles take long:
-Königsberg's decisions cost about 16 playouts x 12 actions x 7 ms.
+actions, every registered title; ``lines:north`` plays one seat only; settings of
+:class:`SearchAgent` from the environment, e.g. ``SCREEN=24 CANDIDATES=6``). Game ``k`` of a
+seat uses seed ``k`` for the game and both agents, so runs are reproducible. A game cut
+short counts as not won; its score is the title's ``evaluate`` for the seat where it was cut
+(a finished game scores 1, 0.5 or 0), and the same games with the random agent in the seat
+give the baseline score, so short runs of long titles still compare search with random. Big
+titles take long: Königsberg's decisions cost about 16 playouts x 12 actions x 7 ms.
 """
 
 from __future__ import annotations
@@ -21,8 +22,12 @@ import wargames
 from wargames.agents import RandomAgent
 from wargames.search import SearchAgent
 
-SCREEN = int(os.environ.get("SCREEN", "0"))
-"""Actions scored one ply deep before the playouts (SearchAgent's ``screen``; env SCREEN)."""
+OPTIONS = {
+    name: int(os.environ[name.upper()])
+    for name in ("screen", "candidates")
+    if name.upper() in os.environ
+}
+"""SearchAgent's other settings, from the environment (``SCREEN``, ``CANDIDATES``)."""
 
 
 def match(
@@ -40,7 +45,7 @@ def match(
     seconds = score = 0.0
     for seed in range(games):
         game = wargames.new_game(title, seed=seed)
-        search = SearchAgent(seed=seed, playouts=playouts, depth=depth, screen=SCREEN)
+        search = SearchAgent(seed=seed, playouts=playouts, depth=depth, **OPTIONS)  # type: ignore[arg-type]
         rand = RandomAgent(seed)
         for _ in range(max_actions):
             d = game.decision
@@ -72,8 +77,9 @@ def main() -> None:
     max_actions = int(args[3]) if len(args) > 3 else 3000
     titles = args[4:] or wargames.titles()
     print(f"search ({playouts} playouts, depth {depth}) against random, {games} games a seat")
-    for title in titles:
-        for seat in wargames.new_game(title).title.sides:
+    for name in titles:
+        title, _, only = name.partition(":")  # "lines:north": one seat only
+        for seat in [only] if only else wargames.new_game(title).title.sides:
             wins, finished, decisions, seconds, score = match(
                 title, seat, games, playouts, depth, max_actions
             )

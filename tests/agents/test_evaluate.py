@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import wargames
@@ -59,3 +60,18 @@ def test_darkest_axis_scores_higher_with_more_cities() -> None:
     for n in ctx.board.nodes_with("victory"):
         ctx.state.control[n] = "axis"
     assert game.title.evaluate(ctx, "axis") > before
+
+
+def test_lines_north_scores_a_garrisoned_vp_point_above_an_empty_one() -> None:
+    # L7 (North holds VP points at the end) and L2 (South retakes an empty point by moving in):
+    # an empty North point counts half of a garrisoned one, and more than none.
+    game = wargames.new_game("lines", seed=2)
+    ctx = game.rules_context()
+    none = game.title.evaluate(ctx, "north")
+    ctx.state.control["Glen"] = "north"
+    ctx.state.put(attrs.evolve(ctx.state.units["S2"], at="Keep"))
+    empty = game.title.evaluate(ctx, "north")
+    ctx.state.put(attrs.evolve(ctx.state.units["N8"], at="Glen"))
+    garrisoned = game.title.evaluate(ctx, "north")
+    assert none < empty < garrisoned
+    assert game.title.evaluate(ctx, "south") == pytest.approx(1 - garrisoned)

@@ -21,7 +21,7 @@ from wargames.core.title import Title
 from wargames.core.unit_values import PER_STEP, UnitValue
 from wargames.core.vocabulary import Vocabulary
 
-from .rules import Battle, Combat, Fire, Join, Lose, Movement, Stand
+from .rules import Battle, Combat, Fire, Join, Lose, Movement, Stand, holder
 
 
 def _player_turn(side: str) -> Phase:
@@ -93,10 +93,17 @@ class LinesTitle(Title):
 
     def evaluate(self, ctx: Context, side: str) -> float:
         """L7, for search agents: the result, else half the share of the victory VP north
-        holds and half its share of the steps on the map, from ``side``'s point of view."""
+        holds and half its share of the steps on the map, from ``side``'s point of view. A
+        point North controls with none of its units on it counts half: South takes it back
+        by walking in (L2), as random play found out."""
         if ctx.state.result is not None:
             return super().evaluate(ctx, side)
-        return vp_race(ctx, side, "north", self.vp(ctx, "north"), int(ctx.charts["victory_vp"]))
+        held = 0.0
+        for p, s in ctx.state.control.items():
+            if s == "north":
+                garrisoned = holder(ctx, p) == "north"
+                held += int(ctx.board.attr(p, "vp", 0)) * (1.0 if garrisoned else 0.5)
+        return vp_race(ctx, side, "north", held, int(ctx.charts["victory_vp"]))
 
 
 TITLE = LinesTitle()
