@@ -107,6 +107,25 @@ def check_position(game: Game) -> None:
     check_information(game)
 
 
+def check_args_declared(game: Game) -> None:
+    """For a title that opts in (``Title.args_declared``): every rule step declares its frame
+    arguments (``Step.args``), and the arguments the turn gives its segments (and the
+    phase-end step its ``phase``) have the declared shapes."""
+    title = game.title
+    undeclared = sorted(name for name, s in title.steps.items() if s.args is None)
+    assert not undeclared, f"{title.name}: steps without Step.args: {undeclared}"
+    refs = Refs(title.sides, game.scenario.board, game.scenario.units)
+    for phase in title.phases:
+        starts = [(seg.step, seg.args, seg.title) for seg in phase.segments]
+        if title.phase_end_step is not None:
+            starts.append((title.phase_end_step, {"phase": phase.name}, "phase end"))
+        for step_name, args, where in starts:
+            declared = title.step(step_name).args
+            assert declared is not None
+            problem = check_args(declared, args, refs)
+            assert problem is None, f"{phase.name}, {where}: {step_name} {problem[0]}: {problem[1]}"
+
+
 def check_information(game: Game, seed: int = 12345) -> None:
     """Hidden information: no side's view holds the dice's state; a game that ``side``
     cannot tell from this one (:meth:`Game.determinize`: dice reseeded, hidden facts
@@ -241,10 +260,13 @@ def check_title(
     every: int = 25,
 ) -> None:
     """Play seeded random games; check positions every ``every`` actions and at the end,
-    that the game ends, and that replaying its actions reproduces it exactly."""
+    that the game ends, and that replaying its actions reproduces it exactly; for a title
+    that opts in, that its steps declare their arguments (:func:`check_args_declared`)."""
     for seed in seeds:
         last: Game | None = None
         for i, game in enumerate(playthrough(title, scenario, seed, max_actions)):
+            if i == 0 and game.title.args_declared:
+                check_args_declared(game)
             for inv in invariants:
                 inv(game)
             if i % every == 0:

@@ -69,6 +69,10 @@ class Title:
     phase_end_step: ClassVar[str | None] = None
     """A rule step run after the last segment of every phase, with args ``{"phase": name}``
     (checks the rules make "at the end of each phase", e.g. stacking). None: no such step."""
+    args_declared: ClassVar[bool] = False
+    """Opt in: every rule step declares its frame arguments (``Step.args`` is never None), so
+    a save's every frame is checked at load; the conformance kit holds the title to it
+    (``wargames.testing.check_args_declared``)."""
 
     # --- registry helpers ------------------------------------------------------------
     @cached_property

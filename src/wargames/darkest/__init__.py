@@ -71,6 +71,7 @@ class DarkestCrusade(Title):
     default_scenario: ClassVar[str] = "1941"
     data_dir: ClassVar[Path | None] = DATA
     scenarios: ClassVar[tuple[str, ...]] = ("1941",)
+    args_declared: ClassVar[bool] = True  # every step's frame arguments (Step.args)
     phases: ClassVar[tuple[Phase, ...]] = (
         Phase("Secret set-up", (SecretSetup.segment(),)),
         *PHASES,

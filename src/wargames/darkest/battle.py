@@ -14,7 +14,7 @@ once nothing was left to absorb them; never lost, never counted twice.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import ClassVar
 
@@ -29,6 +29,7 @@ from wargames.core.advance import (
 )
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.frame_args import SIDE, Shape, literal
 from wargames.core.prose import node_label, words
 from wargames.core.retreat import HexsideMatch, RetreatRules, RetreatSituation, retreat_paths
 from wargames.core.sequence import ChanceStep, Step
@@ -236,6 +237,7 @@ class BattleStep(Step):
     """The automatic driver of the battle in ``vars.battle`` (DC: Sequence A.2.c, B.2.c)."""
 
     name: ClassVar[str] = "battle"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = "DC: Ground Combat"
 
     def run(self, ctx: Context, frame: Frame) -> None:
@@ -397,6 +399,8 @@ class BattleStep(Step):
 class BattleDecision(Step):
     """A decision of the side named ``by`` in the frame, inside the current battle."""
 
+    args: ClassVar[Mapping[str, Shape] | None] = {"by": SIDE}
+
     def actor(self, ctx: Context, frame: Frame) -> str | None:
         by: str = frame.args["by"]
         return by
@@ -445,6 +449,7 @@ class FireStep(ChanceStep):
     """DC: Ground Combat Results Table (or Lotsa Dice): one side's fire in a round."""
 
     name: ClassVar[str] = "fire"
+    args: ClassVar[Mapping[str, Shape] | None] = {"who": literal("attack", "defence")}
     rule: ClassVar[str] = "DC: Ground Combat Results Table"
 
     def _fire(self, ctx: Context, frame: Frame) -> tuple[Battle, str, Fire]:

@@ -13,10 +13,12 @@ Units surviving isolated on a fortress or city never recover (DC: Supply).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from wargames.core.context import Context
 from wargames.core.events import Redacted
+from wargames.core.frame_args import Shape, list_of, literal
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
 
@@ -87,6 +89,7 @@ class RecoverStep(Step):
     """DC: Disruption (recovery) at the segment's point of the sequence (automatic)."""
 
     name: ClassVar[str] = "recover"
+    args: ClassVar[Mapping[str, Shape] | None] = {"groups": list_of(literal(*GROUPS))}
     rule: ClassVar[str] = "DC: Disruption"
 
     def run(self, ctx: Context, frame: Frame) -> None:

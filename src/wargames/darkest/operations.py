@@ -9,12 +9,14 @@ operationally moved only once per operational phase.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from wargames.core.actions import Action, Attack, Choose, Move, Pass
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.events import Redacted
+from wargames.core.frame_args import BOOL, INT, SIDE, UNIT, Shape, literal
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
 from wargames.core.steps import SideStep
@@ -27,6 +29,9 @@ from .position import set_control
 from .weather import SNOW, weather
 
 CANCEL = "cancel:"
+#: The kinds of operational phase (DC: Sequence): the first-turn attacks, A.2.a/B.2.a, the
+#: Blitzkrieg! and the Proriv!
+MODE = literal("first", "op", "blitz", "proriv")
 
 
 def may_act(ctx: Context, uid: str, mode: str) -> bool:
@@ -50,6 +55,7 @@ class Operations(SideStep):
     """Pick a unit to give orders to, cancel an allocated attack, or end the phase."""
 
     name: ClassVar[str] = "operations"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE, "mode": MODE}
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
@@ -109,6 +115,12 @@ class Orders(SideStep):
     """One unit's orders: move (once), attack an adjacent enemy hex, or pass."""
 
     name: ClassVar[str] = "orders"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "unit": UNIT,
+        "side": SIDE,
+        "mode": MODE,
+        "moved": BOOL,
+    }
     kind: ClassVar[str] = "move"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Move, Attack, Pass)
@@ -195,6 +207,7 @@ class Combat(SideStep):
     picks the next allocated attack to resolve."""
 
     name: ClassVar[str] = "combat"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE, "mode": MODE, "rounds": INT}
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = "DC: Ground Combat"
     actions: ClassVar[tuple[type[Action], ...]] = (Choose,)
@@ -217,6 +230,7 @@ class BeginPhase(Step):
     """Housekeeping before an operational phase: clear the side's per-phase markers."""
 
     name: ClassVar[str] = "begin-phase"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE}
 
     def run(self, ctx: Context, frame: Frame) -> None:
         side = frame.args["side"]
@@ -233,6 +247,7 @@ class BeginCombat(Step):
     same German player-turn (DC: Sequence A.2.c: "previously Disrupted ... not re-Disrupted")."""
 
     name: ClassVar[str] = "begin-combat"
+    args: ClassVar[Mapping[str, Shape] | None] = {"keep_first_turn_hits": BOOL}
 
     def run(self, ctx: Context, frame: Frame) -> None:
         if frame.args.get("keep_first_turn_hits") and ctx.turn == ctx.scenario.calendar.first:

@@ -9,6 +9,7 @@ called, or None), ``due`` (Siberian units that arrive this turn).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -16,6 +17,7 @@ from wargames.core.actions import Action, Choose, Outcome, Pass, Place
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.events import Redacted
+from wargames.core.frame_args import NODE, UNIT, Shape
 from wargames.core.jsonvalue import thaw
 from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame, Occupancy, Result
@@ -57,6 +59,7 @@ class GermanReinforcements(Step):
     nearest Axis-held hex on the Axis map edge (provisional)."""
 
     name: ClassVar[str] = "german-reinforcements"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
 
     def run(self, ctx: Context, frame: Frame) -> None:
         occ = ctx.state.occupancy()
@@ -84,6 +87,7 @@ class Fortify(Step):
     start of the Axis player-turn."""
 
     name: ClassVar[str] = "fortify"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = FORTIFY
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
@@ -124,6 +128,7 @@ class EndAxisTurn(Step):
     """Fortifying units may act again from the next Axis player-turn."""
 
     name: ClassVar[str] = "end-axis-turn"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
 
     def run(self, ctx: Context, frame: Frame) -> None:
         for u in ctx.units_of(cn.AXIS):
@@ -138,6 +143,7 @@ class EndAxisTurn(Step):
 class RussianStep(Step):
     """A decision of the Russian player."""
 
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = REPL
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
@@ -243,6 +249,7 @@ class Substitute(RussianStep):
     """DC: Russian Replacements: 16. Army may be replaced with any 0-1 army."""
 
     name: ClassVar[str] = "substitute"
+    args: ClassVar[Mapping[str, Shape] | None] = {"at": NODE}
     kind: ClassVar[str] = "place"
     rule: ClassVar[str] = REPL
     actions: ClassVar[tuple[type[Action], ...]] = (Place, Pass)
@@ -269,6 +276,7 @@ class Gamble(ChanceStep):
     months early lose for certain)."""
 
     name: ClassVar[str] = "gamble"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = GAMBLE
 
     def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
@@ -295,6 +303,7 @@ class Arrivals(Step):
     factory evacuation by the calendar, and the Siberians due this turn (automatic)."""
 
     name: ClassVar[str] = "arrivals"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
 
     def run(self, ctx: Context, frame: Frame) -> None:
         lines = supply_map(ctx, cn.RUSSIAN)
@@ -462,6 +471,7 @@ class ShockSide(RussianStep):
     of entry."""
 
     name: ClassVar[str] = "shock-side"
+    args: ClassVar[Mapping[str, Shape] | None] = {"unit": UNIT}
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = GAMBLE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose,)

@@ -5,6 +5,7 @@ A.1, B.1). Sea control: see :func:`wargames.darkest.supply.sea_controller`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import ClassVar
 
@@ -12,6 +13,7 @@ from wargames.core.actions import Action, Move, Outcome, Pass
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.events import Redacted
+from wargames.core.frame_args import BOOL, SIDE, UNIT, Shape
 from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame
 
@@ -60,6 +62,7 @@ class SeaMove(Step):
     """One unit by sea, or pass."""
 
     name: ClassVar[str] = "sea-move"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE}
     kind: ClassVar[str] = "move"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Move, Pass)
@@ -101,6 +104,7 @@ class Sinking(ChanceStep):
     """The chance that the unit moving by sea is sunk."""
 
     name: ClassVar[str] = "sinking"
+    args: ClassVar[Mapping[str, Shape] | None] = {"unit": UNIT, "friendly": BOOL}
     rule: ClassVar[str] = RULE
 
     def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:

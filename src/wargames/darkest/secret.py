@@ -10,11 +10,13 @@ hexes of one unit. The 1. Guards Korps and factory dummies of the text are not m
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from wargames.core.actions import Action, Place
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.frame_args import Shape
 from wargames.core.information import public_view
 from wargames.core.sequence import Segment, Step
 from wargames.core.state import Frame, GameState
@@ -86,6 +88,7 @@ class SecretSetup(Step):
     """Place the next unit of the set-up."""
 
     name: ClassVar[str] = "secret-setup"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     kind: ClassVar[str] = "place"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Place,)

@@ -6,7 +6,7 @@ sustained by a fortress or city).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
 import numpy as np
@@ -15,6 +15,7 @@ from wargames.core import changes
 from wargames.core.actions import Action, Choose
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.frame_args import INT, NODE, SIDE, Shape
 from wargames.core.sequence import Step
 from wargames.core.state import Frame, Occupancy
 from wargames.core.supply import SupplyMap, SupplyRules, closer_to_friendly, trace_supply
@@ -162,6 +163,7 @@ class SustainStep(Step):
     sustains: one Disrupted unit to eliminate at a time, until as many are left as places."""
 
     name: ClassVar[str] = "sustain"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE, "at": NODE, "room": INT}
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = "DC: Supply (isolated units on a fortress or city)"
     actions: ClassVar[tuple[type[Action], ...]] = (Choose,)
@@ -206,6 +208,7 @@ class SupplyStep(Step):
     """DC: Sequence A.3 / B.3: Supply Status Determination (automatic)."""
 
     name: ClassVar[str] = "supply"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE}
     rule: ClassVar[str] = "DC: Supply"
 
     def run(self, ctx: Context, frame: Frame) -> None:

@@ -8,10 +8,12 @@ The secret Russian set-up shifts every threshold 2 cities in the Germans' favour
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from wargames.core.context import Context
 from wargames.core.estimate import control_share, logistic, step_share
+from wargames.core.frame_args import Shape
 from wargames.core.sequence import Step
 from wargames.core.state import Frame, Result
 
@@ -101,6 +103,8 @@ def german_vdp(ctx: Context) -> Result | None:
 
 class Determination(Step):
     """A victory determination phase (automatic): ends the game if ``decide`` gives a result."""
+
+    args: ClassVar[Mapping[str, Shape] | None] = {}
 
     rule: ClassVar[str] = RULE
 

@@ -9,11 +9,13 @@ Snow freezes swamps, rivers and lakes: they give no defensive bonus.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import ClassVar
 
 from wargames.core.actions import Action, Outcome
 from wargames.core.context import Context
+from wargames.core.frame_args import Shape
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
 
@@ -62,6 +64,7 @@ class WeatherStep(Step):
     """DC: Weather: set this turn's weather; October is rolled (best 2 numbers Good)."""
 
     name: ClassVar[str] = "weather"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     kind: ClassVar[str] = "chance"
     rule: ClassVar[str] = "DC: Weather"
     actions: ClassVar[tuple[type[Action], ...]] = (Outcome,)

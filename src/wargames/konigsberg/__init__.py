@@ -47,6 +47,7 @@ class Konigsberg(Title):
     data_dir: ClassVar[Path | None] = DATA
     scenarios: ClassVar[tuple[str, ...]] = ("campaign",)
     phase_end_step: ClassVar[str | None] = "phase-end"  # K45 5.0a: stacking at each phase's end
+    args_declared: ClassVar[bool] = True  # every step's frame arguments (Step.args)
     actions: ClassVar[tuple[type[Action], ...]] = (*KERNEL_ACTIONS, StrategicMove, AtrocityMove)
     options: ClassVar[Mapping[str, Any]] = {
         "bohme": False,  # K45 15.1a: SS Regiment Böhme sets up in Königsberg

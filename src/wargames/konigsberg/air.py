@@ -4,10 +4,12 @@ die roll of 6 (13.4), a chance decision."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from wargames.core.actions import Action, Outcome
 from wargames.core.context import Context
+from wargames.core.frame_args import UNIT, Shape
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
 from wargames.core.steps import DieStep
@@ -21,6 +23,7 @@ class RefitReturn(Step):
     """K45 1.1a, 13.2a: every air unit in the refit box returns to its box."""
 
     name: ClassVar[str] = "refit-return"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = "K45 1.1a"
 
     def run(self, ctx: Context, frame: Frame) -> None:
@@ -37,6 +40,7 @@ class AirReturnRoll(DieStep):
     """K45 13.4: the 3rd and 18th Air Army units return only on a 6."""
 
     name: ClassVar[str] = "air-return-roll"
+    args: ClassVar[Mapping[str, Shape] | None] = {"unit": UNIT}
     rule: ClassVar[str] = "K45 13.4"
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
@@ -55,6 +59,7 @@ class GroundedRefit(Step):
     """K45 1.1b, 13.2a: grounded air units move to the refit box."""
 
     name: ClassVar[str] = "grounded-refit"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = "K45 1.1b"
 
     def run(self, ctx: Context, frame: Frame) -> None:

@@ -9,16 +9,18 @@ Front (0.7a); for the random events, enemy units adjacent to a friendly unit.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
 from wargames.core.actions import Action, Attack, Outcome, Pass
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.frame_args import INT, NODE, SIDE, Shape
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
 from wargames.core.steps import DieStep
 
+from .arg_shapes import FRONT, SCOPE
 from .charts import charts
 from .combat import defended, execute, release, terrain_shift
 from .forces import enemy, front, is_combat, on_map
@@ -48,6 +50,7 @@ class FirstTurnBarrage(Step):
     """K45 1.0a: the Germans roll twice on the Barrage Table, then each Soviet Front twice."""
 
     name: ClassVar[str] = "first-turn-barrage"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = "K45 1.0a"
 
     def run(self, ctx: Context, frame: Frame) -> None:
@@ -63,6 +66,14 @@ class BarrageDice(DieStep):
     """K45 0.7a, 1.0a: 1d6 on the Barrage Table gives the number of 3:1 barrage attacks."""
 
     name: ClassVar[str] = "barrage-dice"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "side": SIDE,
+        "front": FRONT,
+        "rolls": INT,
+        "attacks": INT,
+        "drm": INT,
+        "scope": SCOPE,
+    }
     rule: ClassVar[str] = "K45 0.7a"
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
@@ -93,6 +104,13 @@ class Barrage(SideStep):
     """K45 0.7a, 1.0a: pick a target for each barrage attack (or pass the rest)."""
 
     name: ClassVar[str] = "barrage"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "side": SIDE,
+        "front": FRONT,
+        "count": INT,
+        "drm": INT,
+        "scope": SCOPE,
+    }
     kind: ClassVar[str] = "attack"
     rule: ClassVar[str] = "K45 0.7a"
     actions: ClassVar[tuple[type[Action], ...]] = (Attack, Pass)
@@ -140,6 +158,12 @@ class BarrageRoll(DieStep):
     """K45 0.7a: 1d6 (with any modifier) on the column; only the defender's result applies."""
 
     name: ClassVar[str] = "barrage-roll"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "side": SIDE,
+        "target": NODE,
+        "column": INT,
+        "drm": INT,
+    }
     rule: ClassVar[str] = "K45 0.7a"
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:

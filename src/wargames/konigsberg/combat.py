@@ -10,7 +10,7 @@ the attacker's advance (10.x).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -22,6 +22,7 @@ from wargames.core.advance import AdvanceRules, AdvanceSituation, advance_paths
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.events import Redacted
+from wargames.core.frame_args import BOOL, INT, NODE, SIDE, UNIT, Shape, list_of, literal, table_of
 from wargames.core.losses import LossPolicy, LossUnit, allocation_error, allocations
 from wargames.core.results import CombatResult
 from wargames.core.retreat import (
@@ -38,6 +39,7 @@ from wargames.core.state import Frame
 from wargames.core.steps import DieStep
 from wargames.core.strength import modified, total_strength
 
+from .arg_shapes import AIR_MISSION
 from .charts import BRIDGED, charts
 from .forces import (
     attack,
@@ -233,6 +235,7 @@ class Combat(SideStep):
     """K45 1.3c, 7.0, 7.2(1): declare attacks one by one, each with a first attacking unit."""
 
     name: ClassVar[str] = "combat"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE}
     kind: ClassVar[str] = "attack"
     rule: ClassVar[str] = "K45 7.0"
     actions: ClassVar[tuple[type[Action], ...]] = (Attack, Pass)
@@ -297,6 +300,12 @@ class BuildAttack(SideStep):
     """K45 7.2(1), 7.3a, 7.3c, 13.1: add attackers and at most two air units; pass resolves."""
 
     name: ClassVar[str] = "attack"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "side": SIDE,
+        "target": NODE,
+        "attackers": list_of(UNIT),
+        "air": list_of(AIR_MISSION),
+    }
     kind: ClassVar[str] = "attack"
     rule: ClassVar[str] = "K45 7.2"
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
@@ -394,6 +403,14 @@ class CombatRoll(DieStep):
     """K45 7.2(3): roll 1d6 on the CRT; the result is executed at once, defender first."""
 
     name: ClassVar[str] = "combat-roll"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "side": SIDE,
+        "target": NODE,
+        "attackers": list_of(UNIT),
+        "air": list_of(AIR_MISSION),
+        "column": INT,
+        "drm": INT,
+    }
     rule: ClassVar[str] = "K45 7.2"
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
@@ -455,6 +472,13 @@ class LoseStep(SideStep):
     for the defender); retreat losses as the owner pleases."""
 
     name: ClassVar[str] = "lose"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "side": SIDE,
+        "units": list_of(UNIT),
+        "count": INT,
+        "first": BOOL,
+        "role": literal("attack", "defence", "free"),
+    }
     kind: ClassVar[str] = "allocate-losses"
     rule: ClassVar[str] = "K45 8.0b"
     actions: ClassVar[tuple[type[Action], ...]] = (AllocateLosses,)
@@ -505,6 +529,7 @@ class RetreatStart(Step):
     HQ with them."""
 
     name: ClassVar[str] = "retreat-start"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE, "origin": NODE, "length": INT}
     rule: ClassVar[str] = "K45 9.0e"
 
     def run(self, ctx: Context, frame: Frame) -> None:
@@ -597,6 +622,13 @@ class RetreatStep(SideStep):
     """K45 9.0-9.2, 9.0f, 12.1a: the owner retreats the stack together or unit by unit."""
 
     name: ClassVar[str] = "retreat"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "side": SIDE,
+        "origin": NODE,
+        "length": INT,
+        "units": list_of(UNIT),
+        "penalty": BOOL,
+    }
     kind: ClassVar[str] = "retreat"
     rule: ClassVar[str] = "K45 9.0a"
     actions: ClassVar[tuple[type[Action], ...]] = (RetreatAction,)
@@ -734,6 +766,12 @@ class AdvanceStep(SideStep):
     up to two hexes when the defender retreated; HQs with their stack."""
 
     name: ClassVar[str] = "advance"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "side": SIDE,
+        "target": NODE,
+        "advanced": list_of(UNIT),
+        "paths": table_of(list_of(list_of(NODE)), key=NODE),  # origin -> paths taken
+    }
     kind: ClassVar[str] = "advance"
     rule: ClassVar[str] = "K45 10.0"
     actions: ClassVar[tuple[type[Action], ...]] = (Advance, Pass)

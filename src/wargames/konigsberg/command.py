@@ -9,7 +9,7 @@ against the Turn Record Track's limits.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -20,10 +20,12 @@ from wargames.core.board_index import BoardIndex
 from wargames.core.command import RangeRules, command_range
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.frame_args import BOOL, INT, SIDE, UNIT, Shape
 from wargames.core.retreat import HexsideMatch
 from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame
 
+from .arg_shapes import FRONT
 from .charts import BRIDGED, charts
 from .forces import front, hq_of, is_combat, is_hq, is_naval, on_map, untraceable
 from .steps import SideStep
@@ -149,6 +151,7 @@ class CommandPhase(Step):
     """K45 1.3, 2.1a: draw chits one by one until no drawable chit may still be activated."""
 
     name: ClassVar[str] = "command"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = "K45 1.3"
 
     def run(self, ctx: Context, frame: Frame) -> None:
@@ -165,6 +168,7 @@ class Draw(ChanceStep):
     """K45 1.3a, 2.1a: a chit drawn at random from the cup; its owner acts on it."""
 
     name: ClassVar[str] = "draw"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = "K45 2.1a"
 
     def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
@@ -203,6 +207,12 @@ class ChooseHQ(SideStep):
     activated this turn."""
 
     name: ClassVar[str] = "choose-hq"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "side": SIDE,
+        "front": FRONT,
+        "hgm": BOOL,
+        "free": BOOL,
+    }
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = "K45 2.2c"
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
@@ -240,6 +250,12 @@ class Activate(Step):
     its player picks independents, moves and fights."""
 
     name: ClassVar[str] = "activate"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "hq": UNIT,
+        "side": SIDE,
+        "hgm": BOOL,
+        "free": BOOL,
+    }
     rule: ClassVar[str] = "K45 2.2a"
 
     def run(self, ctx: Context, frame: Frame) -> None:
@@ -278,6 +294,12 @@ class PickIndependents(SideStep):
     five for the 7th Panzer HQ); with the HGM chit also two independents anywhere, to move."""
 
     name: ClassVar[str] = "pick-independents"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "side": SIDE,
+        "hq": UNIT,
+        "slots": INT,
+        "hgm": INT,
+    }
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = "K45 2.2a"
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import ClassVar
 
 from wargames.core import dice
 from wargames.core.actions import Action, Outcome
 from wargames.core.context import Context
+from wargames.core.frame_args import Shape, literal
 from wargames.core.sequence import ChanceStep
 from wargames.core.state import Frame
 from wargames.core.steps import DieStep
@@ -21,6 +23,7 @@ class RandomEvent(ChanceStep):
     """K45 0.7b: roll 2d6 on the Random Event Table and apply the result at once."""
 
     name: ClassVar[str] = "random-event"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = "K45 0.7b"
 
     def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
@@ -55,6 +58,9 @@ class EventRoll(DieStep):
     (1-3: 2nd BR Front, 4-6: 3rd BR Front may activate no more HQs this turn)."""
 
     name: ClassVar[str] = "event-roll"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "event": literal("early-arrival-german", "waiting-on-stalin")
+    }
     rule: ClassVar[str] = "K45 0.7b"
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:

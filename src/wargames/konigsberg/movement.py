@@ -11,7 +11,7 @@ them (12.2c extra cost, or 12.3 drive-through), so ``legal_actions`` lists every
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from itertools import pairwise
 from typing import Any, ClassVar
 
@@ -20,6 +20,7 @@ from wargames.core.board_index import BoardIndex
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.events import Redacted
+from wargames.core.frame_args import SIDE, UNIT, Shape, list_of
 from wargames.core.movement import Citations, Costs, MovePolicy, Reach, Situation, check_path, reach
 from wargames.core.state import Frame
 from wargames.core.zoc import ZocRules, node_id
@@ -566,6 +567,11 @@ class Movement(SideStep):
     the segment. With ``units`` in the frame it moves those units (reinforcements, 6.0)."""
 
     name: ClassVar[str] = "movement"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "side": SIDE,
+        "units": list_of(UNIT),
+        "moved": list_of(UNIT),
+    }
     kind: ClassVar[str] = "move"
     rule: ClassVar[str] = "K45 4.0"
     actions: ClassVar[tuple[type[Action], ...]] = (*MOVES, Pass)

@@ -10,7 +10,7 @@ phase (5.1, 6.0a), else the phase-end check (``stacking``) applies the penalty (
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 import attrs
@@ -20,6 +20,7 @@ from wargames.core.board_index import BoardIndex
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.events import Redacted
+from wargames.core.frame_args import BOOL, INT, NODE, SIDE, TEXT, UNIT, Shape, list_of, table_of
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
 from wargames.core.supply import SupplyRules, trace_supply
@@ -173,6 +174,13 @@ class Arrive(Step):
     """K45 6.0: place arriving units one by one (automatically when there is one choice)."""
 
     name: ClassVar[str] = "arrive"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "side": SIDE,
+        "units": list_of(UNIT),
+        "areas": table_of(TEXT, key=UNIT),
+        "all": list_of(UNIT),
+        "move": BOOL,
+    }
     rule: ClassVar[str] = "K45 6.0"
 
     def run(self, ctx: Context, frame: Frame) -> None:
@@ -204,6 +212,12 @@ class PlaceReinforcement(SideStep):
     """K45 6.0c, 6.0e: the owner picks the hex of an arriving unit."""
 
     name: ClassVar[str] = "place-reinforcement"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "side": SIDE,
+        "unit": UNIT,
+        "options": list_of(NODE),
+        "rail": list_of(NODE),
+    }
     kind: ClassVar[str] = "place"
     rule: ClassVar[str] = "K45 6.0"
     actions: ClassVar[tuple[type[Action], ...]] = (Place,)
@@ -238,6 +252,7 @@ class Reinforce(Step):
     """K45 1.2a, 6.1: reinforcements arrive (German first) and the track's chits join the cup."""
 
     name: ClassVar[str] = "reinforce"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = "K45 1.2a"
 
     def run(self, ctx: Context, frame: Frame) -> None:
@@ -269,6 +284,7 @@ class HQRemoval(Step):
     """K45 1.2a, 12.1c(1): an HQ with no friendly combat unit within its range is removed."""
 
     name: ClassVar[str] = "hq-removal"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = "K45 12.1c"
 
     def run(self, ctx: Context, frame: Frame) -> None:
@@ -289,6 +305,7 @@ class ReinforcementMove(Step):
     """K45 1.2a, 6.0: the units that arrived this turn move (German player first)."""
 
     name: ClassVar[str] = "reinforce-move"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE}
     rule: ClassVar[str] = "K45 6.0"
 
     def run(self, ctx: Context, frame: Frame) -> None:
@@ -340,6 +357,11 @@ class Replacements(SideStep):
     """K45 1.2b, 12.4: spend this turn's replacement points (Soviet first, not accumulated)."""
 
     name: ClassVar[str] = "replacements"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "side": SIDE,
+        "left": INT,
+        "returned": list_of(UNIT),
+    }
     kind: ClassVar[str] = "replace"
     rule: ClassVar[str] = "K45 12.4"
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Place, Pass)

@@ -5,15 +5,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
 from wargames.core.actions import Action, Choose, Move, Pass, Place
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.frame_args import INT, TEXT, Shape, list_of, literal
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
 
+from .arg_shapes import REFUGEE
 from .charts import charts
 from .forces import (
     ELIMINATED,
@@ -38,6 +40,7 @@ class VolksturmDeployment(SideStep):
     """K45 1.2c, 12.5(2): place the Volksturm units of the box, one per hex."""
 
     name: ClassVar[str] = "volksturm"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     kind: ClassVar[str] = "place"
     rule: ClassVar[str] = "K45 1.2c"
     actions: ClassVar[tuple[type[Action], ...]] = (Place, Pass)
@@ -82,6 +85,7 @@ class VolksturmReturn(Step):
     """K45 1.5a: every Volksturm unit on the map returns to the Volksturm box."""
 
     name: ClassVar[str] = "volksturm-return"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = "K45 1.5a"
 
     def run(self, ctx: Context, frame: Frame) -> None:
@@ -175,6 +179,12 @@ class Refugees(Step):
     already placed; refugees reaching Königsberg or Elbing leave the map for re-use."""
 
     name: ClassVar[str] = "refugees"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "stage": literal("place", "event", "move"),
+        "count": INT,
+        "new": list_of(REFUGEE),
+        "todo": list_of(REFUGEE),
+    }
     kind: ClassVar[str] = "refugees"
     rule: ClassVar[str] = "K45 12.2a"
     actions: ClassVar[tuple[type[Action], ...]] = (Place, Move, Choose, Pass)
@@ -275,6 +285,10 @@ class ActionChit(Step):
     """K45 0.7a-0.7e: act on a drawn action chit."""
 
     name: ClassVar[str] = "action-chit"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "chit": TEXT,
+        "kind": literal("barrage", "random-event", "no-gas", "gd-withdrawal", "gd-returns"),
+    }
     rule: ClassVar[str] = "K45 0.7"
 
     def run(self, ctx: Context, frame: Frame) -> None:
@@ -369,6 +383,7 @@ class TurnAdvance(Step):
     """K45 1.5c: all available chits go back into the cup; per-turn counts start again."""
 
     name: ClassVar[str] = "turn-advance"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = "K45 1.5c"
 
     def run(self, ctx: Context, frame: Frame) -> None:
@@ -386,6 +401,7 @@ class Optional(Step):
     five hexes of Königsberg (when the option is chosen)."""
 
     name: ClassVar[str] = "mikosch"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = "K45 15.1b"
 
     def run(self, ctx: Context, frame: Frame) -> None:

@@ -11,7 +11,7 @@ units, which HQ) the owner makes it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import ClassVar, Literal
 
 import attrs
@@ -21,6 +21,7 @@ from wargames.core.actions import Retreat as RetreatAction
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.events import Redacted
+from wargames.core.frame_args import NODE, SIDE, TEXT, UNIT, Shape, list_of
 from wargames.core.retreat import RetreatPath, RetreatSituation, retreat_paths
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
@@ -136,6 +137,7 @@ class PhaseEndStacking(Step):
     equally strong units (as 8.0a lets him) and which of two HQs moves on."""
 
     name: ClassVar[str] = "phase-end"
+    args: ClassVar[Mapping[str, Shape] | None] = {"phase": TEXT}
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = "K45 5.1a"
     actions: ClassVar[tuple[type[Action], ...]] = (Choose,)
@@ -215,6 +217,7 @@ class HQRetreat(SideStep):
     additional hex, the owner choosing where; if it cannot, it is eliminated."""
 
     name: ClassVar[str] = "hq-retreat"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE, "hq": UNIT, "path": list_of(NODE)}
     kind: ClassVar[str] = "retreat"
     rule: ClassVar[str] = "K45 5.2"
     actions: ClassVar[tuple[type[Action], ...]] = (RetreatAction,)

@@ -12,10 +12,11 @@ ten hexes whose units are out of supply but never isolated (11.2b, 11.2c).
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any, ClassVar, TypeVar
 
 from wargames.core.context import Context
+from wargames.core.frame_args import Shape
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
@@ -223,6 +224,7 @@ class SupplyPhase(Step):
     """K45 1.4, 11.0: both players determine the supply state of their units."""
 
     name: ClassVar[str] = "supply"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = "K45 11.0"
 
     def run(self, ctx: Context, frame: Frame) -> None:

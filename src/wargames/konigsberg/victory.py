@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from wargames.core.context import Context
 from wargames.core.estimate import logistic, step_share
+from wargames.core.frame_args import Shape
 from wargames.core.sequence import Step
 from wargames.core.state import Frame, Result
 
@@ -59,6 +61,7 @@ class SuddenDeath(Step):
     """K45 1.5b, 14.2: the sudden death victory segment."""
 
     name: ClassVar[str] = "sudden-death"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = "K45 14.2"
 
     def run(self, ctx: Context, frame: Frame) -> None:
