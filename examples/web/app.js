@@ -142,9 +142,14 @@ function render() {
   $("share").textContent = open.length ? `Another browser joins as ${open.join(", ")} with game ${s.game}.` : "";
   $("undo").disabled = !s.can_undo;
   // A save holds everything (hidden units, the dice's state): offered once the game is over.
+  // Before that the link is the side's own record (its view and log, with its seat token).
+  $("save").hidden = false;
   if (play.owner && s.result_text) {
-    $("save").hidden = false;
     $("save").href = `/api/games/${s.game}/save?token=${encodeURIComponent(play.owner)}`;
+    $("save").textContent = "Save";
+  } else {
+    $("save").href = `/api/games/${s.game}/export?token=${encodeURIComponent(play.token)}`;
+    $("save").textContent = "My record";
   }
   $("map").innerHTML = s.svg;
   const svg = $("map").querySelector("svg");

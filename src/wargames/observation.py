@@ -1,7 +1,8 @@
 """Observation tensors: a numpy encoding of one side's view (never of the state).
 
-:func:`observe` is built only from ``game.view(side)`` and the scenario, so it cannot show
-what the view hides. It gives two float32 arrays:
+:func:`observe` is built only from ``game.view(side)``, the scenario and the supply traced
+on the position the side sees (the units its pictures draw), so it cannot show what the view
+hides. It gives two float32 arrays:
 
 **planes**, shape ``(P, N)`` over the board's N nodes in sorted order, the planes in order:
 
@@ -12,6 +13,11 @@ what the view hides. It gives two float32 arrays:
 - ``control:S`` for each side: 1 where S controls the node;
 - ``marker:M`` for each marker M of :attr:`Title.observed_markers`: the number of units seen
   with that marker on the node (disrupted, out of supply ...);
+- ``supply:S`` for each side S, only for a title that traces supply per node
+  (:meth:`Title.supply`): 1 where a unit of S would be in supply, 0.5 where in limited
+  supply, 0 where out of it, as traced on the position the observing side sees (the units
+  it sees, as its pictures draw them: a unit it cannot see neither blocks nor carries a
+  line), so the plane tells nothing the view hides;
 - ``terrain:T`` for each terrain of the board (sorted): 1 where the node has that terrain.
 
 **scalars**, shape ``(K,)``: ``turn`` (0 at the first turn, 1 at the last), ``me:S`` one-hot
@@ -32,12 +38,15 @@ a list or mapping by its length.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 import numpy as np
 
 from .core.game import Game
+from .core.render import scene
 from .core.scenario import Scenario
+from .core.supply import SupplyStatus
 from .core.title import Title
 from .scenario_cache import ScenarioCache
 
@@ -48,6 +57,7 @@ __all__ = [
     "observe",
     "plane_names",
     "scalar_names",
+    "traces_supply",
 ]
 
 Array = np.ndarray[Any, np.dtype[np.float32]]
@@ -88,8 +98,16 @@ def plane_names(title: Title, scenario: Scenario) -> list[str]:
     names.append("units:unknown")
     names += [f"control:{side}" for side in title.sides]
     names += [f"marker:{m}" for m in title.observed_markers]
+    if traces_supply(title):
+        names += [f"supply:{side}" for side in title.sides]
     names += [f"terrain:{t}" for t in _terrains(scenario)]
     return names
+
+
+def traces_supply(title: Title) -> bool:
+    """Whether the title traces supply per node (overrides :meth:`Title.supply`), so that
+    the observation has ``supply:S`` planes."""
+    return type(title).supply is not Title.supply
 
 
 def scalar_names(title: Title, scenario: Scenario) -> list[str]:
@@ -118,8 +136,10 @@ def observation_shape(title: Title, scenario: Scenario) -> ObservationShape:
 
 
 def observe(game: Game, side: str) -> Observation:
-    """The observation tensors of ``side`` (from ``game.view(side)`` only)."""
-    return encode_view(game.title, game.scenario, game.view(side))
+    """The observation tensors of ``side`` (from ``game.view(side)`` and the supply
+    traced on the position ``side`` sees)."""
+    lines = scene.supply_lines(game, side) if traces_supply(game.title) else None
+    return encode_view(game.title, game.scenario, game.view(side), lines)
 
 
 class _Layout:
@@ -153,11 +173,18 @@ class _Layout:
         self.side_scalars = {s: names.index(f"units:{s}") for s in title.sides}
         self.vars = {v: names.index(f"var:{v}") for v in title.observed_vars}
         self.static = np.zeros(self.shape.planes, dtype=np.float32)
-        base = self.control + len(self.sides) + len(self.markers)
+        self.supply = self.control + len(self.sides) + len(self.markers)
+        base = self.supply + (len(self.sides) if traces_supply(title) else 0)
         terrains = {t: i for i, t in enumerate(_terrains(scenario))}
         for node, col in self.nodes.items():
             self.static[base + terrains[scenario.board.terrain(node)], col] = 1
 
+
+_SUPPLY_VALUE = {
+    SupplyStatus.SUPPLIED: 1.0,
+    SupplyStatus.LIMITED: 0.5,
+    SupplyStatus.UNSUPPLIED: 0.0,
+}
 
 _LAYOUTS: ScenarioCache[_Layout] = ScenarioCache(_Layout)
 
@@ -166,10 +193,22 @@ def _layout(title: Title, scenario: Scenario) -> _Layout:
     return _LAYOUTS.get(title, scenario)
 
 
-def encode_view(title: Title, scenario: Scenario, view: dict[str, Any]) -> Observation:
-    """The observation tensors of a view (see the module docstring)."""
+def encode_view(
+    title: Title,
+    scenario: Scenario,
+    view: dict[str, Any],
+    supply: Mapping[str, Mapping[str, SupplyStatus]] | None = None,
+) -> Observation:
+    """The observation tensors of a view (see the module docstring); ``supply``: side ->
+    its supply trace on the position the view's side sees (:func:`scene.supply_lines`),
+    for the ``supply:S`` planes (left 0 without it)."""
     lay = _layout(title, scenario)
     planes = lay.static.copy()
+    if supply and traces_supply(title):
+        for side, lines in supply.items():
+            row = planes[lay.supply + lay.sides[side]]
+            for node, status in lines.items():
+                row[lay.nodes[node]] = _SUPPLY_VALUE[status]
     scalars = np.zeros(lay.shape.scalars, dtype=np.float32)
     nodes, sides = lay.nodes, lay.sides
     markers = {m: i for i, m in enumerate(title.observed_markers)}

@@ -27,7 +27,7 @@ from .core.actions import Action, action_from_dict
 from .core.frame_args import Refs, check_args
 from .core.game import Game
 from .core.jsonvalue import dumps
-from .core.render.scene import picture
+from .core.render.scene import picture, supply_lines
 from .core.serialize import state_from_json
 
 Invariant = Callable[[Game], None]
@@ -177,8 +177,9 @@ def relabelled(game: Game, a: str, b: str) -> Game:
 
 
 def _drawn(game: Game, side: str) -> Any:
-    """What ``game.svg(side=side)`` draws (the scene, with the ZOC and supply overlays)."""
-    return picture(game, side, zoc=True, supply=True)
+    """What ``game.svg(side=side)`` draws (the scene, with the ZOC and supply overlays), and
+    the supply traces of the side's observation planes (:func:`supply_lines`)."""
+    return picture(game, side, zoc=True, supply=True), supply_lines(game, side)
 
 
 def _counter(game: Game, uid: str) -> tuple[Any, ...]:

@@ -8,7 +8,14 @@ from agents_support import secret_game
 
 import wargames
 from wargames.agents import RandomAgent, play_out
-from wargames.observation import observation_shape, observe, plane_names, scalar_names
+from wargames.observation import (
+    observation_shape,
+    observe,
+    plane_names,
+    scalar_names,
+    traces_supply,
+)
+from wargames.registry import get_title
 
 
 @pytest.mark.parametrize("title", wargames.titles())
@@ -93,3 +100,51 @@ def test_declared_title_variables_are_scalars() -> None:
     names = scalar_names(game.title, game.scenario)
     game.state.set("inf_pool", 7)
     assert observe(game, "axis").scalars[names.index("var:inf_pool")] == 7
+
+
+SUPPLY_TITLES = [t for t in wargames.titles() if traces_supply(get_title(t))]
+
+
+def test_every_built_in_title_traces_supply() -> None:
+    assert {"darkest", "konigsberg", "krim", "darkcrusade-hex", "darkcrusade-p2p"} <= set(
+        SUPPLY_TITLES
+    )
+    assert "minimal" not in SUPPLY_TITLES  # no Title.supply: no supply planes
+    game = wargames.new_game("minimal", seed=1)
+    assert not any(n.startswith("supply:") for n in plane_names(game.title, game.scenario))
+
+
+@pytest.mark.parametrize("title", SUPPLY_TITLES)
+def test_the_supply_planes_follow_the_title_s_trace(title: str) -> None:
+    game = wargames.new_game(title, seed=3)
+    names = plane_names(game.title, game.scenario)
+    nodes = sorted(game.scenario.board)
+    me, enemy = game.title.sides
+    assert names.index(f"supply:{enemy}") == names.index(f"supply:{me}") + 1
+    before = observe(game, me).planes[names.index(f"supply:{me}")]
+    assert before.shape == (len(nodes),) and set(np.unique(before)) <= {0.0, 0.5, 1.0}
+    occupied = {u.at for u in game.state.units.values() if u.at is not None}
+    free = [n for n, v in zip(nodes, before, strict=True) if v == 1 and n not in occupied]
+    assert free, "some empty node is in supply at the start"
+    # A node an enemy unit holds is cut off: no supply line enters it (every title's trace).
+    node = free[len(free) // 2]
+    owner = game.scenario.units
+    raider = next(u for u in game.state.units.values() if u.at and owner[u.id].side == enemy)
+    game.state.put(raider.moved_to(node))
+    for side in (me, enemy):  # both sides see the raider (it stands alone)
+        after = observe(game, side).planes[names.index(f"supply:{me}")]
+        assert after[nodes.index(node)] == 0
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_the_supply_planes_reveal_no_hidden_unit(seed: int) -> None:
+    # DC: Secret Setup: the Axis does not see hidden Russian units, so its supply planes are
+    # traced without them and equal in every game it cannot tell apart.
+    game = secret_game(seed)
+    names = plane_names(game.title, game.scenario)
+    rows = [names.index("supply:axis"), names.index("supply:russian")]
+    mine = observe(game, "axis").planes[rows]
+    assert mine.sum() > 0
+    for other_seed in (1, 2):
+        other = game.determinize("axis", other_seed)
+        assert np.array_equal(observe(other, "axis").planes[rows], mine)

@@ -83,7 +83,50 @@ def test_information_states_hold_the_side_s_view_and_log() -> None:
     info = json.loads(state.information_state_string(0))
     assert info["view"] == state.wg.view("axis")
     assert info["log"] == [e.to_json() for e in state.wg.events_for("axis")]
-    assert state.information_state_tensor(0) == state.observation_tensor(0)
+    tensor = state.information_state_tensor(0)
+    assert tensor[: len(state.observation_tensor(0))] == state.observation_tensor(0)
+    assert len(tensor) == load("darkest").information_state_tensor_size()
     other = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     assert other.information_state_string(0) == state.information_state_string(0)
     assert state.information_state_string(1) != state.information_state_string(0)
+
+
+def test_the_information_state_tensor_holds_the_side_s_history() -> None:
+    from agents_support import secret_game
+
+    from wargames.log_tensor import encode_log, log_size
+    from wargames.rl.openspiel_game import WargamesState
+
+    game = load("darkest")
+    shape = game.information_state_tensor_shape()
+    assert shape == [len(game.new_initial_state().observation_tensor(0)) + log_size()]
+    state = WargamesState(game, secret_game(4))
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for _ in range(3):  # twins: games the Axis cannot tell apart give it the same tensor
+        other = state.resample_from_infostate(0, sampler)
+        assert other.wg.state.to_json() != state.wg.state.to_json()
+        assert other.information_state_tensor(0) == state.information_state_tensor(0)
+    assert state.information_state_tensor(1) != state.information_state_tensor(0)
+    assert list(state.information_state_tensor(0)[-log_size() :]) == list(
+        encode_log(state.wg, "axis")
+    )
+
+
+def test_the_same_view_with_different_histories_gives_different_tensors() -> None:
+    # The minimal title: two units moved in either order give the same view, but the
+    # information states (their logs) differ, and so must the tensors.
+    from wargames.core.actions import Move
+
+    game = load("minimal")
+    a = game.new_initial_state()
+    moves = [x for x in a.wg.legal_actions() if isinstance(x, Move)]
+    first = moves[0]
+    second = next(x for x in moves if x.units != first.units and not set(x.path) & set(first.path))
+    b = game.new_initial_state()
+    for state, order in ((a, (first, second)), (b, (second, first))):
+        for move in order:
+            state.apply_action(state.legal().index_of(move))
+    assert a.wg.view("blue") == b.wg.view("blue")
+    assert a.observation_tensor(0) == b.observation_tensor(0)
+    assert a.information_state_string(0) != b.information_state_string(0)
+    assert a.information_state_tensor(0) != b.information_state_tensor(0)

@@ -334,3 +334,45 @@ def test_0_1e_determinize_deals_hidden_units_anew_under_the_same_tops() -> None:
         places.add(other.state.units["B"].at)
     assert places == {"0505", "0303"}  # B may be under either top
     assert g.determinize("soviet", 3).state.units == g.state.units  # nothing hidden from it
+
+
+def test_0_1e_determinize_deals_activated_hidden_units_too() -> None:
+    # B and D are activated (the variable "active" names them): that fact goes with them,
+    # and they are dealt over the hidden places like any other, so the deal reveals nothing.
+    g = hidden_mover()
+    twin = relabelled(g, "B", "D")
+    places = set()
+    for seed in range(12):
+        other = g.determinize("german", seed)
+        assert other.view("german") == g.view("german")
+        assert other.state.get("active") == g.state.get("active")
+        place = other.state.units["B"].at
+        places.add(place)
+        # the deal does not depend on where B and D really are
+        assert twin.determinize("german", seed).state.units["B"].at == place
+        assert any(m.units == ("B",) for m in other.legal_actions() if isinstance(m, Move))
+    assert places == {"0505", "0303"}
+
+
+def test_0_1e_determinize_deals_hidden_units_after_a_supply_phase() -> None:
+    # K45 11.0: the supply record names every unit on the map; it must not pin them all.
+    g = new_game("konigsberg", seed=2)
+    play_out(g, RandomAgent(2), max_actions=150)
+    assert g.state.get("supply_record")
+    seen = g.title.visible_units(g.state, "german")
+    hidden = [u for u, s in g.state.units.items() if s.at is not None and u not in seen]
+    assert hidden
+    moved = set()
+    for seed in range(6):
+        other = g.determinize("german", seed)
+        assert other.view("german") == g.view("german")
+        moved |= {u for u in hidden if other.state.units[u].at != g.state.units[u].at}
+    assert moved
+
+
+def test_0_1e_determinize_leaves_the_units_of_a_battle_where_they_stand() -> None:
+    # K45 7.0: the attackers of the battle under way stand next to its target.
+    g = hidden_mover()
+    g.state.set("combat", {"target": "0606", "side": "soviet", "attackers": ["B"]})
+    for seed in range(8):
+        assert g.determinize("german", seed).state.units["B"].at == "0505"

@@ -423,3 +423,37 @@ def test_undo_is_refused_after_an_action_that_revealed_hidden_units(
         f"/api/games/{g['game']}/undo", params={"token": tokens["blue"]}, json={"version": 1}
     )
     assert "revealed" in error_of(r, 409, "no-undo")
+
+
+def test_a_player_downloads_its_own_export_never_the_whole_save(client: TestClient) -> None:
+    # DC: Secret Setup: the Russian sets up hidden from the Axis; the Axis player's download
+    # is its export (Game.export), which names no hidden unit and holds no dice state.
+    g, tokens = two_humans(client, "darkest", options={"secret_setup": True})
+    game = g["game"]
+    for _ in range(3):
+        s = state(client, game, tokens["russian"])
+        act(
+            client,
+            game,
+            tokens["russian"],
+            {"version": s["version"], "index": s["legal"][0]["index"]},
+        )
+    full = wargames.load_game(saved(client, g))
+    hidden = full.state.vars["hidden"]
+    for side, token in tokens.items():
+        r = client.get(f"/api/games/{game}/export", params={"token": token})
+        assert r.status_code == 200, r.text
+        record = json.loads(r.text)
+        assert record["view"] == full.view(side)
+        assert record["events"] == json.loads(full.export(side))["events"]
+        assert "rng" not in r.text and "seed" not in record
+        error_of(client.get(f"/api/games/{game}/save", params={"token": token}), 403, "not-owner")
+    axis = json.loads(
+        client.get(f"/api/games/{game}/export", params={"token": tokens["axis"]}).text
+    )
+    told = json.dumps({k: v for k, v in axis.items() if k != "scenario"})  # the OOB is public
+    assert hidden and not any(f'"{uid}"' in told for uid in hidden)
+    # The owner token is the host's: it saves the whole game, and plays no side to export.
+    error_of(
+        client.get(f"/api/games/{game}/export", params={"token": g["owner"]}), 403, "bad-token"
+    )

@@ -169,6 +169,11 @@ class SupplyMap:
         ids = self.board.index.ids
         return frozenset(ids[i] for i in np.flatnonzero(self.mask(status)).tolist())
 
+    def statuses(self) -> dict[str, SupplyStatus]:
+        """Node id -> status, for the nodes with a supply line (supplied or limited)."""
+        ids = self.board.index.ids
+        return {ids[i]: _BY_CODE[int(self.codes[i])] for i in np.flatnonzero(self.codes).tolist()}
+
     def distance(self, node: Node) -> int | None:
         """Steps of the overland leg back to a source (or to the rail net); None if unsupplied."""
         i = self._number(node)

@@ -5,8 +5,8 @@ steps, its action types, its options with defaults and its built-in scenarios; a
 overrides a few hooks: ``validate_scenario`` (its charts and options), ``setup`` (the first
 state), ``result`` (sudden death, checked after every action), ``final_result`` (after the last
 turn), ``view`` (fog of war), ``describe`` (a readable line per action),
-``playout_weight`` (how often random agents pick an action) and ``counters``, ``counter``
-and ``zoc`` (what its pictures draw for a side).
+``playout_weight`` (how often random agents pick an action) and ``counters``, ``counter``,
+``zoc`` and ``supply`` (what its pictures and observations show a side).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from .prose import describe_action
 from .scenario import Scenario
 from .sequence import Phase, Step, step_table
 from .state import GameState, Result
+from .supply import SupplyStatus
 from .unit_values import UnitValue, check_unit_values
 from .vocabulary import Vocabulary, check_scenario_names
 
@@ -168,6 +169,13 @@ class Title:
     def zoc(self, ctx: Context, side: str) -> frozenset[str] | None:
         """The nodes in the zone of control of ``side``'s units on ``ctx.state`` (which a
         side's picture restricts to the counters it sees); None: the title draws no ZOC."""
+        return None
+
+    def supply(self, ctx: Context, side: str) -> Mapping[str, SupplyStatus] | None:
+        """The title's supply trace for ``side`` on ``ctx.state`` (which a side's pictures and
+        observations restrict to the counters it sees): node -> ``SUPPLIED`` or ``LIMITED``
+        for every node a unit of ``side`` would be in supply on; other nodes are out of
+        supply. None: the title traces no supply per node."""
         return None
 
     def action_audience(self, ctx: Context, action: Action) -> tuple[str, ...]:

@@ -18,6 +18,7 @@ from wargames.core.errors import SaveError, ScenarioError
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Step
 from wargames.core.state import GameState, Result
+from wargames.core.supply import SupplyStatus
 from wargames.core.title import Title
 from wargames.core.vocabulary import Vocabulary
 
@@ -55,7 +56,7 @@ from .sea import SeaMove, Sinking
 from .secret import SecretSetup, hidden_view
 from .secret import start as secret_start
 from .sequence import PHASES
-from .supply import SupplyStep, SustainStep
+from .supply import SupplyStep, SustainStep, supply_map
 from .victory import GermanVDP, RussianVDP, axis_cities, estimate, final
 from .weather import WeatherStep
 
@@ -228,6 +229,10 @@ class DarkestCrusade(Title):
         if isinstance(action, Choose) and action.option in ("siberians", "disband"):
             return 0.02
         return 1.0
+
+    def supply(self, ctx: Context, side: str) -> Mapping[str, SupplyStatus]:
+        """DC: Supply: the hexes a supply line of ``side`` reaches now."""
+        return supply_map(ctx, side).statuses()
 
 
 TITLE = DarkestCrusade()

@@ -19,6 +19,7 @@ from wargames.core.errors import ScenarioError
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Step
 from wargames.core.state import GameState, Result
+from wargames.core.supply import SupplyStatus
 from wargames.core.title import Title
 from wargames.core.vocabulary import Vocabulary
 
@@ -29,6 +30,7 @@ from .picture import counters as seen_counters
 from .picture import zoc as zoc_hexes
 from .sequence import PHASES, STEPS
 from .special import start_cup
+from .supply import trace as supply_trace
 from .victory import estimate, german_vph, level
 from .view import determinize, fog, visible_units
 
@@ -136,6 +138,10 @@ class Konigsberg(Title):
 
     def zoc(self, ctx: Context, side: str) -> frozenset[str]:
         return zoc_hexes(ctx, side)
+
+    def supply(self, ctx: Context, side: str) -> Mapping[str, SupplyStatus]:
+        """K45 11.1, 11.2: the hexes ``side``'s supply trace reaches (limited: 11.2c)."""
+        return supply_trace(ctx, side).statuses()
 
 
 TITLE = Konigsberg()

@@ -159,35 +159,52 @@ def visible_units(state: GameState, side: str) -> frozenset[str]:
     return Seen(state, side).visible()
 
 
-def _named(state: GameState) -> set[str]:
-    """Every string the title variables hold (but the view's bookkeeping), ``:`` parts too."""
+PINNED = frozenset({"combat"})
+"""Title variables whose units the rules tie to where they stand: the battle being fought
+(K45 7.0: the attackers stand next to the target, and retreats and advances start there).
+The other variables record what a unit did or may do (activated, attacked, arrived,
+released, its markers at the last supply phase), facts that go with the unit wherever it
+is dealt; the supply record alone names every unit on the map."""
+
+
+def _strings(values: list[Any]) -> set[str]:
+    """Every string in ``values`` (nested), ``:`` parts too."""
     out: set[str] = set()
-    todo: list[Any] = [thaw(v) for k, v in state.vars.items() if k not in HIDDEN]
+    todo = list(values)
     while todo:
         v = todo.pop()
         if isinstance(v, str):
             out |= {v, *v.split(":")}
         elif isinstance(v, dict):
             todo += [*v.keys(), *v.values()]
-        elif isinstance(v, list):
+        elif isinstance(v, (list, tuple)):
             todo += v
     return out
+
+
+def _pinned(state: GameState) -> set[str]:
+    """The units determinisation leaves where they are: those named by a ``PINNED`` variable
+    or by the arguments of a step on the stack (a battle, retreat or move under way)."""
+    values = [thaw(v) for k, v in state.vars.items() if k in PINNED]
+    values += [thaw(f.args) for f in state.stack]
+    return _strings(values)
 
 
 def determinize(ctx: Context, side: str) -> None:
     """K45 0.1e, for search over what ``side`` cannot see: deal the enemy units hidden under
     the top of their stacks anew over the places they hold (HQs over HQs' places, combat
     units over combat units'), each under a top it ranks below, so the view is unchanged.
-    Units named in a title variable (activated, attacking ...) stay where they are."""
+    What the title variables record of a hidden unit goes with it; only the units of a
+    battle or step under way stay where they are (``_pinned``)."""
     state = ctx.state
     seen = Seen(state, side)
     order = {u: i for i, u in enumerate(state.get("stack_order", ()))}
     top_rank = {state.units[t].at: order.get(t, -1) for t in seen.tops}
-    named = _named(state)
+    pinned = _pinned(state)
     hidden = [
         u
         for uid, u in sorted(state.units.items())
-        if u.at is not None and uid not in seen.mine and uid not in seen.tops and uid not in named
+        if u.at is not None and uid not in seen.mine and uid not in seen.tops and uid not in pinned
     ]
     for hqs in (True, False):
         group = [u for u in hidden if is_hq(ctx.unit_def(u.id)) == hqs]

@@ -19,6 +19,7 @@ from wargames.core.errors import ScenarioError
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Step
 from wargames.core.state import Result
+from wargames.core.supply import SupplyStatus
 from wargames.core.title import Title
 from wargames.core.vocabulary import Vocabulary
 
@@ -34,7 +35,7 @@ from .reinforcements import setup as reinforcements_setup
 from .reinforcements import validate as validate_reinforcements
 from .sea import BeginSea, QuickReactionBox
 from .sequence import PHASES
-from .supply import MonthEndSupply, MonthStartSupply
+from .supply import MonthEndSupply, MonthStartSupply, tactical_map
 from .victory import estimate, final, sudden_death
 
 DATA = Path(__file__).parent / "data"
@@ -162,6 +163,10 @@ class Krim(Title):
         if isinstance(action, Choose) and action.option == "retreat":
             return 0.5
         return 1.0
+
+    def supply(self, ctx: Context, side: str) -> Mapping[str, SupplyStatus]:
+        """Krim: Tactical Supply: the hexes a supply line of ``side`` reaches now."""
+        return tactical_map(ctx, side).statuses()
 
 
 TITLE = Krim()

@@ -7,7 +7,9 @@ nodes are explicit: their outcomes are the game's chance outcomes, encoded the s
 with their exact probabilities (as floats). Returns: +1 to the winner, -1 to the loser, 0 in
 a draw or when the game parameter ``max_actions`` (0: none) cut the game short.
 Observations are the side's observation tensor (:mod:`wargames.observation`) and its view
-as JSON text; both come from the side's view only. ``resample_from_infostate`` is
+as JSON text; information states add the side's log (the text whole, the tensor as
+:mod:`wargames.log_tensor`); all come from what the side is shown only.
+``resample_from_infostate`` is
 :meth:`Game.determinize`, so OpenSpiel's ISMCTS bot runs on every title. The game starts from
 seed 0 (the seed only drives ``Game.roll``, which OpenSpiel does not use).
 """
@@ -23,6 +25,7 @@ import pyspiel  # type: ignore[import-not-found]
 from ..api import load_scenario
 from ..core.game import Game
 from ..encoding import ActionEncoding, LegalIndex, action_encoding
+from ..log_tensor import encode_log, log_size
 from ..observation import observation_shape, observe
 from ..registry import get_title
 
@@ -185,20 +188,28 @@ class WargamesState(pyspiel.State):  # type: ignore[misc]
 
 
 class Observer:
-    """A side's observation: its flat observation tensor and its view as JSON text; with
+    """A side's observation: its flat observation tensor and its view as JSON text. With
     ``recall`` (OpenSpiel's information state) the text also holds the side's whole log
-    (``Game.events_for``), so equal texts mean equal information states. The information
-    state tensor is the observation tensor: the view holds what the side knows of the
-    position, the log's history is in the text only."""
+    (``Game.events_for``), so equal texts mean equal information states, and the tensor
+    is the observation tensor followed by the log tensor (:mod:`wargames.log_tensor`: the
+    side's latest actions, counts and a digest of its whole log), so that information states
+    the text tells apart have different tensors too; ``information_state_tensor_shape`` is
+    the sum of both lengths."""
 
     def __init__(self, probe: Game, recall: bool = False) -> None:
         shape = observation_shape(probe.title, probe.scenario)
         self.recall = recall
-        self.tensor = np.zeros(shape.flat, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.split = shape.flat
+        self.tensor = np.zeros(shape.flat + (log_size() if recall else 0), np.float32)
+        self.dict = {"observation": self.tensor[: self.split]}
+        if recall:
+            self.dict["log"] = self.tensor[self.split :]
 
     def set_from(self, state: WargamesState, player: int) -> None:
-        self.tensor[:] = observe(state.wg, state.sides[player]).flat()
+        side = state.sides[player]
+        self.tensor[: self.split] = observe(state.wg, side).flat()
+        if self.recall:
+            self.tensor[self.split :] = encode_log(state.wg, side)
 
     def string_from(self, state: WargamesState, player: int) -> str:
         side = state.sides[player]

@@ -181,6 +181,16 @@ def create_app(db: str, static: str | Path | None = None) -> Starlette:
             text = s.save()
         return Response(text, media_type="application/json")
 
+    async def export(request: Request) -> Response:
+        """A side's own records (``Game.export(side)``): its seat token only, at any time;
+        the whole save stays the owner's (the host's), so a player never downloads hidden
+        units or the dice's state."""
+        s = await session_of(request)
+        side = s.side_of(token_of(request))
+        async with s.lock:
+            text = s.game.export(side)
+        return Response(text, media_type="application/json")
+
     async def websocket(ws: WebSocket) -> None:
         await ws.accept()
         try:
@@ -285,6 +295,7 @@ def create_app(db: str, static: str | Path | None = None) -> Starlette:
         Route(f"{game}/actions", act, methods=["POST"]),
         Route(f"{game}/undo", undo, methods=["POST"]),
         Route(f"{game}/save", save),
+        Route(f"{game}/export", export),
         WebSocketRoute(f"{game}/ws", websocket),
     ]
     folder = Path(static) if static is not None else default_static()

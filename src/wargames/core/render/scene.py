@@ -9,13 +9,14 @@ after it. So nothing the side may not see reaches the picture.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from ..actions import Action, Attack, Choose, Place
 from ..context import Context
 from ..counters import Counter
 from ..state import GameState
+from ..supply import SupplyStatus
 from .picture import Arrow, Banner, Picture
 
 if TYPE_CHECKING:
@@ -72,16 +73,39 @@ def _restricted(state: GameState, ids: Iterable[str]) -> GameState:
     return out
 
 
+def seen_context(game: Game, counters: list[Counter], side: str | None) -> Context:
+    """A context on the position ``side`` sees: the units among ``counters`` only (and the
+    units off the map) when ``side`` is given, the whole state for None."""
+    state = game.state if side is None else _restricted(game.state, (c.id for c in counters))
+    return _ctx(game, state)
+
+
 def zones(game: Game, counters: list[Counter], side: str | None) -> dict[str, frozenset[str]]:
     """Each side's zone of control, from the units among ``counters`` only when ``side`` is
     given."""
-    state = game.state if side is None else _restricted(game.state, (c.id for c in counters))
-    ctx = _ctx(game, state)
+    ctx = seen_context(game, counters, side)
     out = {}
     for s in game.title.sides:
         z = game.title.zoc(ctx, s)
         if z:
             out[s] = frozenset(z)
+    return out
+
+
+def supply_lines(
+    game: Game, side: str | None, counters: list[Counter] | None = None
+) -> dict[str, Mapping[str, SupplyStatus]]:
+    """Each side's supply trace (:meth:`Title.supply`) on the position ``side`` sees (its
+    ``counters``, by default :func:`seen_counters`); sides the title traces no supply for
+    are left out."""
+    if counters is None:
+        counters = seen_counters(game, game.state, side)
+    ctx = seen_context(game, counters, side)
+    out = {}
+    for s in game.title.sides:
+        lines = game.title.supply(ctx, s)
+        if lines is not None:
+            out[s] = lines
     return out
 
 

@@ -18,6 +18,7 @@ from wargames.core.counters import Counter
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Step
 from wargames.core.state import Frame, GameState, Result
+from wargames.core.supply import SupplyStatus
 from wargames.core.title import Title
 from wargames.core.vocabulary import Vocabulary
 
@@ -50,7 +51,7 @@ from .reinforcements import (
 from .sea import SeaStep, SinkingStep
 from .sequence import PHASES
 from .setup import STEPS as SETUP_STEPS
-from .supply import AXIS_COUNTRIES, SupplyStep
+from .supply import AXIS_COUNTRIES, SupplyStep, supply_map
 from .terrain import WATER
 from .victory import (
     GermanVDP,
@@ -206,6 +207,10 @@ class DarkCrusadeHex(Title):
         if isinstance(action, Choose) and ctx.state.stack[-1].step in ("rehide", "evacuate"):
             return 0.1
         return 1.0
+
+    def supply(self, ctx: Context, side: str) -> Mapping[str, SupplyStatus]:
+        """DCH: Supply: the hexes ``side``'s supply trace reaches (full and limited)."""
+        return supply_map(ctx, side).statuses()
 
 
 TITLE = DarkCrusadeHex()

@@ -27,6 +27,7 @@ from wargames.core.errors import ScenarioError
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Step
 from wargames.core.state import Result
+from wargames.core.supply import SupplyStatus
 from wargames.core.title import Title
 from wargames.core.unit_values import NUMBER, UnitValue
 from wargames.core.vocabulary import Vocabulary
@@ -45,6 +46,7 @@ from .sea import SeaLossStep, SeaStep
 from .sequence import PHASES
 from .siberians import CALL, SiberianCallStep, SiberianGambleStep, SiberianPlaceStep
 from .strategic import StrategicStep
+from .supply import supplied_points
 from .victory import VictoryStep, axis_points, estimate, final
 from .weather import WeatherStep
 
@@ -186,6 +188,10 @@ class DarkCrusadeP2P(Title):
         else:
             text = "passes"
         return f"{who}: {text}"
+
+    def supply(self, ctx: Context, side: str) -> Mapping[str, SupplyStatus]:
+        """The points in ``side``'s supply now (see :mod:`.supply`, provisional)."""
+        return dict.fromkeys(supplied_points(ctx, side), SupplyStatus.SUPPLIED)
 
 
 TITLE = DarkCrusadeP2P()
