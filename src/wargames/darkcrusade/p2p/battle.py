@@ -10,6 +10,7 @@ choice to go on) and each die roll, so the game serializes at every one of them.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import attrs
@@ -17,6 +18,7 @@ import attrs
 from wargames.core.actions import Action, AllocateLosses, Choose, Outcome, Pass, Retreat
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.frame_args import INT, SIDE, Shape, literal
 from wargames.core.lines import line_paths, segment_ledger, store_ledger
 from wargames.core.prose import node_label, words
 from wargames.core.sequence import Step
@@ -196,6 +198,7 @@ class BattleStep(Step):
     """The automatic driver of the battle in ``vars.battle``."""
 
     name: ClassVar[str] = "battle"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = COMBAT
 
     def run(self, ctx: Context, frame: Frame) -> None:
@@ -313,6 +316,10 @@ class FireStep(DieStep):
     side's firepower, or one Soviet air unit's in the air round); its hits add up."""
 
     name: ClassVar[str] = "fire"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "who": literal("attack", "defence"),
+        "strength": INT,
+    }
     rule: ClassVar[str] = GROUND
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
@@ -338,6 +345,7 @@ class AbsorbStep(BattleDecision):
     (air units only in the air round)."""
 
     name: ClassVar[str] = "absorb"
+    args: ClassVar[Mapping[str, Shape] | None] = {"by": SIDE}
     kind: ClassVar[str] = "allocate-losses"
     rule: ClassVar[str] = GROUND
     actions: ClassVar[tuple[type[Action], ...]] = (AllocateLosses,)
@@ -369,6 +377,7 @@ class WithdrawStep(BattleDecision):
     stand (``Pass``)."""
 
     name: ClassVar[str] = "withdraw"
+    args: ClassVar[Mapping[str, Shape] | None] = {"by": SIDE}
     kind: ClassVar[str] = "retreat"
     rule: ClassVar[str] = RETREAT
     actions: ClassVar[tuple[type[Action], ...]] = (Retreat, Pass)
@@ -410,6 +419,7 @@ class PressOnStep(BattleDecision):
     """The attacker fights another round or breaks off."""
 
     name: ClassVar[str] = "press-on"
+    args: ClassVar[Mapping[str, Shape] | None] = {"by": SIDE}
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = COMBAT
     actions: ClassVar[tuple[type[Action], ...]] = (Choose,)

@@ -15,12 +15,14 @@ after entering a point a breakthrough unit may ``Move`` on or ``Pass``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import pairwise
 from typing import ClassVar
 
 from wargames.core.actions import Action, Choose, Move, Pass
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.frame_args import BOOL, SIDE, UNIT, Shape, literal, one_of
 from wargames.core.lines import LineLedger, LinePolicy, segment_ledger, store_ledger
 from wargames.core.markers import PHASE, SEGMENT, has_scoped, scoped
 from wargames.core.state import Frame
@@ -184,6 +186,12 @@ class OperationalStep(SideStep):
     """DC2 Operational Movement: a side's Operational Movement Phase."""
 
     name: ClassVar[str] = "operational"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "side": SIDE,
+        "mode": literal("", BREAKTHROUGH),
+        "unit": one_of(UNIT, literal(None)),
+        "breakthrough": BOOL,
+    }
     kind: ClassVar[str] = "move"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Move, Pass)

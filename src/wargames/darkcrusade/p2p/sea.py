@@ -7,11 +7,13 @@ friendly-controlled sea, on 1, 3 or 5 in an enemy-controlled sea (a chance decis
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from wargames.core.actions import Action, Choose, Move, Outcome, Pass
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.frame_args import NODE, SIDE, TEXT, UNIT, Shape, list_of, literal, one_of
 from wargames.core.markers import PHASE, has_scoped
 from wargames.core.state import Frame
 from wargames.core.steps import DieStep, SideStep
@@ -70,6 +72,11 @@ class SeaStep(SideStep):
     """DC2 B: a side's strategic sea movement, one unit per sea a turn."""
 
     name: ClassVar[str] = "sea"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "side": SIDE,
+        "unit": one_of(UNIT, literal(None)),
+        "used": list_of(TEXT),
+    }
     kind: ClassVar[str] = "move"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Move, Pass)
@@ -120,6 +127,7 @@ class SeaLossStep(DieStep):
     """DC2 B: one die for the unit at sea."""
 
     name: ClassVar[str] = "sea-loss"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE, "unit": UNIT, "path": list_of(NODE)}
     rule: ClassVar[str] = RULE
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:

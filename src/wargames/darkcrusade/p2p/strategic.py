@@ -8,11 +8,13 @@ The decision is factored: pick a unit (``Choose``), then its destination (``Move
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from wargames.core.actions import Action, Choose, Move, Pass
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.frame_args import SIDE, UNIT, Shape, literal, one_of
 from wargames.core.lines import strategic_trace
 from wargames.core.markers import PHASE, has_scoped, scoped
 from wargames.core.state import Frame
@@ -144,6 +146,7 @@ class StrategicStep(SideStep):
     """DC2 A, a side's Strategic Movement Phase."""
 
     name: ClassVar[str] = "strategic"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE, "unit": one_of(UNIT, literal(None))}
     kind: ClassVar[str] = "move"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Move, Pass)

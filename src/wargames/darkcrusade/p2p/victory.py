@@ -7,9 +7,11 @@ After the last turn: the Axis wins as above, draws with ``draw`` points, else th
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from wargames.core.context import Context
+from wargames.core.frame_args import Shape
 from wargames.core.sequence import Step
 from wargames.core.state import Frame, Result
 
@@ -89,6 +91,7 @@ class VictoryStep(Step):
     """Victory determination at the end of each game turn."""
 
     name: ClassVar[str] = "victory"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = RULE
 
     def run(self, ctx: Context, frame: Frame) -> None:
