@@ -21,6 +21,7 @@ from wargames.core.steps import DieStep, SideStep
 from . import counters as cn
 from . import geography as geo
 from .charts import charts
+from .operational import enter
 
 RULE = "DC2 B: Strategic Sea Movement"
 
@@ -53,8 +54,10 @@ def destinations(ctx: Context, side: str, uid: str, used: list[str]) -> list[str
         there = geo.sea(ctx, port)
         if port == start or there is None or not geo.same_sea(here, there):
             continue
-        if ctx.state.control.get(port) != side or geo.holder(ctx, occ, port) not in (None, side):
+        if ctx.state.control.get(port) != side:
             continue
+        if any(ctx.side_of(u) != side and not cn.fragile(ctx, u) for u in occ.get(port, ())):
+            continue  # enemy partisans and entrained factories there are destroyed on arrival
         if "azov" in (here, there) and here != there and not kerch:
             continue  # B: both points of the Kerch Straits to move into or out of the Azov
         out.append(port)
@@ -137,7 +140,7 @@ class SeaLossStep(DieStep):
         if action.value in losing_faces(ctx, side, a, b):
             cn.eliminate(ctx, uid, f"lost at sea on a {action.value}")
         else:
-            unit = ctx.state.units[uid]
-            ctx.state.put(unit.moved_to(b).marked(cn.DISPERSED))
+            enter(ctx, side, uid, b)  # destroys enemy partisans, entrained factories there
+            ctx.state.put(ctx.state.units[uid].marked(cn.DISPERSED))
             ctx.emit("sea", f"{uid} moves by sea to {b}, dispersed", unit=uid, to=b)
         ctx.done()
