@@ -47,18 +47,16 @@ def test_a_retreat_onto_a_partisan_point_destroys_the_partisan() -> None:
 
 
 def test_a_highway_move_ending_on_a_partisan_destroys_it_one_on_the_first_point_bars_it() -> None:
+    minsk = {"Minsk": "axis"}
     g = advance_to(
-        game([panzer("P", "Minsk"), partisan("Par", "soviet", "Orsha")], control={"Minsk": "axis"}),
+        game([panzer("P", "Minsk"), partisan("Par", "soviet", "Orsha")], control=minsk),
         "operational",
         "axis",
     )
     play(g, Choose("P"), Move(("P",), ("Minsk", "Borisov", "Orsha")))
     assert g.state.units["P"].at == "Orsha" and g.state.units["Par"].at is None
-    g = advance_to(
-        game([panzer("P", "Minsk"), partisan("Par", "soviet", "Borisov")], control={"Minsk": "axis"}),
-        "operational",
-        "axis",
-    )
+    units = [panzer("P", "Minsk"), partisan("Par", "soviet", "Borisov")]
+    g = advance_to(game(units, control=minsk), "operational", "axis")
     g.apply(Choose("P"))
     # Lines D: "the first point moved to is not occupied by an enemy unit"
     assert Move(("P",), ("Minsk", "Borisov", "Orsha")) not in list(g.legal_actions())
