@@ -111,6 +111,10 @@ def unit_error(ctx: Context, side: str, uid: str, mode: str = "") -> str | None:
         return f"{uid} has already moved this phase"
     if cn.immobile(ctx, uid):
         return f"{uid} does not move operationally (factories and partisans)"
+    if geo.is_box(ctx, unit.at) and has_scoped(unit, cn.STRATEGIC, PHASE):
+        # DC2 A: units transit the box within a strategic move, or "remain in Siberia and
+        # re-enter on a following turn, using either strategic or operational movement"
+        return f"{uid} entered {unit.at} by strategic movement: it re-enters on a following turn"
     if mode == BREAKTHROUGH and has_scoped(unit, cn.ACTED, PHASE):
         return f"{uid} moved or attacked in the operational movement phase"
     return None
