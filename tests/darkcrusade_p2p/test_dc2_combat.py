@@ -336,3 +336,23 @@ def test_combined_soviet_air_fire_is_a_chart_choice_combat_a_1_a() -> None:
     assert g.state.stack[-1].args["strength"] == 2
     g.apply(Outcome(6))  # strength 2: 2 hits on the table, 1 after scaling
     assert g.state.units["LF"].at == "Warsaw" and g.state.units["LF"].has("dispersed")
+
+
+def test_air_units_in_the_ground_rounds_are_a_provisional_chart_choice_combat_a() -> None:
+    """What air units do after the air round is lost (filled gap): by default they fire in
+    the ground rounds; ``charts.air.ground_fire = false`` keeps them to the air round (they
+    still stand on the point and take hits)."""
+    units = [panzer("P", "Warsaw"), unit("LF", "axis", "Warsaw", (3, 2), flags=("air",))]
+    units.append(infantry("S", "soviet", "Brest"))
+    moves = [("P", "Warsaw", "Brest"), ("LF", "Warsaw", "Brest")]
+    g = battle_at(units, moves, air={"soviet_combined": False, "ground_fire": False})
+    assert g.state.stack[-1].args["strength"] == 5  # the panzer alone
+    units = [unit("LF", "axis", "Warsaw", (3, 2), flags=("air",)), panzer("P", "Brest")]
+    g = game(units, control={"Brest": "axis"}, air={"soviet_combined": False, "ground_fire": False})
+    assert defence_strength(ctx(g), "Brest", ["P"], False) == 3
+    assert (
+        attack_strength(ctx(g), ["LF"], False) == 0 and attack_strength(ctx(g), ["LF"], True) == 3
+    )
+    with pytest.raises(ScenarioError) as err:
+        game(units, air={"soviet_combined": False, "ground_fire": "yes"})
+    assert err.value.field == "charts.air.ground_fire"

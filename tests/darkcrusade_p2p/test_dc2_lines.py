@@ -174,16 +174,46 @@ def test_no_highway_double_move_in_snow_nor_past_an_enemy_lines_d() -> None:
     assert not any(len(a.path) == 3 for a in g.legal_actions() if isinstance(a, Move))
 
 
-def test_no_armour_across_the_kerch_straits_terrain_d() -> None:
+def test_no_armour_assault_across_the_kerch_straits_terrain_d() -> None:
+    """Terrain D: "Armor ... assault across the Kerch Straits is prohibited"."""
     units = [panzer("P", "Kerch"), infantry("I", "axis", "Kerch")]
+    units.append(infantry("S", "soviet", "Taman"))
     g = op(units, control={"Kerch": "axis"})
     play(g, Choose("P"))
+    assert Move(("P",), ("Kerch", "Taman")) not in list(g.legal_actions())
     with pytest.raises(IllegalAction) as err:
         g.apply(Move(("P",), ("Kerch", "Taman")))
     assert err.value.rule == "DC2 Terrain D: the Kerch Straits"
     g.apply(Pass())
-    move(g, "I", "Kerch", "Taman")
-    assert g.state.units["I"].at == "Taman"
+    move(g, "I", "Kerch", "Taman")  # infantry may assault across
+    assert attacks(ctx(g)) == {"Taman": [["I", "Kerch"]]}
+
+
+def test_armour_moves_across_the_kerch_straits_into_an_unoccupied_point_terrain_d() -> None:
+    """Terrain D bars armour *breakthrough* and *assault* across the Straits; a plain
+    operational move into an unoccupied point is neither (issue 15 review: it was barred)."""
+    g = op([panzer("P", "Kerch")], control={"Kerch": "axis"})
+    move(g, "P", "Kerch", "Taman")
+    assert g.state.units["P"].at == "Taman" and g.state.control["Taman"] == "axis"
+
+
+def test_no_armour_breakthrough_across_the_kerch_straits_terrain_d() -> None:
+    # the onward breakthrough move after entering Kerch
+    g = op([panzer("P", "Simferopol")], control={"Simferopol": "axis"})
+    play(g, Choose("P"), Move(("P",), ("Simferopol", "Kerch")))
+    assert g.state.units["P"].at == "Kerch"
+    assert g.state.stack[-1].args.get("breakthrough")
+    assert Move(("P",), ("Kerch", "Taman")) not in list(g.legal_actions())
+    with pytest.raises(IllegalAction) as err:
+        g.apply(Move(("P",), ("Kerch", "Taman")))
+    assert err.value.rule == "DC2 Terrain D: the Kerch Straits"
+    # the Breakthrough Movement Phase
+    g = breakthrough_phase(op([panzer("P", "Kerch")], control={"Kerch": "axis"}))
+    g.apply(Choose("P"))
+    assert {a.path for a in g.legal_actions() if isinstance(a, Move)} == {("Kerch", "Simferopol")}
+    with pytest.raises(IllegalAction) as err:
+        g.apply(Move(("P",), ("Kerch", "Taman")))
+    assert err.value.rule == "DC2 Terrain D: the Kerch Straits"
 
 
 def test_half_value_armour_counts_half_of_an_armour_unit_lines_b() -> None:

@@ -14,7 +14,7 @@ from wargames.core.errors import ScenarioError
 from wargames.core.state import Result
 from wargames.darkcrusade.p2p import geography as geo
 from wargames.darkcrusade.p2p.supply import supplied_points
-from wargames.darkcrusade.p2p.victory import final, sudden_death
+from wargames.darkcrusade.p2p.victory import approach, final, sudden_death
 
 from .support import advance_to, ctx, game, infantry, scenario
 
@@ -208,8 +208,8 @@ def test_evaluate_follows_the_victory_race_and_the_result() -> None:
     even = wargames.new_game("darkcrusade-p2p", scenario(units), seed=0)
     c = even.rules_context()
     t = even.title
-    # no VP held, no Soviet point taken, half the units
-    assert t.evaluate(c, "axis") == pytest.approx(0.125)
+    # no VP held, no Soviet point taken, half the units, the way to the victory cities
+    assert t.evaluate(c, "axis") == pytest.approx(0.2 * approach(c) + 0.2 * 0.5)
     assert t.evaluate(c, "axis") + t.evaluate(c, "soviet") == pytest.approx(1)
     held = {"Minsk": "axis", "Smolensk": "axis", "Kiev": "axis", "Bialystok": "axis"}
     held.update({"Brest": "axis", "Baranovichi": "axis", "Borisov": "axis", "Orsha": "axis"})
@@ -231,3 +231,26 @@ def test_evaluate_counts_units_still_due_so_an_early_call_gains_nothing() -> Non
     assert g.title.evaluate(c, "soviet") == before
     c.state.put(c.state.units["Sh"].boxed("eliminated"))
     assert g.title.evaluate(c, "soviet") < before
+
+
+def test_the_estimate_rewards_the_axis_for_nearing_victory_cities() -> None:
+    """Issue 16: the search as the Axis held points but took no victory city; the estimate's
+    approach term (fewest lines from an Axis unit to each Soviet victory city, by its points)
+    grows as the Axis nears them and is full for a city held in supply."""
+    far = wargames.new_game("darkcrusade-p2p", scenario([infantry("I", "axis", "Krakow")]), seed=0)
+    near = wargames.new_game("darkcrusade-p2p", scenario([infantry("I", "axis", "Vyazma")]), seed=0)
+    assert approach(near.rules_context()) > approach(far.rules_context())
+    assert near.title.evaluate(near.rules_context(), "axis") > far.title.evaluate(
+        far.rules_context(), "axis"
+    )
+    c = far.rules_context()
+    assert 0.0 <= approach(c) < 1.0
+    dispersed = [infantry("I", "axis", "Vyazma", markers=("dispersed",))]
+    assert approach(
+        wargames.new_game("darkcrusade-p2p", scenario(dispersed), seed=0).rules_context()
+    ) < approach(near.rules_context())
+    everything = {p: "axis" for p in c.board if not c.board.attr(p, "box")}
+    held = wargames.new_game(
+        "darkcrusade-p2p", scenario([infantry("I", "axis", "Krakow")], control=everything), seed=0
+    )
+    assert approach(held.rules_context()) == 1.0  # every Soviet victory city held in supply

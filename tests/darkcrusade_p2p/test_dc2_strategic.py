@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from wargames.core.actions import Choose, Move, Outcome, Pass
@@ -194,3 +196,39 @@ def test_a_unit_moved_by_land_may_not_go_on_by_sea_b() -> None:
     assert list(g.legal_actions()) == [Pass()]
     with pytest.raises(IllegalAction):
         g.apply(Choose("S"))
+
+
+def test_a_unit_that_ended_in_siberia_re_enters_on_a_following_turn_a() -> None:
+    """A: units "may also remain in Siberia and re-enter on a following turn, using either
+    strategic or operational movement" (found by the issue 15 review: the operational
+    movement of the same player turn let them out again)."""
+    g = strat([infantry("S", "soviet", "Gorki"), infantry("T", "soviet", "Siberia")], "soviet")
+    go(g, "S", "Siberia")
+    g = advance_to(g, "operational", "soviet")
+    legal = list(g.legal_actions())
+    assert Choose("T") in legal and Choose("S") not in legal  # T was there before the turn
+    with pytest.raises(IllegalAction, match="following turn") as err:
+        g.apply(Choose("S"))
+    assert err.value.rule == "DC2 Operational Movement"
+    g = advance_to(g, "operational", "axis")
+    g = advance_to(g, "operational", "soviet")  # the next turn
+    assert Choose("S") in list(g.legal_actions())
+
+
+def test_sea_loss_is_a_chance_node_with_exact_probabilities_b() -> None:
+    """B.1-2: one fair die; lost with probability 1/6 in a friendly sea, 1/2 in an enemy sea."""
+    for start, dest, expected in (
+        ("Odessa", "Nikolaev", Fraction(1, 6)),
+        ("Riga", "Tallinn", Fraction(1, 2)),
+    ):
+        g = sea([infantry("S", "soviet", start)])
+        play(g, Choose("S"), Move(("S",), (start, dest)))
+        outcomes = g.chance_outcomes()
+        assert sorted(a.value for a, _ in outcomes) == [1, 2, 3, 4, 5, 6]  # type: ignore[attr-defined]
+        assert all(p == Fraction(1, 6) for _, p in outcomes)
+        lost = Fraction(0)
+        for a, p in outcomes:
+            h = g.copy()
+            h.apply(a)
+            lost += p if h.state.units["S"].at is None else 0
+        assert lost == expected

@@ -10,6 +10,7 @@ choice to go on) and each die roll, so the game serializes at every one of them.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import attrs
@@ -17,6 +18,7 @@ import attrs
 from wargames.core.actions import Action, AllocateLosses, Choose, Outcome, Pass, Retreat
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.frame_args import INT, SIDE, Shape, literal
 from wargames.core.lines import line_paths, segment_ledger, store_ledger
 from wargames.core.prose import node_label, words
 from wargames.core.sequence import Step
@@ -26,7 +28,7 @@ from wargames.core.steps import DieStep, SideStep
 from . import counters as cn
 from . import geography as geo
 from .fire import air_fires, attack_strength, defence_strength, flak, fortress_value, hits
-from .operational import policy
+from .operational import enter, policy
 
 COMBAT = "DC2 Combat"
 AIR = "DC2 Combat A: Air Combat"
@@ -109,7 +111,14 @@ def attackers(ctx: Context, b: Battle) -> list[str]:
 
 
 def defenders(ctx: Context, b: Battle) -> list[str]:
-    return sorted(u.id for u in ctx.state.units_at(b.target) if ctx.side_of(u.id) == b.enemy)
+    """The enemy units on the target that must be eliminated or retreated before the attackers
+    occupy it (DC2 Operational Movement): partisans and entrained factories are not among them
+    (they neither fire nor take hits; the occupation destroys them, :func:`.operational.enter`)."""
+    return sorted(
+        u.id
+        for u in ctx.state.units_at(b.target)
+        if ctx.side_of(u.id) == b.enemy and not cn.fragile(ctx, u.id)
+    )
 
 
 def strengths(ctx: Context, b: Battle) -> tuple[int, int]:
@@ -170,14 +179,16 @@ def absorb(ctx: Context, b: Battle, uid: str) -> Battle:
 
 def retreats(ctx: Context, b: Battle) -> list[Retreat]:
     """DC2 Lines C: an undispersed defender may retreat one line to an adjacent point its side
-    controls and no enemy holds, if the line can still carry it (with its retreat weight);
-    across the Kerch Straits only within the line capacity (Terrain D)."""
+    controls and no enemy holds (enemy partisans and entrained factories there are destroyed
+    by the retreating unit, as by any unit entering their point: DC2 Operational Movement),
+    if the line can still carry it (with its retreat weight); across the Kerch Straits only
+    within the line capacity (Terrain D)."""
     side = b.enemy
     occ = ctx.state.occupancy()
     closed = {
         p
         for p in ctx.board
-        if geo.holder(ctx, occ, p) == b.side
+        if any(ctx.side_of(u) == b.side and not cn.fragile(ctx, u) for u in occ.get(p, ()))
         or ctx.state.control.get(p) != side
         or geo.is_box(ctx, p)
     }
@@ -196,6 +207,7 @@ class BattleStep(Step):
     """The automatic driver of the battle in ``vars.battle``."""
 
     name: ClassVar[str] = "battle"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = COMBAT
 
     def run(self, ctx: Context, frame: Frame) -> None:
@@ -292,9 +304,7 @@ class BattleStep(Step):
         Movement: the moving units occupy the point once it is cleared)."""
         movers = [u for u in attackers(ctx, b) if not cn.dispersed(ctx, u)]
         for uid in movers:
-            ctx.state.put(ctx.state.units[uid].moved_to(b.target))
-        if movers:
-            geo.set_control(ctx, b.target, b.side)
+            enter(ctx, b.side, uid, b.target)  # destroys enemy partisans, entrained factories
         ctx.emit("cleared", f"{b.target} is cleared", target=b.target, occupied_by=movers)
 
 
@@ -313,6 +323,10 @@ class FireStep(DieStep):
     side's firepower, or one Soviet air unit's in the air round); its hits add up."""
 
     name: ClassVar[str] = "fire"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "who": literal("attack", "defence"),
+        "strength": INT,
+    }
     rule: ClassVar[str] = GROUND
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
@@ -338,6 +352,7 @@ class AbsorbStep(BattleDecision):
     (air units only in the air round)."""
 
     name: ClassVar[str] = "absorb"
+    args: ClassVar[Mapping[str, Shape] | None] = {"by": SIDE}
     kind: ClassVar[str] = "allocate-losses"
     rule: ClassVar[str] = GROUND
     actions: ClassVar[tuple[type[Action], ...]] = (AllocateLosses,)
@@ -369,6 +384,7 @@ class WithdrawStep(BattleDecision):
     stand (``Pass``)."""
 
     name: ClassVar[str] = "withdraw"
+    args: ClassVar[Mapping[str, Shape] | None] = {"by": SIDE}
     kind: ClassVar[str] = "retreat"
     rule: ClassVar[str] = RETREAT
     actions: ClassVar[tuple[type[Action], ...]] = (Retreat, Pass)
@@ -399,8 +415,8 @@ class WithdrawStep(BattleDecision):
             ctx.board, policy(ctx), a, dest, b.enemy, [ctx.scenario.load(uid).retreating()]
         )
         store_ledger(ctx.state, led)
-        unit = ctx.state.units[uid]
-        ctx.state.put(unit.moved_to(dest).marked(cn.DISPERSED))
+        enter(ctx, b.enemy, uid, dest)  # destroys enemy partisans, entrained factories
+        ctx.state.put(ctx.state.units[uid].marked(cn.DISPERSED))
         ctx.emit("retreat", f"{uid} retreats to {dest}, dispersed", unit=uid, to=dest)
         if not retreats(ctx, b):
             ctx.done()
@@ -410,6 +426,7 @@ class PressOnStep(BattleDecision):
     """The attacker fights another round or breaks off."""
 
     name: ClassVar[str] = "press-on"
+    args: ClassVar[Mapping[str, Shape] | None] = {"by": SIDE}
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = COMBAT
     actions: ClassVar[tuple[type[Action], ...]] = (Choose,)

@@ -40,7 +40,10 @@ DEFAULTS: dict[str, Any] = {
     # DC2 Combat A.1.a (cut: "When air units of both sides are present, the So-"): filled from
     # the hex edition, "Russian front air/aviation units may not be combined": in air-to-air
     # combat each Soviet air unit fires on its own (false) or with the others (true).
-    "air": {"soviet_combined": False},
+    # What air units do after the air round (lost; filled gap, provisional): they fire in the
+    # ground rounds like other units (true) or only in the air round (false); either way they
+    # stand on the point and take hits with the others.
+    "air": {"soviet_combined": False, "ground_fire": True},
     "weather": ["good"] * 9,
     # Replacements (lost; filled gap from Darkest Crusade and the hex edition): Soviet infantry
     # factors from the east edge a turn, the Soviet off-map reserve of tank factors at the
@@ -77,6 +80,7 @@ class Charts:
     fortress: tuple[int, ...]
     weather_shift: Mapping[str, int]
     soviet_air_combined: bool
+    air_ground_fire: bool
     replacements: Mapping[str, int]
     factories: Mapping[str, int]
     siberians: Mapping[str, int]
@@ -152,10 +156,12 @@ def check(sc: Scenario) -> Charts:
         raise _fail(sc, "fortress", "give three whole numbers (fortress levels 1-3)")
     shift = _int_table(sc, "weather_shift", data["weather_shift"], ("mud", "snow_axis"))
     air = data["air"]
-    if not isinstance(air, Mapping) or set(air) != {"soviet_combined"}:
-        raise _fail(sc, "air", "give soviet_combined")
-    if not isinstance(air["soviet_combined"], bool):
-        raise _fail(sc, "air.soviet_combined", "expected true or false")
+    if not isinstance(air, Mapping) or set(air) - {"soviet_combined", "ground_fire"}:
+        raise _fail(sc, "air", "give soviet_combined and ground_fire")
+    air = {**DEFAULTS["air"], **air}
+    for key in ("soviet_combined", "ground_fire"):
+        if not isinstance(air[key], bool):
+            raise _fail(sc, f"air.{key}", "expected true or false")
     replacements = _int_table(
         sc,
         "replacements",
@@ -192,6 +198,7 @@ def check(sc: Scenario) -> Charts:
         fortress=tuple(fort),
         weather_shift=shift,
         soviet_air_combined=air["soviet_combined"],
+        air_ground_fire=air["ground_fire"],
         replacements=replacements,
         factories=factories,
         siberians=siberians,

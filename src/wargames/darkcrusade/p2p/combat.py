@@ -5,11 +5,13 @@ Each attack is fought as a battle (:mod:`.battle`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from wargames.core.actions import Action, Attack
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.frame_args import INT, SIDE, Shape
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
 
@@ -34,6 +36,7 @@ class CombatStep(Step):
     """DC2 Combat: a side's combat phase, one point at a time."""
 
     name: ClassVar[str] = "combat"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE, "rounds": INT}
     kind: ClassVar[str] = "attack"
     rule: ClassVar[str] = COMBAT
     actions: ClassVar[tuple[type[Action], ...]] = (Attack,)

@@ -9,11 +9,13 @@ replacement phase it goes off the map to Siberia, where it produces again ``trac
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from wargames.core.actions import Action, Choose, Pass
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.frame_args import SIDE, Shape
 from wargames.core.state import Frame
 from wargames.core.steps import SideStep
 
@@ -86,6 +88,7 @@ class EvacuateStep(SideStep):
     """The Soviet evacuation phase: entrain factories one at a time, or pass."""
 
     name: ClassVar[str] = "evacuate"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE}
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)

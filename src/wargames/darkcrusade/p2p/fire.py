@@ -27,8 +27,13 @@ combat (the hex edition)."""
 
 
 def firing(ctx: Context, units: Iterable[str], air: bool) -> list[str]:
-    """Units that fire: undispersed, and in the air round air units only."""
-    return [u for u in units if not cn.dispersed(ctx, u) and (not air or cn.is_air(ctx, u))]
+    """Units that fire: undispersed; in the air round air units only; in ground rounds air
+    units too unless ``charts.air.ground_fire`` is false (what air units do after the air
+    round is lost: filled gap, provisional)."""
+    if air:
+        return [u for u in units if not cn.dispersed(ctx, u) and cn.is_air(ctx, u)]
+    ground_fire = charts(ctx).air_ground_fire
+    return [u for u in units if not cn.dispersed(ctx, u) and (ground_fire or not cn.is_air(ctx, u))]
 
 
 ENEMY_SIDE = ("half", "less-one")

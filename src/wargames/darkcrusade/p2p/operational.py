@@ -15,12 +15,14 @@ after entering a point a breakthrough unit may ``Move`` on or ``Pass``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import pairwise
 from typing import ClassVar
 
 from wargames.core.actions import Action, Choose, Move, Pass
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.frame_args import BOOL, SIDE, UNIT, Shape, literal, one_of
 from wargames.core.lines import LineLedger, LinePolicy, segment_ledger, store_ledger
 from wargames.core.markers import PHASE, SEGMENT, has_scoped, scoped
 from wargames.core.state import Frame
@@ -68,11 +70,31 @@ def enemies_at(ctx: Context, side: str, point: str) -> tuple[list[str], list[str
     return hard, soft
 
 
-def can_use_line(ctx: Context, side: str, uid: str, a: str, b: str, led: LineLedger) -> bool:
+def kerch_barred(
+    ctx: Context, side: str, uid: str, a: str, b: str, breakthrough: bool = False
+) -> bool:
+    """DC2 Terrain D: "Armor breakthrough and assault across the Kerch Straits is prohibited":
+    armour may not cross the Straits in a breakthrough move (the onward move, the Breakthrough
+    Movement Phase) nor to attack the point across; a plain operational move into an
+    unoccupied point across is neither, and allowed (as is retreat, within capacity)."""
+    if not geo.straits(ctx, a, b) or not cn.is_armour(ctx, uid):
+        return False
+    return breakthrough or bool(enemies_at(ctx, side, b)[0])
+
+
+def can_use_line(
+    ctx: Context,
+    side: str,
+    uid: str,
+    a: str,
+    b: str,
+    led: LineLedger,
+    breakthrough: bool = False,
+) -> bool:
     if geo.is_box(ctx, b):
         return False  # boxes are entered by strategic movement only
-    if geo.straits(ctx, a, b) and cn.is_armour(ctx, uid):
-        return False  # Terrain D: no armour breakthrough or assault across the Kerch Straits
+    if kerch_barred(ctx, side, uid, a, b, breakthrough):
+        return False
     return led.fits(ctx.board, policy(ctx), a, b, side, [ctx.scenario.load(uid).moving()])
 
 
@@ -89,6 +111,10 @@ def unit_error(ctx: Context, side: str, uid: str, mode: str = "") -> str | None:
         return f"{uid} has already moved this phase"
     if cn.immobile(ctx, uid):
         return f"{uid} does not move operationally (factories and partisans)"
+    if geo.is_box(ctx, unit.at) and has_scoped(unit, cn.STRATEGIC, PHASE):
+        # DC2 A: units transit the box within a strategic move, or "remain in Siberia and
+        # re-enter on a following turn, using either strategic or operational movement"
+        return f"{uid} entered {unit.at} by strategic movement: it re-enters on a following turn"
     if mode == BREAKTHROUGH and has_scoped(unit, cn.ACTED, PHASE):
         return f"{uid} moved or attacked in the operational movement phase"
     return None
@@ -100,23 +126,28 @@ def mode_moves(
     """The moves of ``uid`` in a phase of ``mode``: in the Breakthrough Movement Phase (filled
     gap: the hex edition's Blitzkrieg!) units capable of breakthrough movement move as in
     operational movement, other units may only attack an adjacent enemy point."""
-    paths = moves(ctx, side, uid, led)
+    paths = moves(ctx, side, uid, led, breakthrough=mode == BREAKTHROUGH)
     if mode != BREAKTHROUGH or breaks_through(ctx, uid):
         return paths
     return [p for p in paths if len(p) == 2 and enemies_at(ctx, side, p[1])[0]]
 
 
 def moves(
-    ctx: Context, side: str, uid: str, led: LineLedger | None = None
+    ctx: Context,
+    side: str,
+    uid: str,
+    led: LineLedger | None = None,
+    breakthrough: bool = False,
 ) -> list[tuple[str, ...]]:
-    """Every operational move of ``uid``: (from, to) and highway (from, via, to) paths."""
+    """Every operational move of ``uid``: (from, to) and highway (from, via, to) paths
+    (``breakthrough``: in the Breakthrough Movement Phase)."""
     at = ctx.state.units[uid].at
     assert at is not None
     if led is None:
         led = segment_ledger(ctx.state)
     out: list[tuple[str, ...]] = []
     for b in sorted(ctx.board.neighbours(at)):
-        if can_use_line(ctx, side, uid, at, b, led):
+        if can_use_line(ctx, side, uid, at, b, led, breakthrough):
             out.append((at, b))
     if cn.is_armour(ctx, uid) and weather(ctx) != SNOW and geo.on_highway(ctx, at):
         load = [ctx.scenario.load(uid).moving()]
@@ -142,7 +173,7 @@ def breakthroughs(ctx: Context, side: str, uid: str) -> list[tuple[str, str]]:
     for c in sorted(ctx.board.neighbours(at)):
         hard, _ = enemies_at(ctx, side, c)
         friends = [u for u in ctx.state.units_at(c) if ctx.side_of(u.id) == side]
-        if hard or friends or not can_use_line(ctx, side, uid, at, c, led):
+        if hard or friends or not can_use_line(ctx, side, uid, at, c, led, breakthrough=True):
             continue
         out.append((at, c))
     return out
@@ -184,6 +215,12 @@ class OperationalStep(SideStep):
     """DC2 Operational Movement: a side's Operational Movement Phase."""
 
     name: ClassVar[str] = "operational"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "side": SIDE,
+        "mode": literal("", BREAKTHROUGH),
+        "unit": one_of(UNIT, literal(None)),
+        "breakthrough": BOOL,
+    }
     kind: ClassVar[str] = "move"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Move, Pass)
@@ -228,14 +265,21 @@ class OperationalStep(SideStep):
         legal = breakthroughs(ctx, side, uid) if onward else mode_moves(ctx, side, uid, mode, led)
         if tuple(action.path) in legal:
             return None
-        if mode == BREAKTHROUGH and tuple(action.path) in moves(ctx, side, uid, led):
+        if mode == BREAKTHROUGH and tuple(action.path) in moves(ctx, side, uid, led, True):
             return IllegalAction(
                 rule, f"{uid} is not capable of breakthrough movement: it may only attack"
             )
-        return self._why(ctx, side, uid, tuple(action.path), onward)
+        path = tuple(action.path)
+        return self._why(ctx, side, uid, path, onward, onward or mode == BREAKTHROUGH)
 
     def _why(
-        self, ctx: Context, side: str, uid: str, path: tuple[str, ...], onward: bool
+        self,
+        ctx: Context,
+        side: str,
+        uid: str,
+        path: tuple[str, ...],
+        onward: bool,
+        breakthrough: bool,
     ) -> IllegalAction:
         a = path[0]
         if len(path) < 2 or ctx.state.units[uid].at != a:
@@ -243,8 +287,10 @@ class OperationalStep(SideStep):
         for x, y in pairwise(path):
             if not ctx.board.adjacent(x, y):
                 return IllegalAction(RULE, f"{x} and {y} are not joined by a line")
-            if geo.straits(ctx, x, y) and cn.is_armour(ctx, uid):
-                return IllegalAction(KERCH, f"armour {uid} may not cross the Kerch Straits")
+            if kerch_barred(ctx, side, uid, x, y, breakthrough):
+                return IllegalAction(
+                    KERCH, f"armour {uid} may not break through or assault across the Straits"
+                )
         led = segment_ledger(ctx.state)
         why = led.excess(
             ctx.board, policy(ctx), a, path[1], side, [ctx.scenario.load(uid).moving()]

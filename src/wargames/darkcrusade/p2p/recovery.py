@@ -5,9 +5,11 @@ surviving Coatney rule, recovers German units in supply at the end of their play
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from wargames.core.context import Context
+from wargames.core.frame_args import SIDE, Shape
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
 
@@ -19,6 +21,7 @@ RULE = "Darkest Crusade: Disruption (recovery at the end of the owner's player t
 
 class RecoverStep(Step):
     name: ClassVar[str] = "recover"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE}
     rule: ClassVar[str] = RULE
 
     def run(self, ctx: Context, frame: Frame) -> None:

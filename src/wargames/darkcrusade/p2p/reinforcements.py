@@ -8,9 +8,11 @@ arrive sooner (:mod:`.siberians`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from wargames.core.context import Context
+from wargames.core.frame_args import SIDE, Shape
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
 
@@ -27,6 +29,7 @@ def box_of(ctx: Context, side: str) -> str:
 
 class ArrivalsStep(Step):
     name: ClassVar[str] = "arrivals"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE}
     rule: ClassVar[str] = RULE
 
     def run(self, ctx: Context, frame: Frame) -> None:

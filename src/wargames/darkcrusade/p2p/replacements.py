@@ -22,11 +22,13 @@ Siberia; at most one replaced unit a point a turn. German armour comes back off 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from wargames.core.actions import Action, Choose, Pass, Place
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.frame_args import BOOL, NODE, SIDE, UNIT, Shape, list_of, literal, one_of
 from wargames.core.state import Frame
 from wargames.core.steps import SideStep
 
@@ -121,6 +123,12 @@ class ReplaceStep(SideStep):
     one at a time (``Choose`` the unit, ``Place`` it) until it passes."""
 
     name: ClassVar[str] = "replacements"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "side": SIDE,
+        "paid": BOOL,
+        "unit": one_of(UNIT, literal(None)),
+        "used": list_of(NODE),
+    }
     kind: ClassVar[str] = "place"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Place, Pass)

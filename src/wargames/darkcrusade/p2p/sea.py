@@ -7,11 +7,13 @@ friendly-controlled sea, on 1, 3 or 5 in an enemy-controlled sea (a chance decis
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from wargames.core.actions import Action, Choose, Move, Outcome, Pass
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.frame_args import NODE, SIDE, TEXT, UNIT, Shape, list_of, literal, one_of
 from wargames.core.markers import PHASE, has_scoped
 from wargames.core.state import Frame
 from wargames.core.steps import DieStep, SideStep
@@ -19,6 +21,7 @@ from wargames.core.steps import DieStep, SideStep
 from . import counters as cn
 from . import geography as geo
 from .charts import charts
+from .operational import enter
 
 RULE = "DC2 B: Strategic Sea Movement"
 
@@ -51,8 +54,10 @@ def destinations(ctx: Context, side: str, uid: str, used: list[str]) -> list[str
         there = geo.sea(ctx, port)
         if port == start or there is None or not geo.same_sea(here, there):
             continue
-        if ctx.state.control.get(port) != side or geo.holder(ctx, occ, port) not in (None, side):
+        if ctx.state.control.get(port) != side:
             continue
+        if any(ctx.side_of(u) != side and not cn.fragile(ctx, u) for u in occ.get(port, ())):
+            continue  # enemy partisans and entrained factories there are destroyed on arrival
         if "azov" in (here, there) and here != there and not kerch:
             continue  # B: both points of the Kerch Straits to move into or out of the Azov
         out.append(port)
@@ -70,6 +75,11 @@ class SeaStep(SideStep):
     """DC2 B: a side's strategic sea movement, one unit per sea a turn."""
 
     name: ClassVar[str] = "sea"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "side": SIDE,
+        "unit": one_of(UNIT, literal(None)),
+        "used": list_of(TEXT),
+    }
     kind: ClassVar[str] = "move"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Move, Pass)
@@ -120,6 +130,7 @@ class SeaLossStep(DieStep):
     """DC2 B: one die for the unit at sea."""
 
     name: ClassVar[str] = "sea-loss"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE, "unit": UNIT, "path": list_of(NODE)}
     rule: ClassVar[str] = RULE
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
@@ -129,7 +140,7 @@ class SeaLossStep(DieStep):
         if action.value in losing_faces(ctx, side, a, b):
             cn.eliminate(ctx, uid, f"lost at sea on a {action.value}")
         else:
-            unit = ctx.state.units[uid]
-            ctx.state.put(unit.moved_to(b).marked(cn.DISPERSED))
+            enter(ctx, side, uid, b)  # destroys enemy partisans, entrained factories there
+            ctx.state.put(ctx.state.units[uid].marked(cn.DISPERSED))
             ctx.emit("sea", f"{uid} moves by sea to {b}, dispersed", unit=uid, to=b)
         ctx.done()

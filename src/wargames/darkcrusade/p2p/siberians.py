@@ -15,12 +15,14 @@ Soviet city in supply; always a point the Soviets control free of Axis units.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import ClassVar
 
 from wargames.core.actions import Action, Choose, Outcome, Pass, Place
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.frame_args import INT, SIDE, UNIT, Shape
 from wargames.core.sequence import ChanceStep
 from wargames.core.state import Frame, Result
 from wargames.core.steps import SideStep
@@ -65,6 +67,7 @@ class SiberianCallStep(SideStep):
     Siberians in (``Choose('siberians')``) or wait (``Pass``)."""
 
     name: ClassVar[str] = "siberians"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE}
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
@@ -97,6 +100,7 @@ class SiberianGambleStep(ChanceStep):
     """The roll for calling the Siberians early (frame ``sooner``: the months sooner)."""
 
     name: ClassVar[str] = "siberian-gamble"
+    args: ClassVar[Mapping[str, Shape] | None] = {"sooner": INT}
     rule: ClassVar[str] = RULE
 
     def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
@@ -136,6 +140,7 @@ class SiberianPlaceStep(SideStep):
     """The Soviet player places an arriving Siberian unit (frame ``unit``)."""
 
     name: ClassVar[str] = "siberian-place"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE, "unit": UNIT}
     kind: ClassVar[str] = "place"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Place,)

@@ -8,11 +8,13 @@ The decision is factored: pick a unit (``Choose``), then its destination (``Move
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from wargames.core.actions import Action, Choose, Move, Pass
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.frame_args import SIDE, UNIT, Shape, literal, one_of
 from wargames.core.lines import strategic_trace
 from wargames.core.markers import PHASE, has_scoped, scoped
 from wargames.core.state import Frame
@@ -21,6 +23,7 @@ from wargames.core.steps import SideStep
 from . import counters as cn
 from . import geography as geo
 from .charts import charts
+from .operational import enter
 from .supply import supplied_points
 
 RULE = "DC2 A: Strategic Land Movement"
@@ -95,6 +98,28 @@ def _ends(ctx: Context, side: str, start: str, ours: set[str]) -> dict[str, tupl
         # A.3: only three units may finish on a single point (the boxes are off the map)
         if dest != start and _open(ctx, side, dest, ended):
             out[dest] = tuple(trace.path_labels(n))
+    for n in sorted(trace.cost, key=lambda n: (trace.cost[n], ids[n])):
+        for dest in _partisan_ends(ctx, side, ids[n], elista, ended):
+            out.setdefault(dest, (*trace.path_labels(n), dest))
+    return out
+
+
+def _partisan_ends(
+    ctx: Context, side: str, p: str, elista: list[str], ended: dict[str, int]
+) -> list[str]:
+    """Friendly controlled points next to ``p`` held only by enemy partisans or entrained
+    factories: a strategic move may end there, destroying them (DC2 Operational Movement: a
+    unit occupying such a point destroys them), but not pass through (a point occupied by an
+    enemy unit is no point of the traced line, as on the highway, Lines D)."""
+    occ = ctx.state.occupancy()
+    out = []
+    for q in geo.points(ctx)[p].neighbours:
+        feats = ctx.board.edge_features(p, q)
+        if any(f in feats for f in BARRED_LINES) or q in elista:
+            continue
+        held = ctx.state.control.get(q) == side
+        if held and cn.fragile_only(ctx, side, occ.get(q, ())) and _open(ctx, side, q, ended):
+            out.append(q)
     return out
 
 
@@ -127,6 +152,7 @@ def movable_points(ctx: Context, side: str, ours: set[str]) -> set[str]:
                         todo.append(b)
         seen |= group
         dests = [q for q in group if _open(ctx, side, q, ended)]
+        dests += [r for q in group for r in _partisan_ends(ctx, side, q, sorted(elista), ended)]
         for q in group:
             if any(d != q for d in dests):
                 out.add(q)
@@ -144,6 +170,7 @@ class StrategicStep(SideStep):
     """DC2 A, a side's Strategic Movement Phase."""
 
     name: ClassVar[str] = "strategic"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE, "unit": one_of(UNIT, literal(None))}
     kind: ClassVar[str] = "move"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Move, Pass)
@@ -205,8 +232,8 @@ class StrategicStep(SideStep):
                 ctx.update(unit=None)
             return
         assert isinstance(action, Move)
-        uid, dest = action.units[0], action.path[-1]
-        unit = ctx.state.units[uid]
-        ctx.state.put(unit.moved_to(dest).marked(scoped(cn.STRATEGIC, PHASE)))
+        side, uid, dest = frame.args["side"], action.units[0], action.path[-1]
+        enter(ctx, side, uid, dest)  # destroys enemy partisans, entrained factories there
+        ctx.state.put(ctx.state.units[uid].marked(scoped(cn.STRATEGIC, PHASE)))
         ctx.emit("strategic", f"{uid} moves strategically to {dest}", unit=uid, to=dest)
         ctx.update(unit=None)

@@ -1,5 +1,6 @@
 """Supply: a point is in a side's supply if a line of points the side controls, free of enemy
-units, joins it to one of the side's sources (points with ``supply`` = the side, and its
+units (partisans and entrained factories aside: no effect of theirs but destruction on entry
+survives), joins it to one of the side's sources (points with ``supply`` = the side, and its
 off-map box). The Kerch Straits carry supply (DC2 Terrain D); the text's supply rule itself is
 lost, so this trace is the closest surviving Coatney rule (the hex edition: a line back to the
 owner's map edge) on points (provisional).
@@ -11,6 +12,7 @@ from collections import deque
 
 from wargames.core.context import Context
 
+from . import counters as cn
 from . import geography as geo
 
 
@@ -21,8 +23,14 @@ def supplied_points(ctx: Context, side: str, straits: bool = True) -> frozenset[
     occ = ctx.state.occupancy()
     control = ctx.state.control
     table = geo.points(ctx)
-    holders = {p: ctx.side_of(us[0]) for p, us in occ.items()}
-    key = (side, straits, tuple(sorted(control.items())), tuple(sorted(holders.items())))
+    # points held by enemy units; enemy partisans and entrained factories do not cut supply
+    # (their effects beyond destruction on entry are lost: none is invented)
+    blocked = sorted(
+        p
+        for p, us in occ.items()
+        if any(ctx.side_of(u) != side and not cn.fragile(ctx, u) for u in us)
+    )
+    key = (side, straits, tuple(sorted(control.items())), tuple(blocked))
     cache: dict[object, frozenset[str]] = ctx.board.index.cached("dc2-supply", lambda _: {})
     got = cache.get(key)
     if got is not None:
@@ -30,7 +38,7 @@ def supplied_points(ctx: Context, side: str, straits: bool = True) -> frozenset[
     open_ = {
         p
         for p, info in table.items()
-        if (control.get(p) == side or info.box == side) and holders.get(p, side) == side
+        if (control.get(p) == side or info.box == side) and p not in blocked
     }
     sources = sorted(p for p in open_ if table[p].supply == side or table[p].box == side)
     seen = set(sources)

@@ -7,9 +7,12 @@ After the last turn: the Axis wins as above, draws with ``draw`` points, else th
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Mapping
 from typing import ClassVar
 
 from wargames.core.context import Context
+from wargames.core.frame_args import Shape
 from wargames.core.sequence import Step
 from wargames.core.state import Frame, Result
 
@@ -47,18 +50,57 @@ def _axis_unit_share(ctx: Context) -> float:
     return count[cn.AXIS] / total if total else 0.5
 
 
+HORIZON = 8
+"""Lines beyond which an Axis unit is no nearer a victory city for :func:`approach`."""
+
+
+def approach(ctx: Context) -> float:
+    """How near the Axis is to the Soviet victory cities, 0 to 1, weighted by their points:
+    1 for a city it holds in supply, else 1 - d / ``HORIZON`` (at least 0) for ``d`` the
+    fewest lines from an undispersed Axis unit to the city."""
+    table = geo.points(ctx)
+    sources = {
+        u.at
+        for u in ctx.units_of(cn.AXIS)
+        if u.at is not None and not u.has(cn.DISPERSED) and not cn.immobile(ctx, u.id)
+    }
+    dist = dict.fromkeys(sources, 0)
+    todo = deque(sorted(sources))
+    while todo:
+        p = todo.popleft()
+        if dist[p] >= HORIZON:
+            continue
+        for q in table[p].neighbours:
+            if q not in dist:
+                dist[q] = dist[p] + 1
+                todo.append(q)
+    supplied = supplied_points(ctx, cn.AXIS)
+    total = score = 0.0
+    for p, info in table.items():
+        if not info.vp or info.country != cn.SOVIET:
+            continue
+        total += info.vp
+        if ctx.state.control.get(p) == cn.AXIS and p in supplied:
+            score += info.vp
+        elif p in dist:
+            score += info.vp * max(0.0, 1.0 - dist[p] / HORIZON)
+    return score / total if total else 0.0
+
+
 def estimate(ctx: Context, side: str) -> float:
-    """A search estimate (decides no rule), from ``side``'s view: half the Axis's share of
-    the victory points it needs held in supply, a quarter its share of the Soviet points it
-    controls (the way to those cities), a quarter its share of the units on the map or due."""
+    """A search estimate (decides no rule), from ``side``'s view: 0.4 times the Axis's share
+    of the victory points it needs held in supply, 0.2 times each of: its :func:`approach` to
+    the Soviet victory cities (issue 16: search as the Axis took points but no victory city),
+    its share of the Soviet points it controls, its share of the units on the map or due."""
     held, _ = axis_points(ctx)
     need = max(1, int(charts(ctx).victory["axis_win"]))
     soviet = [p for p in ctx.board if geo.country(ctx, p) == cn.SOVIET and not geo.is_box(ctx, p)]
     taken = sum(1 for p in soviet if ctx.state.control.get(p) == cn.AXIS)
     score = (
-        0.5 * min(1.0, held / need)
-        + 0.25 * taken / max(1, len(soviet))
-        + 0.25 * _axis_unit_share(ctx)
+        0.4 * min(1.0, held / need)
+        + 0.2 * approach(ctx)
+        + 0.2 * taken / max(1, len(soviet))
+        + 0.2 * _axis_unit_share(ctx)
     )
     return score if side == cn.AXIS else 1.0 - score
 
@@ -89,6 +131,7 @@ class VictoryStep(Step):
     """Victory determination at the end of each game turn."""
 
     name: ClassVar[str] = "victory"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = RULE
 
     def run(self, ctx: Context, frame: Frame) -> None:

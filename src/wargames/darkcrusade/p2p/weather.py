@@ -4,11 +4,13 @@ opposite of October (the hex edition's weather rule; errata 2: December to Febru
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import ClassVar
 
 from wargames.core.actions import Action, Outcome
 from wargames.core.context import Context
+from wargames.core.frame_args import Shape
 from wargames.core.sequence import ChanceStep
 from wargames.core.state import Frame
 
@@ -31,6 +33,7 @@ class WeatherStep(ChanceStep):
     """Sets the month's weather; a die only in October (the best 2 numbers Good, else Mud)."""
 
     name: ClassVar[str] = "weather"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = RULE
 
     def actor(self, ctx: Context, frame: Frame) -> str | None:
