@@ -7,9 +7,9 @@ runs automatic steps until the next decision (a side's or chance's) or the end.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -18,6 +18,7 @@ from .actions import CHANCE, Action, Decision, validate_action
 from .context import Context
 from .errors import IllegalAction, SaveError, WargamesError
 from .events import Event
+from .heads import Head, group
 from .jsonvalue import dumps
 from .markers import PHASE, SEGMENT, TURN, clear_scoped
 from .notation import parse_generic, resolve
@@ -32,6 +33,7 @@ EXPORT_FORMAT = "wargames-side-export"
 """The format of :meth:`Game.export`: one side's knowledge of a game, not a loadable save."""
 VERSION = 1
 _MAX_AUTOMATIC = 100_000
+T = TypeVar("T")
 
 
 @attrs.frozen(slots=True)
@@ -69,6 +71,46 @@ class LegalActions:
 
     def __repr__(self) -> str:
         return f"<LegalActions: {len(self)}>"
+
+
+class LegalHeads:
+    """The legal actions of the pending decision by head (:mod:`.heads`), for agents that
+    choose a head first: ``heads`` lists the candidate heads, :meth:`actions` one head's
+    legal actions (listed on demand, once). At a factored step (``Step.heads``) a candidate
+    may have no legal action; otherwise the heads are those of the full list, in order of
+    first appearance, and ``factored`` is False."""
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        self._lists: dict[Head, list[Action]] = {}
+        self.heads: list[Head] = []
+        self.factored = False
+        if game.state.result is not None:
+            return
+        step, frame = game._top()
+        found = game._title_call(lambda: step.heads(game._ctx(), frame))
+        if found is None:
+            self._lists = group(game._legal_list())
+            self.heads = list(self._lists)
+        else:
+            self.heads = list(dict.fromkeys(found))
+            self.factored = True
+
+    def actions(self, head: Head) -> list[Action]:
+        """The legal actions of ``head`` now (empty for a head with none)."""
+        got = self._lists.get(head)
+        if got is None:
+            if not self.factored or head not in self.heads:
+                return []
+            game = self._game
+            step, frame = game._top()
+            got = self._lists[head] = game._title_call(
+                lambda: list(step.head_legal(game._ctx(), frame, head))
+            )
+        return got
+
+    def __repr__(self) -> str:
+        return f"<LegalHeads: {len(self.heads)}{' factored' if self.factored else ''}>"
 
 
 class Game:
@@ -189,8 +231,12 @@ class Game:
         if self.state.result is not None:
             return []
         step, frame = self._top()
+        return self._title_call(lambda: list(step.legal(self._ctx(), frame)))
+
+    def _title_call(self, call: Callable[[], T]) -> T:
+        """``call()`` (title code), an unexpected exception noted with where it ran."""
         try:
-            return list(step.legal(self._ctx(), frame))
+            return call()
         except WargamesError:
             raise
         except Exception as exc:
@@ -223,6 +269,12 @@ class Game:
     def legal_actions(self) -> LegalActions:
         """Every legal action for the pending decision."""
         return LegalActions(self)
+
+    def legal_heads(self) -> LegalHeads:
+        """The legal actions of the pending decision by head (:mod:`.heads`): the candidate
+        heads, and each head's actions on demand, so that an agent choosing a unit first
+        need not list every unit's moves."""
+        return LegalHeads(self)
 
     def check(self, action: object) -> IllegalAction | None:
         """None if ``action`` is legal now, else the IllegalAction ``apply`` would raise.

@@ -20,6 +20,7 @@ from wargames.core.board_index import BoardIndex
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.events import Redacted
+from wargames.core.heads import PASS, Head
 from wargames.core.movement import Citations, Costs, MovePolicy, Reach, Situation, check_path, reach
 from wargames.core.state import Frame
 from wargames.core.zoc import ZocRules, node_id
@@ -356,6 +357,20 @@ def refugee_reach(
 def moves_of(ctx: Context, uid: str) -> list[Action]:
     """Every destination of ``uid`` by each kind of move, with a cheapest path (K45 4.x). With
     refugees near, also the moves through them (12.2c) and the Soviet atrocity moves (12.3)."""
+    return [
+        *regular_moves(ctx, uid),
+        *strategic_moves(ctx, uid),
+        *atrocity_moves(ctx, uid),
+    ]
+
+
+KIND_MOVES: dict[str, Callable[[Context, str], list[Action]]] = {}
+"""Move kind -> the function listing one unit's moves of that kind (filled below)."""
+
+
+def regular_moves(ctx: Context, uid: str) -> list[Action]:
+    """K45 4.x: ``uid``'s regular moves, each destination with a cheapest path; with refugees
+    near, also those entering refugee hexes at the extra cost (12.2c)."""
     side = ctx.side_of(uid)
     out: list[Action] = []
     regular = unit_reach(ctx, uid, "regular")
@@ -366,15 +381,22 @@ def moves_of(ctx: Context, uid: str) -> list[Action]:
             ends.add(label)
             out.append(move)
     shelters = refugee_hexes(ctx)
-    hq = is_hq(ctx.unit_def(uid))
-    near = _refugees_near(ctx, uid, shelters)
-    if near:
+    if _refugees_near(ctx, uid, shelters):
+        hq = is_hq(ctx.unit_def(uid))
         for _, (_, path) in sorted(refugee_reach(ctx, uid, drive=False).items()):
             label = path[-1]
             if label in ends or (label in shelters and not hq):
                 continue
             if ending(label):
                 out.append(Move((uid,), path))
+    return out
+
+
+def strategic_moves(ctx: Context, uid: str) -> list[Action]:
+    """K45 4.4: ``uid``'s strategic moves; an HQ may also pass refugees, paying extra (4.4
+    with 12.2b, 12.2c)."""
+    side = ctx.side_of(uid)
+    out: list[Action] = []
     strategic = unit_reach(ctx, uid, "strategic")
     strategic_ends: set[str] = set()
     fit = fits_for(ctx, [uid], side)
@@ -382,18 +404,38 @@ def moves_of(ctx: Context, uid: str) -> list[Action]:
         if fit(label):
             strategic_ends.add(label)
             out.append(move)
-    if hq and shelters:  # K45 4.4 with 12.2b, 12.2c: an HQ may pass refugees, paying extra
+    if is_hq(ctx.unit_def(uid)) and refugee_hexes(ctx):
         for _, (_, path) in sorted(refugee_reach(ctx, uid, False, strategic=True).items()):
             if path[-1] not in strategic_ends and fit(path[-1]):
                 out.append(StrategicMove((uid,), path))
-    if side == "soviet" and near:
-        for _, (_, path) in sorted(refugee_reach(ctx, uid, drive=True).items()):
-            label = path[-1]
-            if label in shelters and not hq:
-                continue
-            if ending(label):
-                out.append(AtrocityMove((uid,), path))
     return out
+
+
+def atrocity_moves(ctx: Context, uid: str) -> list[Action]:
+    """K45 12.3: a Soviet unit's moves driving through refugees (none for a German unit)."""
+    side = ctx.side_of(uid)
+    shelters = refugee_hexes(ctx)
+    if side != "soviet" or not _refugees_near(ctx, uid, shelters):
+        return []
+    out: list[Action] = []
+    ending = end_test(ctx, uid, side)
+    hq = is_hq(ctx.unit_def(uid))
+    for _, (_, path) in sorted(refugee_reach(ctx, uid, drive=True).items()):
+        label = path[-1]
+        if label in shelters and not hq:
+            continue
+        if ending(label):
+            out.append(AtrocityMove((uid,), path))
+    return out
+
+
+KIND_MOVES.update(
+    {
+        Move.kind: regular_moves,
+        StrategicMove.kind: strategic_moves,
+        AtrocityMove.kind: atrocity_moves,
+    }
+)
 
 
 def _refugee_each(ctx: Context, uid: str) -> int:
@@ -578,6 +620,22 @@ class Movement(SideStep):
         for uid in movable(ctx, frame):
             out.extend(moves_of(ctx, uid))
         return out
+
+    def heads(self, ctx: Context, frame: Frame) -> list[Head]:
+        """Factored listing: pass, and each movable unit's kinds of move (an atrocity move
+        only for the Soviets with refugees on the map, 12.3), without searching its reach."""
+        kinds = [Move.kind, StrategicMove.kind]
+        if frame.args["side"] == "soviet" and refugee_hexes(ctx):
+            kinds.append(AtrocityMove.kind)
+        return [PASS, *(Head(k, uid) for uid in movable(ctx, frame) for k in kinds)]
+
+    def head_legal(self, ctx: Context, frame: Frame, head: Head) -> Iterable[Action]:
+        if head == PASS:
+            return [Pass()]
+        moves = KIND_MOVES.get(head.kind)
+        if moves is None or head.unit not in movable(ctx, frame):
+            return []
+        return moves(ctx, head.unit)
 
     def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
         if isinstance(action, Pass):
