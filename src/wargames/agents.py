@@ -52,11 +52,13 @@ class RandomAgent:
         self.factored = factored
 
     def choose(self, game: Game) -> Action:
+        listed: list[Action] | None = None
         if self.factored and self.balance == "kind":
             heads = game.legal_heads()
             if heads.factored:
                 return self._choose_factored(game, heads)
-        actions = list(game.legal_actions())
+            listed = heads.listed
+        actions = list(game.legal_actions()) if listed is None else listed
         if not actions:
             raise _dead_end(game)
         weights = game.playout_weights(actions)

@@ -76,35 +76,50 @@ class LegalActions:
 class LegalHeads:
     """The legal actions of the pending decision by head (:mod:`.heads`), for agents that
     choose a head first: ``heads`` lists the candidate heads, :meth:`actions` one head's
-    legal actions (listed on demand, once). At a factored step (``Step.heads``) a candidate
-    may have no legal action; otherwise the heads are those of the full list, in order of
-    first appearance, and ``factored`` is False."""
+    legal actions (listed on demand, once). At a factored step (``Step.heads``; ``factored``
+    is True) a candidate may have no legal action; otherwise ``listed`` holds the full legal
+    list and the heads are those of its actions, in order of first appearance."""
 
     def __init__(self, game: Game) -> None:
         self._game = game
-        self._lists: dict[Head, list[Action]] = {}
-        self.heads: list[Head] = []
+        self._lists: dict[Head, list[Action]] | None = None
+        self._heads: list[Head] = []
+        self.listed: list[Action] | None = None
         self.factored = False
         if game.state.result is not None:
+            self._lists = {}
             return
         step, frame = game._top()
         found = game._title_call(lambda: step.heads(game._ctx(), frame))
         if found is None:
-            self._lists = group(game._legal_list())
-            self.heads = list(self._lists)
+            self.listed = game._legal_list()
         else:
-            self.heads = list(dict.fromkeys(found))
+            self._heads = list(dict.fromkeys(found))
+            self._lists = {}
             self.factored = True
+
+    def _grouped(self) -> dict[Head, list[Action]]:
+        if self._lists is None:
+            self._lists = group(self.listed or ())
+            self._heads = list(self._lists)
+        return self._lists
+
+    @property
+    def heads(self) -> list[Head]:
+        """The candidate heads."""
+        self._grouped()
+        return self._heads
 
     def actions(self, head: Head) -> list[Action]:
         """The legal actions of ``head`` now (empty for a head with none)."""
-        got = self._lists.get(head)
+        lists = self._grouped()
+        got = lists.get(head)
         if got is None:
-            if not self.factored or head not in self.heads:
+            if not self.factored or head not in self._heads:
                 return []
             game = self._game
             step, frame = game._top()
-            got = self._lists[head] = game._title_call(
+            got = lists[head] = game._title_call(
                 lambda: list(step.head_legal(game._ctx(), frame, head))
             )
         return got
@@ -264,6 +279,7 @@ class Game:
         ctx = self._ctx()
         side = step.actor(ctx, frame)
         assert side is not None
+        ctx.deciding = side  # the prompt need not ask again
         return Decision(side, step.kind, step.name, addressed(side, step.prompt(ctx, frame)))
 
     def legal_actions(self) -> LegalActions:
@@ -323,9 +339,11 @@ class Game:
         try:
             ctx = self._ctx()
             step, frame = self._top()
-            if step.actor(ctx, frame) == CHANCE:
+            side = step.actor(ctx, frame)
+            if side == CHANCE:
                 # Every chance outcome consumes one draw, however it was chosen.
                 _, self.state.rng = dice.next64(self.state.rng)
+            ctx.deciding = side  # for the prose; nothing has changed yet
             text = self.title.describe(ctx, action)
             audience = self.title.action_audience(ctx, action)
             if audience:
@@ -333,6 +351,7 @@ class Game:
                 ctx.tell(audience, "action", text, others=others, action=action.to_dict())
             else:
                 ctx.emit("action", text, action=action.to_dict())
+            ctx.deciding = None
             ctx.running(len(self.state.stack) - 1)
             step.apply(ctx, frame, action)
             result = self.title.sudden_death(ctx)
