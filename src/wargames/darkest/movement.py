@@ -13,6 +13,9 @@ friend). Other units' zones of control do not stop movement.
 
 from __future__ import annotations
 
+import operator
+from typing import Any
+
 import attrs
 
 from wargames.core.context import Context
@@ -28,6 +31,7 @@ from wargames.core.movement import (
     reach,
 )
 from wargames.core.state import Occupancy
+from wargames.core.units import UnitState
 from wargames.core.zoc import Barrier, ZocPolicy, ZocRules, ZoneMap, zones
 
 from . import counters as cn
@@ -186,8 +190,40 @@ def _zones(ctx: Context, units: dict[str, str]) -> ZoneMap[str]:
     return zones(index, units, policy)
 
 
+_ROUTES: dict[tuple[Any, ...], tuple[tuple[UnitState, ...], Routes]] = {}
+
+
 def routes(ctx: Context, uid: str, mode: str) -> Routes:
-    """Every end of a legal operational move of ``uid`` in ``mode`` with one path each."""
+    """Every end of a legal operational move of ``uid`` in ``mode`` with one path each.
+
+    Listing, checking and applying a move ask it of the same position, so it is kept per
+    position: it reads only the units (where they are, their markers) and who controls the
+    strongpoints, Romania's and the other oil hexes (:func:`allowance`, :func:`closed_hexes`),
+    besides the scenario."""
+    index = ctx.board.index
+    hexes = index.cached(("darkest.routes-control",), lambda _: _control_hexes(ctx))
+    control = ctx.state.control
+    key = (id(ctx.scenario), uid, mode, tuple(control.get(n) for n in hexes))
+    units = tuple(ctx.state.units.values())
+    got = _ROUTES.get(key)
+    if got is not None and len(got[0]) == len(units) and all(map(operator.is_, got[0], units)):
+        return got[1]
+    found = _routes(ctx, uid, mode)
+    if len(_ROUTES) >= 512:
+        _ROUTES.clear()
+    _ROUTES[key] = (units, found)
+    return found
+
+
+def _control_hexes(ctx: Context) -> tuple[str, ...]:
+    """The hexes whose control :func:`_routes` reads: strongpoints, Romania's, oil hexes."""
+    board = ctx.board
+    return tuple(
+        sorted({*strongpoints(ctx), *board.nodes_with("romania"), *board.nodes_with("oil")})
+    )
+
+
+def _routes(ctx: Context, uid: str, mode: str) -> Routes:
     unit = ctx.state.units[uid]
     assert unit.at is not None
     side = ctx.side_of(uid)

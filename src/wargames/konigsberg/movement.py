@@ -622,12 +622,21 @@ class Movement(SideStep):
         return out
 
     def heads(self, ctx: Context, frame: Frame) -> list[Head]:
-        """Factored listing: pass, and each movable unit's kinds of move (an atrocity move
-        only for the Soviets with refugees on the map, 12.3), without searching its reach."""
-        kinds = [Move.kind, StrategicMove.kind]
-        if frame.args["side"] == "soviet" and refugee_hexes(ctx):
-            kinds.append(AtrocityMove.kind)
-        return [PASS, *(Head(k, uid) for uid in movable(ctx, frame) for k in kinds)]
+        """Factored listing: pass, and each movable unit's kinds of move, without searching
+        its reach: a strategic move only from outside an EZOC (K45 4.4), an atrocity move
+        only for the Soviets with refugees on the map (12.3)."""
+        side = frame.args["side"]
+        atrocity = side == "soviet" and bool(refugee_hexes(ctx))
+        ezoc = zoc_of(ctx, enemy(side)).nodes
+        number = ctx.board.index.number
+        out = [PASS]
+        for uid in movable(ctx, frame):
+            out.append(Head(Move.kind, uid))
+            if number[ctx.state.units[uid].at or ""] not in ezoc:
+                out.append(Head(StrategicMove.kind, uid))
+            if atrocity:
+                out.append(Head(AtrocityMove.kind, uid))
+        return out
 
     def head_legal(self, ctx: Context, frame: Frame, head: Head) -> Iterable[Action]:
         if head == PASS:
