@@ -11,6 +11,7 @@ ten hexes whose units are out of supply but never isolated (11.2b, 11.2c).
 
 from __future__ import annotations
 
+import operator
 import weakref
 from collections.abc import Callable, Hashable
 from typing import Any, ClassVar, TypeVar
@@ -20,6 +21,7 @@ from wargames.core.scenario import Scenario
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
 from wargames.core.supply import SupplyMap, SupplyRules, SupplyStatus, trace_supply
+from wargames.core.units import UnitState
 from wargames.core.zoc import Barrier, ZocPolicy, ZoneMap, zones
 
 from .charts import BRIDGED, charts
@@ -66,8 +68,24 @@ def _per_position(ctx: Context, key: Hashable, build: Callable[[], T]) -> T:
     return value
 
 
+_ZOC_UNITS: dict[tuple[int, str], tuple[tuple[UnitState, ...], Any]] = {}
+
+
 def _zoc_units(ctx: Context, side: str) -> tuple[tuple[str, str], ...]:
-    """(unit, hex) of ``side``'s units exerting a ZOC now (K45 3.1, 3.1a)."""
+    """(unit, hex) of ``side``'s units exerting a ZOC now (K45 3.1, 3.1a); it reads the
+    units alone, so kept while the same unit states come back."""
+    key = (id(ctx.scenario), side)
+    units = tuple(ctx.state.units.values())
+    got = _ZOC_UNITS.get(key)
+    if got is not None and len(got[0]) == len(units) and all(map(operator.is_, got[0], units)):
+        found: tuple[tuple[str, str], ...] = got[1]
+        return found
+    found = _find_zoc_units(ctx, side)
+    _ZOC_UNITS[key] = (units, found)
+    return found
+
+
+def _find_zoc_units(ctx: Context, side: str) -> tuple[tuple[str, str], ...]:
     out = []
     for u in on_map(ctx, side):
         at = ctx.state.units[u].at
