@@ -1,12 +1,14 @@
 """Terminal play: a person plays one side against an agent, or both sides hot-seat.
 
-At each of a human side's decisions the terminal shows the new events of the log (as that
-side may see them), the decision's prompt and the legal actions numbered; the person types a
-number, a notation (``move 18A 0102-0202``) or a shorthand (``18A 0202``), or a command:
-``help``, ``board``, ``list`` (every legal action), ``undo`` (back to this side's previous
-decision), ``save FILE`` (a record, or the JSON save when FILE ends in ``.json``), ``quit``.
-A mistake gets a one-line answer and changes nothing. Chance is decided by the game's dice,
-the other side by the agent. The streams are parameters, so a session can be scripted:
+At each of a human side's decisions the terminal shows the new events of the log as that side
+is told them (whole, redacted, or not at all), the decision's prompt and the legal actions
+numbered; the person types a number, a notation (``move 18A 0102-0202``) or a shorthand (``18A
+0202``), or a command: ``help``, ``board``, ``list`` (every legal action), ``undo`` (back to
+this side's previous decision), ``save FILE`` (a record, or the JSON save when FILE ends in
+``.json``), ``quit``. A mistake gets a one-line answer and changes nothing. Chance is decided
+by the game's dice, the other side by the agent. Hot-seat, each side is shown only its own log
+and board, when it is that side's turn to type (after a line saying whose turn it is). The
+streams are parameters, so a session can be scripted:
 
 >>> import io, wargames
 >>> game = wargames.new_game("minimal", seed=7)
@@ -71,22 +73,30 @@ class Terminal:
         self.inp = inp if inp is not None else sys.stdin
         self.out = out if out is not None else sys.stdout
         self.max_turns = max_turns
-        self.shown = 0
+        self.shown: dict[str | None, int] = {}  # per viewer: events already shown
+        self.seated: str | None = None  # hot-seat: the side last at the keyboard
 
     # --- output ------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
 
     def _viewer(self) -> str | None:
-        """The side whose log is shown: the only human side (None: hot-seat, all)."""
-        return self.humans[0] if len(self.humans) == 1 else None
+        """The side whose log and board are shown: the only human side, or hot-seat the human
+        side to act, or the side last at the keyboard."""
+        if len(self.humans) == 1:
+            return self.humans[0]
+        d = self.game.decision
+        return d.side if d is not None and d.side in self.humans else self.seated
 
     def show_events(self) -> None:
+        """The events ``_viewer()`` has not been shown, as it is told them."""
         viewer = self._viewer()
-        for event in self.game.events[self.shown :]:
-            if viewer is None or event.seen_by(viewer):
-                self.say(str(event))
-        self.shown = len(self.game.events)
+        start = self.shown.get(viewer, 0)
+        for event in self.game.events[start:]:
+            told = event if viewer is None else event.for_side(viewer)
+            if told is not None:
+                self.say(str(told))
+        self.shown[viewer] = len(self.game.events)
 
     def show_decision(self, limit: int | None = SHOWN) -> None:
         game = self.game
@@ -108,7 +118,8 @@ class Terminal:
         game = self.game
         self.say(f"{game.title.name}: {game.scenario.name} (seed {game.seed}); 'help' for help")
         while True:
-            self.show_events()
+            if len(self.humans) == 1 or game.is_over():
+                self.show_events()  # hot-seat: shown in ask(), after whose turn it is
             if game.is_over():
                 self.say(f"Result: {game.result()}")
                 return 0
@@ -128,6 +139,12 @@ class Terminal:
     def ask(self) -> bool:
         """One human decision: read lines until an action is applied (True) or the person
         quits or the input ends (False)."""
+        d = self.game.decision
+        if len(self.humans) > 1 and d is not None and d.side != self.seated:
+            self.seated = d.side
+            self.say(f"\n--- {d.side} to play: the screen shows what {d.side} may see ---")
+        if len(self.humans) > 1:
+            self.show_events()
         self.show_decision()
         while True:
             self.out.write("> ")
@@ -190,7 +207,7 @@ class Terminal:
                 break
         if not taken:
             return "nothing to undo"
-        self.shown = min(self.shown, len(game.events))
+        self.shown = {k: min(n, len(game.events)) for k, n in self.shown.items()}
         return f"took back {taken} action{'s' if taken != 1 else ''}"
 
     def save(self, name: str) -> str:

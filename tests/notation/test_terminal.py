@@ -161,3 +161,21 @@ def test_wargames_play_against_the_search_agent(
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "Blue passes (combat)" in out and "Red" in out
+
+
+def test_hot_seat_shows_each_side_only_its_own_log() -> None:
+    """Hot-seat, a side at the keyboard reads the log as it is told it: the Axis never reads
+    where Darkest's secret set-up put the Russian armies, the Russian player does."""
+    game = wargames.new_game("darkest", seed=1, options={"secret_setup": True})
+    out = io.StringIO()
+    Terminal(game, ["axis", "russian"], inp=io.StringIO("1\n" * 150 + "quit\n"), out=out).run()
+    seats = out.getvalue().split("\n--- ")[1:]
+    by_side: dict[str, str] = {}
+    for seat in seats:
+        side = seat.split(" ", 1)[0]
+        by_side[side] = by_side.get(side, "") + seat
+    assert set(by_side) == {"axis", "russian"}
+    placed = [e.text for e in game.events if e.to == ("russian",)]
+    shown = [text for text in placed if text in out.getvalue()]
+    assert len(shown) > 10 and all(text in by_side["russian"] for text in shown)
+    assert not any(text in by_side["axis"] for text in placed)
