@@ -119,10 +119,15 @@ class LegalHeads:
                 return []
             game = self._game
             step, frame = game._top()
-            got = lists[head] = game._title_call(
-                lambda: list(step.head_legal(game._ctx(), frame, head))
-            )
+            got = game._title_call(lambda: list(step.head_legal(game._ctx(), frame, head)))
+            if game._memo().get("heads") is self:  # kept only while still this position's
+                lists[head] = got
         return got
+
+    def listed_so_far(self) -> list[list[Action]]:
+        """The lists of legal actions made so far (the full list, or heads' lists)."""
+        out = [] if self.listed is None else [self.listed]
+        return out + list((self._lists or {}).values())
 
     def __repr__(self) -> str:
         return f"<LegalHeads: {len(self.heads)}{' factored' if self.factored else ''}>"
@@ -130,6 +135,10 @@ class LegalHeads:
 
 class Game:
     """One game of a title from a scenario and a seed."""
+
+    _memo_at: tuple[GameState, int] | None = None
+    """A copy of the state and the log's length when the position memo began (None: none)."""
+    _memo_data: dict[str, Any] = {}  # never filled: a memo starts with a dict of its own
 
     def __init__(
         self,
@@ -167,6 +176,18 @@ class Game:
     # --- internals ---------------------------------------------------------------------
     def _ctx(self) -> Context:
         return Context(self.title, self.scenario, self.state, self.events)
+
+    def _memo(self) -> dict[str, Any]:
+        """What the kernel has learnt about the pending position (who decides, the legal
+        actions), kept while the game stays in it. The position is compared field by field
+        with a copy of the state taken when the memo began (the state's values are
+        immutable, so equal fields mean the same position) and the log's length, so any
+        change, even one made to ``game.state`` from outside, starts a new memo."""
+        at = self._memo_at
+        if at is None or at[1] != len(self.events) or at[0] != self.state:
+            self._memo_at = (self.state.copy(), len(self.events))
+            self._memo_data = {}
+        return self._memo_data
 
     def _top(self) -> tuple[Step, Frame]:
         frame = self.state.stack[-1]
@@ -230,7 +251,9 @@ class Game:
                 self._next_segment(ctx)
                 continue
             step, frame = self._top()
-            if step.actor(ctx, frame) is not None:
+            side = step.actor(ctx, frame)
+            if side is not None:
+                self._memo()["actor"] = side
                 return
             before = self.state.stack
             ctx.running(len(before) - 1)
@@ -245,8 +268,31 @@ class Game:
     def _legal_list(self) -> list[Action]:
         if self.state.result is not None:
             return []
-        step, frame = self._top()
-        return self._title_call(lambda: list(step.legal(self._ctx(), frame)))
+        memo = self._memo()
+        found: list[Action] | None = memo.get("legal")
+        if found is None:
+            step, frame = self._top()
+            found = memo["legal"] = self._title_call(lambda: list(step.legal(self._ctx(), frame)))
+        return list(found)
+
+    def _actor(self, step: Step, frame: Frame) -> str | None:
+        """Who decides at the top frame (``step``, ``frame``), asked once per position."""
+        memo = self._memo()
+        if "actor" not in memo:
+            memo["actor"] = step.actor(self._ctx(), frame)
+        side: str | None = memo["actor"]
+        return side
+
+    def _listed(self, action: Action) -> bool:
+        """Whether ``action`` is among the legal actions already listed for this position
+        (the full list, a head's actions or the chance outcomes), so legal for certain."""
+        memo = self._memo()
+        if action in memo.get("legal", ()):
+            return True
+        heads: LegalHeads | None = memo.get("heads")
+        if heads is not None and any(action in a for a in heads.listed_so_far()):
+            return True
+        return any(action == a for a, _ in memo.get("outcomes", ()))
 
     def _title_call(self, call: Callable[[], T]) -> T:
         """``call()`` (title code), an unexpected exception noted with where it ran."""
@@ -275,12 +321,17 @@ class Game:
         """Who must act now and on what; None when the game is over."""
         if self.state.result is not None:
             return None
-        step, frame = self._top()
-        ctx = self._ctx()
-        side = step.actor(ctx, frame)
-        assert side is not None
-        ctx.deciding = side  # the prompt need not ask again
-        return Decision(side, step.kind, step.name, addressed(side, step.prompt(ctx, frame)))
+        memo = self._memo()
+        found: Decision | None = memo.get("decision")
+        if found is None:
+            step, frame = self._top()
+            side = self._actor(step, frame)
+            assert side is not None
+            ctx = self._ctx()
+            ctx.deciding = side  # the prompt need not ask again
+            prompt = addressed(side, step.prompt(ctx, frame))
+            found = memo["decision"] = Decision(side, step.kind, step.name, prompt)
+        return found
 
     def legal_actions(self) -> LegalActions:
         """Every legal action for the pending decision."""
@@ -290,13 +341,24 @@ class Game:
         """The legal actions of the pending decision by head (:mod:`.heads`): the candidate
         heads, and each head's actions on demand, so that an agent choosing a unit first
         need not list every unit's moves."""
-        return LegalHeads(self)
+        if self.state.result is not None:
+            return LegalHeads(self)
+        memo = self._memo()
+        found: LegalHeads | None = memo.get("heads")
+        if found is None:
+            found = memo["heads"] = LegalHeads(self)
+        return found
 
     def check(self, action: object) -> IllegalAction | None:
         """None if ``action`` is legal now, else the IllegalAction ``apply`` would raise.
 
         Any object may be passed: its type and every field are validated
         (:func:`~wargames.core.actions.validate_action`) before title code sees it."""
+        return self._check(action, listed_ok=False)
+
+    def _check(self, action: object, listed_ok: bool) -> IllegalAction | None:
+        """:meth:`check`; with ``listed_ok``, an action already listed as legal for this
+        position (:meth:`_listed`) is not judged again by the step."""
         if self.state.result is not None:
             return IllegalAction("game over", "the game has ended")
         step, frame = self._top()
@@ -314,6 +376,8 @@ class Game:
             return IllegalAction(
                 step.rule, f"{action.kind!r} is not taken in {step.name} (takes: {allowed})"
             )
+        if listed_ok and self._listed(action):
+            return None
         snapshot = self.state.copy()
         events = len(self.events)
         try:
@@ -331,15 +395,18 @@ class Game:
 
     def apply(self, action: object) -> None:
         """Validate, then carry out ``action``; IllegalAction leaves the game unchanged."""
-        error = self.check(action)
+        error = self._check(action, listed_ok=True)
         if error is not None:
             raise error
         assert isinstance(action, Action)  # check() returned None, so it is one
-        snap = _Snapshot(self.state.copy(), len(self.events))
+        step, frame = self._top()
+        side = self._actor(step, frame)
+        assert self._memo_at is not None  # _actor() began or kept the memo
+        # the memo's copy of this position is the undo snapshot; it leaves the memo
+        snap = _Snapshot(self._memo_at[0], len(self.events))
+        self._memo_at = None
         try:
             ctx = self._ctx()
-            step, frame = self._top()
-            side = step.actor(ctx, frame)
             if side == CHANCE:
                 # Every chance outcome consumes one draw, however it was chosen.
                 _, self.state.rng = dice.next64(self.state.rng)
@@ -412,8 +479,12 @@ class Game:
         d = self.decision
         if d is None or not d.is_chance:
             return []
-        step, frame = self._top()
-        return step.outcomes(self._ctx(), frame)
+        memo = self._memo()
+        found: list[tuple[Action, Fraction]] | None = memo.get("outcomes")
+        if found is None:
+            step, frame = self._top()
+            found = memo["outcomes"] = step.outcomes(self._ctx(), frame)
+        return list(found)
 
     def sample_chance(self) -> Action:
         """The chance outcome the game's own dice give now (does not apply it)."""
@@ -445,6 +516,7 @@ class Game:
             self._rebuild_undo()
         snap = self._undo.pop()
         self.state = snap.state
+        self._memo_at = None
         del self.events[snap.events :]
         return self.history.pop()
 
