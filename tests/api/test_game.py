@@ -319,3 +319,23 @@ def test_factored_agent_draws_kind_then_unit_and_redraws_units_without_actions()
     assert 1800 < picks[("attack", "a")] < 2200
     assert 850 < picks[("move", "a")] < 1150 and 850 < picks[("move", "c")] < 1150
     assert asked[Head("move", "b")] > 0
+
+
+@given(st.integers(0, 10_000), st.integers(0, 40))
+def test_a_listed_action_made_illegal_from_outside_is_refused(seed: int, n: int) -> None:
+    # The game keeps what it learnt about the pending position (the legal list, who
+    # decides) while the state stays equal to it; a change made to game.state directly
+    # must be seen, and an action listed before it judged again.
+    game = wargames.new_game("minimal", seed=seed)
+    play_out(game, RandomAgent(seed), max_actions=n)
+    moves = [a for a in game.legal_actions() if isinstance(a, Move)]
+    if not moves:
+        return
+    move = moves[0]
+    uid = move.units[0]
+    game.state.put(game.state.units[uid].boxed("eliminated"))
+    before = game.to_json()
+    assert move not in list(game.legal_actions())
+    with pytest.raises(wargames.IllegalAction):
+        game.apply(move)
+    assert game.to_json() == before

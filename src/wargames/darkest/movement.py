@@ -13,9 +13,6 @@ friend). Other units' zones of control do not stop movement.
 
 from __future__ import annotations
 
-import operator
-from typing import Any
-
 import attrs
 
 from wargames.core.context import Context
@@ -30,8 +27,7 @@ from wargames.core.movement import (
     check_path,
     reach,
 )
-from wargames.core.state import Occupancy
-from wargames.core.units import UnitState
+from wargames.core.state import Occupancy, UnitsMemo
 from wargames.core.zoc import Barrier, ZocPolicy, ZocRules, ZoneMap, zones
 
 from . import counters as cn
@@ -142,12 +138,24 @@ class Routes:
     ends: dict[str, tuple[tuple[str, ...], bool]]
 
 
+_SITUATIONS: UnitsMemo[Situation] = UnitsMemo()
+
+
 def _situation(ctx: Context, side: str, occ: Occupancy) -> Situation:
-    """The position ``side`` moves in; one object per position (``BoardIndex.per_position``),
-    so every unit listed in it shares its search tables."""
+    """The position ``side`` moves in (``occ``: the state's occupancy); one object per
+    position (``BoardIndex.per_position``), so every unit listed in it shares its search
+    tables. It reads the units and the control of strongpoints, so it is kept while they
+    stay the same."""
+    key = (id(ctx.scenario), side, _control(ctx))
+    return _SITUATIONS.get(ctx.state, key, lambda: _find_situation(ctx, side, occ))
+
+
+def _find_situation(ctx: Context, side: str, occ: Occupancy) -> Situation:
     index = ctx.board.index
     closed = closed_hexes(ctx, occ, side)
-    friends = side_hexes(ctx, occ, side)
+    # Friendly hexes matter only to the Russian stop rule (a 1-hex move onto a friend);
+    # without them the Axis situation stays the same while Axis units move.
+    friends = side_hexes(ctx, occ, side) if side == cn.RUSSIAN else set()
     units = german_zoc_units(ctx, occ) if side == cn.RUSSIAN else None
     pzgr = frozenset(u for u in units if cn.is_panzergruppe(ctx, u)) if units else frozenset()
     key = (
@@ -190,7 +198,7 @@ def _zones(ctx: Context, units: dict[str, str]) -> ZoneMap[str]:
     return zones(index, units, policy)
 
 
-_ROUTES: dict[tuple[Any, ...], tuple[tuple[UnitState, ...], Routes]] = {}
+_ROUTES: UnitsMemo[Routes] = UnitsMemo()
 
 
 def routes(ctx: Context, uid: str, mode: str) -> Routes:
@@ -200,19 +208,15 @@ def routes(ctx: Context, uid: str, mode: str) -> Routes:
     position: it reads only the units (where they are, their markers) and who controls the
     strongpoints, Romania's and the other oil hexes (:func:`allowance`, :func:`closed_hexes`),
     besides the scenario."""
-    index = ctx.board.index
-    hexes = index.cached(("darkest.routes-control",), lambda _: _control_hexes(ctx))
+    key = (id(ctx.scenario), uid, mode, _control(ctx))
+    return _ROUTES.get(ctx.state, key, lambda: _routes(ctx, uid, mode))
+
+
+def _control(ctx: Context) -> tuple[str | None, ...]:
+    """Who controls each hex whose control movement reads (:func:`_control_hexes`)."""
+    hexes = ctx.board.index.cached(("darkest.routes-control",), lambda _: _control_hexes(ctx))
     control = ctx.state.control
-    key = (id(ctx.scenario), uid, mode, tuple(control.get(n) for n in hexes))
-    units = tuple(ctx.state.units.values())
-    got = _ROUTES.get(key)
-    if got is not None and len(got[0]) == len(units) and all(map(operator.is_, got[0], units)):
-        return got[1]
-    found = _routes(ctx, uid, mode)
-    if len(_ROUTES) >= 512:
-        _ROUTES.clear()
-    _ROUTES[key] = (units, found)
-    return found
+    return tuple(control.get(n) for n in hexes)
 
 
 def _control_hexes(ctx: Context) -> tuple[str, ...]:

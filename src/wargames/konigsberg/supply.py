@@ -11,7 +11,6 @@ ten hexes whose units are out of supply but never isolated (11.2b, 11.2c).
 
 from __future__ import annotations
 
-import operator
 import weakref
 from collections.abc import Callable, Hashable
 from typing import Any, ClassVar, TypeVar
@@ -19,9 +18,8 @@ from typing import Any, ClassVar, TypeVar
 from wargames.core.context import Context
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Step
-from wargames.core.state import Frame
+from wargames.core.state import Frame, UnitsMemo
 from wargames.core.supply import SupplyMap, SupplyRules, SupplyStatus, trace_supply
-from wargames.core.units import UnitState
 from wargames.core.zoc import Barrier, ZocPolicy, ZoneMap, zones
 
 from .charts import BRIDGED, charts
@@ -68,21 +66,14 @@ def _per_position(ctx: Context, key: Hashable, build: Callable[[], T]) -> T:
     return value
 
 
-_ZOC_UNITS: dict[tuple[int, str], tuple[tuple[UnitState, ...], Any]] = {}
+_ZOC_UNITS: UnitsMemo[tuple[tuple[str, str], ...]] = UnitsMemo(limit=64)
 
 
 def _zoc_units(ctx: Context, side: str) -> tuple[tuple[str, str], ...]:
     """(unit, hex) of ``side``'s units exerting a ZOC now (K45 3.1, 3.1a); it reads the
-    units alone, so kept while the same unit states come back."""
+    units alone, so kept while they stay the same."""
     key = (id(ctx.scenario), side)
-    units = tuple(ctx.state.units.values())
-    got = _ZOC_UNITS.get(key)
-    if got is not None and len(got[0]) == len(units) and all(map(operator.is_, got[0], units)):
-        found: tuple[tuple[str, str], ...] = got[1]
-        return found
-    found = _find_zoc_units(ctx, side)
-    _ZOC_UNITS[key] = (units, found)
-    return found
+    return _ZOC_UNITS.get(ctx.state, key, lambda: _find_zoc_units(ctx, side))
 
 
 def _find_zoc_units(ctx: Context, side: str) -> tuple[tuple[str, str], ...]:
