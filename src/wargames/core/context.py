@@ -219,7 +219,7 @@ class Context:
         out = []
         for side in self.title.sides:
             visible = self.title.visible_units(self.state, side)
-            if visible is None or ids <= set(visible):
+            if visible is None or ids.issubset(visible):
                 out.append(side)
         return tuple(out)
 

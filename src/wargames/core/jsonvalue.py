@@ -99,9 +99,12 @@ class FrozenDict(Mapping[str, Any]):
         return f"FrozenDict({self._d!r})"
 
 
+_SCALARS = frozenset({bool, int, float, str})
+
+
 def freeze(value: Any) -> Any:
     """The immutable form of a JSON value (TypeError for anything that is not JSON)."""
-    if value is None or isinstance(value, (bool, int, float, str)):
+    if value is None or type(value) in _SCALARS or isinstance(value, (bool, int, float, str)):
         return value
     if isinstance(value, FrozenDict):
         return value
