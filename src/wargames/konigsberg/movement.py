@@ -22,7 +22,7 @@ from wargames.core.errors import IllegalAction
 from wargames.core.events import Redacted
 from wargames.core.heads import PASS, Head
 from wargames.core.movement import Citations, Costs, MovePolicy, Reach, Situation, check_path, reach
-from wargames.core.state import Frame
+from wargames.core.state import Frame, UnitsMemo
 from wargames.core.zoc import ZocRules, node_id
 
 from .actions import AtrocityMove, StrategicMove
@@ -80,10 +80,19 @@ def costs(ctx: Context, uid: str) -> Costs:
     return ch.mech if is_mech(ctx.unit_def(uid)) else ch.foot
 
 
+_SITUATIONS: UnitsMemo[Situation] = UnitsMemo()
+
+
 def situation(ctx: Context, side: str, overruns: bool, refugees_open: bool) -> Situation:
     """The position a unit of ``side`` moves in: enemy hexes (lone enemy HQs are open to
     combat units, 4.3(1)), refugee hexes closed unless driven through (12.2c, 12.3), EZOCs.
-    Half-hexes are closed to every move, roads or not (0.2a)."""
+    Half-hexes are closed to every move, roads or not (0.2a). It reads the units and the
+    refugees alone, so it is kept while they stay the same."""
+    key = ("sit", id(ctx.scenario), side, overruns, refugees_open, ctx.state.get("refugees"))
+    return _SITUATIONS.get(ctx.state, key, lambda: _situation(ctx, side, overruns, refugees_open))
+
+
+def _situation(ctx: Context, side: str, overruns: bool, refugees_open: bool) -> Situation:
     key = (
         "sit",
         id(ctx.board),
@@ -115,7 +124,15 @@ def strategic_situation(
 ) -> Situation:
     """K45 4.4, 4.4a(2): never into an EZOC, never over the stacking limit on the way: never
     into refugees for a combat unit (12.2b: they stack only with HQs); an HQ may pass them
-    (``through_refugees``, paying the 12.2c extra, see ``refugee_reach``)."""
+    (``through_refugees``, paying the 12.2c extra, see ``refugee_reach``). Kept while the
+    units and the refugees stay the same."""
+    key = ("strat", id(ctx.scenario), side, hq, through_refugees, ctx.state.get("refugees"))
+    return _SITUATIONS.get(
+        ctx.state, key, lambda: _strategic_situation(ctx, side, hq, through_refugees)
+    )
+
+
+def _strategic_situation(ctx: Context, side: str, hq: bool, through_refugees: bool) -> Situation:
     full = _full_hexes(ctx, side, hq)
     if hq and not through_refugees:
         full = tuple(sorted({*full, *refugee_hexes(ctx)}))
