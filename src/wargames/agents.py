@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from typing import Literal, TypeVar
 
-from .core.actions import Action
-from .core.game import Game
+from .core.actions import Action, Pass
+from .core.game import Game, LegalHeads
+from .core.heads import PASS, Head
 
 T = TypeVar("T")
 
@@ -18,22 +19,48 @@ class RandomAgent:
     picks an action kind (move, attack, choose ...) uniformly, then an action of that kind,
     so that a rare kind such as an attack among hundreds of moves is still tried often;
     ``balance="uniform"`` picks uniformly among all legal actions. Within the chosen actions
-    the title's ``playout_weight`` applies (see :class:`~wargames.core.title.Title`). Chance
-    decisions are left to the game's dice (:meth:`Game.roll`), so a game stays reproducible
-    from its seed and the agent's seed.
+    the title's ``playout_weight`` applies (see :class:`~wargames.core.title.Title`).
+
+    At a *factored* decision (a step that lists its heads, ``Step.heads``: Königsberg's
+    movement) the kind balance does not list every action: with ``factored=True`` (the
+    default) it
+
+    1. passes with probability ``w / (w + n)``, ``w`` the title's weight of a pass and ``n``
+       the number of other candidate heads (each unit's kind of move counts one);
+    2. otherwise picks a kind uniformly among the candidate heads' kinds, then one of that
+       kind's heads (a unit) uniformly, and lists that head's actions only: a head with none
+       is dropped and another drawn, a kind left without heads is dropped and another drawn
+       (so each kind and unit with a legal action is equally likely); if none is left, it
+       passes;
+    3. picks one of the head's actions by ``playout_weight``.
+
+    Elsewhere, and always with ``factored=False`` or ``balance="uniform"``, it lists every
+    action as above. Chance decisions are left to the game's dice (:meth:`Game.roll`), so a
+    game stays reproducible from its seed and the agent's seed.
     """
 
-    def __init__(self, seed: int = 0, balance: Literal["kind", "uniform"] = "kind") -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        balance: Literal["kind", "uniform"] = "kind",
+        factored: bool = True,
+    ) -> None:
         if balance not in ("kind", "uniform"):
             raise ValueError(f"balance must be 'kind' or 'uniform', not {balance!r}")
         self.rng = random.Random(seed)
         self.balance = balance
+        self.factored = factored
 
     def choose(self, game: Game) -> Action:
-        actions = list(game.legal_actions())
+        listed: list[Action] | None = None
+        if self.factored and self.balance == "kind":
+            heads = game.legal_heads()
+            if heads.factored:
+                return self._choose_factored(game, heads)
+            listed = heads.listed
+        actions = list(game.legal_actions()) if listed is None else listed
         if not actions:
-            d = game.decision
-            raise RuntimeError(f"no legal action for {d} (a dead end in the rules)")
+            raise _dead_end(game)
         weights = game.playout_weights(actions)
         if self.balance == "uniform":
             return self._pick(actions, weights)
@@ -52,10 +79,43 @@ class RandomAgent:
         chosen = kinds[kind]
         return self._pick([actions[i] for i in chosen], [weights[i] for i in chosen])
 
+    def _choose_factored(self, game: Game, heads: LegalHeads) -> Action:
+        """Steps 1-3 of the class docstring."""
+        others = [h for h in heads.heads if h != PASS]
+        if PASS in heads.heads:
+            (pass_weight,) = game.playout_weights([Pass()])
+            if self.rng.random() * (pass_weight + len(others)) < pass_weight:
+                passes = heads.actions(PASS)
+                if passes:
+                    return self._weighted(game, passes)
+        kinds: dict[str, list[Head]] = {}
+        for h in others:
+            kinds.setdefault(h.kind, []).append(h)
+        while kinds:
+            names = sorted(kinds)
+            kind = names[self.rng.randrange(len(names))]
+            pool = kinds[kind]
+            while pool:
+                actions = heads.actions(pool.pop(self.rng.randrange(len(pool))))
+                if actions:
+                    return self._weighted(game, actions)
+            del kinds[kind]
+        passes = heads.actions(PASS)
+        if not passes:
+            raise _dead_end(game)
+        return self._weighted(game, passes)
+
+    def _weighted(self, game: Game, actions: list[Action]) -> Action:
+        return self._pick(actions, game.playout_weights(actions))
+
     def _pick(self, items: list[T], weights: list[float]) -> T:
         if all(w == weights[0] for w in weights):
             return items[self.rng.randrange(len(items))]
         return self.rng.choices(items, weights=weights)[0]
+
+
+def _dead_end(game: Game) -> RuntimeError:
+    return RuntimeError(f"no legal action for {game.decision} (a dead end in the rules)")
 
 
 def step(game: Game, agent: RandomAgent) -> Action:

@@ -27,7 +27,8 @@ block of its action kind,
   kernel's ``Retreat`` and ``Advance``, 64 for kinds with a set of ``units``, 1 for other
   kinds with both a unit and a node, else 4).
 
-The **factored form** splits an index into a *head* (kind and unit: below ``num_heads``) and
+The **factored form** splits an index into a *head* (kind and unit, as
+:mod:`wargames.core.heads` defines it: below ``num_heads``) and
 a *tail* (destination, token, variant: below ``tail_size``), so that an agent picks a unit,
 then its destination, from two small masks (``LegalIndex.head_mask``, ``tail_mask``);
 ``split`` and ``join`` convert.
@@ -54,6 +55,7 @@ import numpy as np
 from .core.actions import KERNEL_ACTIONS, Action
 from .core.errors import IllegalAction
 from .core.game import Game
+from .core.heads import unit_field
 from .core.scenario import Scenario
 from .core.title import Title
 from .scenario_cache import ScenarioCache
@@ -118,11 +120,12 @@ def _fields(cls: type[Action]) -> tuple[str | None, str | None, str | None, bool
     ``units`` tuple that the unit factor leaves out (a set of units, told apart by variants)."""
     hints = typing.get_type_hints(cls)
     names = [f.name for f in attrs.fields(typing.cast(Any, cls))]
-    unit = node = token = None
+    unit = unit_field(cls)  # the head's unit (wargames.core.heads)
+    node = token = None
     for name in names:
         if name == "unit" or (name == "units" and "path" in names):
-            unit = unit or name
-        elif name in NODE_FIELDS and node is None:
+            continue
+        if name in NODE_FIELDS and node is None:
             node = name
         elif name != "units" and token is None and _scalar(hints.get(name)):
             token = name

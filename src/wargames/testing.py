@@ -26,6 +26,7 @@ from .agents import RandomAgent, play_out, step
 from .core.actions import Action, action_from_dict
 from .core.frame_args import Refs, check_args
 from .core.game import Game
+from .core.heads import head_of
 from .core.jsonvalue import dumps
 from .core.render.scene import picture, supply_lines
 from .core.serialize import state_from_json
@@ -67,7 +68,8 @@ def check_position(game: Game) -> None:
     """Invariants of one position: a decision or a result; legal actions check clean and
     round-trip through JSON; the occupancy cache is true; every box, marker and state
     variable is in the title's vocabulary; frame arguments have the shapes their steps
-    declare (``Step.args``); the save loads back byte for byte
+    declare (``Step.args``); the factored listing agrees (:func:`check_heads`); the save
+    loads back byte for byte
     and lists the same legal actions in the same order."""
     if game.is_over():
         assert game.result() is not None and game.decision is None
@@ -100,6 +102,7 @@ def check_position(game: Game) -> None:
         if declared is not None:
             problem = check_args(declared, frame.args, refs)
             assert problem is None, f"{frame.step} frame args outside Step.args: {problem}"
+    check_heads(game)
     text = game.to_json()
     loaded = api.load_game(text)
     assert loaded.to_json() == text
@@ -124,6 +127,20 @@ def check_args_declared(game: Game) -> None:
             assert declared is not None
             problem = check_args(declared, args, refs)
             assert problem is None, f"{phase.name}, {where}: {step_name} {problem[0]}: {problem[1]}"
+
+
+def check_heads(game: Game) -> None:
+    """The factored listing (:meth:`Game.legal_heads`) agrees with the full one: each head's
+    actions have that head, and together they are exactly the legal actions."""
+    heads = game.legal_heads()
+    listed: list[Action] = []
+    for head in heads.heads:
+        actions = heads.actions(head)
+        wrong = [a for a in actions if head_of(a) != head]
+        assert not wrong, f"{wrong[0].to_json()} is listed under the head {head}"
+        listed += actions
+    legal = sorted(a.to_json() for a in game.legal_actions())
+    assert sorted(a.to_json() for a in listed) == legal, "the heads' actions are not the legal ones"
 
 
 def check_information(game: Game, seed: int = 12345) -> None:

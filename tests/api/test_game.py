@@ -245,8 +245,9 @@ def test_kind_balanced_agent_tries_rare_kinds_and_passes_like_uniform_play() -> 
         def playout_weights(self, actions: list[wargames.Action]) -> list[float]:
             return [1.0] * len(actions)
 
-    game = cast(Any, Position())
-    kind_agent, uniform_agent = RandomAgent(1), RandomAgent(1, balance="uniform")
+    game = cast(Any, Position())  # a step that lists all its actions (not factored)
+    kind_agent = RandomAgent(1, factored=False)
+    uniform_agent = RandomAgent(1, balance="uniform")
     balanced = Counter(kind_agent.choose(game).kind for _ in range(4000))
     uniform = Counter(uniform_agent.choose(game).kind for _ in range(4000))
     assert 1600 < balanced["attack"] < 2400 and uniform["attack"] < 100
@@ -271,7 +272,70 @@ def test_playout_weights_steer_random_agents_but_never_legality() -> None:
 
     game = cast(Any, Position())
     for balance in ("kind", "uniform"):
-        agent = RandomAgent(3, balance=balance)  # type: ignore[arg-type]
+        agent = RandomAgent(3, balance=balance, factored=False)  # type: ignore[arg-type]
         picks = [agent.choose(game) for _ in range(2000)]
         assert 0 < picks.count(Choose("risky")) < 40
         assert picks.count(Pass()) > 500
+
+
+def test_factored_agent_draws_kind_then_unit_and_redraws_units_without_actions() -> None:
+    from collections import Counter
+    from typing import Any, cast
+
+    from wargames.core.heads import PASS, Head
+
+    moves = {
+        Head("move", "a"): [Move(("a",), ("0101", f"{i:04d}")) for i in range(10)],
+        Head("move", "b"): [],  # a unit with nowhere to go
+        Head("move", "c"): [Move(("c",), ("0101", "0102"))],
+        Head("attack"): [Attack(("a",), "0303")],
+        PASS: [Pass()],
+    }
+    asked: Counter[Head] = Counter()
+
+    class Heads:
+        factored = True
+        heads = list(moves)
+
+        def actions(self, head: Head) -> list[wargames.Action]:
+            asked[head] += 1
+            return moves[head]
+
+    class Position:  # no legal_actions(): the agent must not list every action
+        def legal_heads(self) -> Heads:
+            return Heads()
+
+        def playout_weights(self, actions: list[wargames.Action]) -> list[float]:
+            return [1.0] * len(actions)
+
+    agent = RandomAgent(5)
+    picks = Counter()
+    for _ in range(5000):
+        a = agent.choose(cast(Any, Position()))
+        picks[(a.kind, getattr(a, "units", ("",))[0])] += 1
+    # pass: w / (w + 4 other heads) = 1/5; else kind uniformly (move, attack), then a unit
+    # with actions uniformly (b dropped and redrawn): a and c alike, whatever their counts
+    assert 850 < picks[("pass", "")] < 1150
+    assert 1800 < picks[("attack", "a")] < 2200
+    assert 850 < picks[("move", "a")] < 1150 and 850 < picks[("move", "c")] < 1150
+    assert asked[Head("move", "b")] > 0
+
+
+@given(st.integers(0, 10_000), st.integers(0, 40))
+def test_a_listed_action_made_illegal_from_outside_is_refused(seed: int, n: int) -> None:
+    # The game keeps what it learnt about the pending position (the legal list, who
+    # decides) while the state stays equal to it; a change made to game.state directly
+    # must be seen, and an action listed before it judged again.
+    game = wargames.new_game("minimal", seed=seed)
+    play_out(game, RandomAgent(seed), max_actions=n)
+    moves = [a for a in game.legal_actions() if isinstance(a, Move)]
+    if not moves:
+        return
+    move = moves[0]
+    uid = move.units[0]
+    game.state.put(game.state.units[uid].boxed("eliminated"))
+    before = game.to_json()
+    assert move not in list(game.legal_actions())
+    with pytest.raises(wargames.IllegalAction):
+        game.apply(move)
+    assert game.to_json() == before

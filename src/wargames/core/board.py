@@ -38,6 +38,7 @@ class Board:
         self.name = name
         self._hex_to_node: dict[Hex, str] = {}
         self._hex_of: dict[str, Hex] = {}
+        self._with: dict[str, tuple[str, ...]] = {}
         if layout is not None:
             for node, data in graph.nodes(data=True):
                 h = data.get("hex")
@@ -159,7 +160,13 @@ class Board:
         return self.graph.edges[a, b].get(key, default)
 
     def nodes_with(self, feature: str) -> list[str]:
-        return [n for n, d in self.graph.nodes(data=True) if feature in d["features"]]
+        """The nodes with ``feature``, in the graph's order (found once per feature)."""
+        found = self._with.get(feature)
+        if found is None:
+            found = self._with[feature] = tuple(
+                n for n, d in self.graph.nodes(data=True) if feature in d["features"]
+            )
+        return list(found)
 
     # --- hex maps -------------------------------------------------------------------
     def hex_of(self, node: str) -> Hex:

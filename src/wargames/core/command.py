@@ -61,9 +61,18 @@ def command_range(
 ) -> dict[int, int]:
     """Node number -> hexes counted from ``start`` (0 for the start), for every node within
     ``hexes``. The start's own hex is not counted; the target's is (K45 2.2e: a range of four
-    reaches units four hexes away)."""
-    table = rules.table(index)
+    reaches units four hexes away). It depends on the board alone, so each answer is kept
+    with the board's index (a copy is returned)."""
     s = node_id(index, start)
+    return dict(
+        index.cached(
+            ("command.range.from", rules, s, hexes), lambda ix: _count(ix, s, hexes, rules)
+        )
+    )
+
+
+def _count(index: BoardIndex, s: int, hexes: int, rules: RangeRules) -> dict[int, int]:
+    table = rules.table(index)
     found = {s: 0}
     frontier = [s]
     stopped: set[int] = set()

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 class Context:
     """The rules' handle on a game."""
 
-    __slots__ = ("_depth", "_events", "_finished", "scenario", "state", "title")
+    __slots__ = ("_depth", "_events", "_finished", "deciding", "scenario", "state", "title")
 
     def __init__(
         self, title: Title, scenario: Scenario, state: GameState, events: list[Event]
@@ -40,6 +40,9 @@ class Context:
         self._events = events
         self._depth: int | None = None
         self._finished = False
+        self.deciding: str | None = None
+        """Who decides at the top frame, set by the kernel while it prompts or describes a
+        decision it has just asked the step about (the position unchanged); None: ask."""
 
     def running(self, depth: int) -> None:
         """The kernel says which frame (by stack depth) the next ``run``/``apply`` belongs to,
@@ -67,6 +70,13 @@ class Context:
     @property
     def frame(self) -> Frame:
         return self.state.stack[-1]
+
+    def decider(self) -> str | None:
+        """Who decides at the top frame: a side, ``"chance"``, or None (an automatic step)."""
+        if self.deciding is not None:
+            return self.deciding
+        frame = self.state.stack[-1]
+        return self.title.step(frame.step).actor(self, frame)
 
     def unit_def(self, uid: str) -> UnitDef:
         return self.scenario.units[uid]
@@ -209,7 +219,7 @@ class Context:
         out = []
         for side in self.title.sides:
             visible = self.title.visible_units(self.state, side)
-            if visible is None or ids <= set(visible):
+            if visible is None or ids.issubset(visible):
                 out.append(side)
         return tuple(out)
 

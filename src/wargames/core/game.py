@@ -7,9 +7,9 @@ runs automatic steps until the next decision (a side's or chance's) or the end.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -18,6 +18,7 @@ from .actions import CHANCE, Action, Decision, validate_action
 from .context import Context
 from .errors import IllegalAction, SaveError, WargamesError
 from .events import Event
+from .heads import Head, group
 from .jsonvalue import dumps
 from .markers import PHASE, SEGMENT, TURN, clear_scoped
 from .notation import parse_generic, resolve
@@ -32,6 +33,7 @@ EXPORT_FORMAT = "wargames-side-export"
 """The format of :meth:`Game.export`: one side's knowledge of a game, not a loadable save."""
 VERSION = 1
 _MAX_AUTOMATIC = 100_000
+T = TypeVar("T")
 
 
 @attrs.frozen(slots=True)
@@ -71,8 +73,72 @@ class LegalActions:
         return f"<LegalActions: {len(self)}>"
 
 
+class LegalHeads:
+    """The legal actions of the pending decision by head (:mod:`.heads`), for agents that
+    choose a head first: ``heads`` lists the candidate heads, :meth:`actions` one head's
+    legal actions (listed on demand, once). At a factored step (``Step.heads``; ``factored``
+    is True) a candidate may have no legal action; otherwise ``listed`` holds the full legal
+    list and the heads are those of its actions, in order of first appearance."""
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        self._lists: dict[Head, list[Action]] | None = None
+        self._heads: list[Head] = []
+        self.listed: list[Action] | None = None
+        self.factored = False
+        if game.state.result is not None:
+            self._lists = {}
+            return
+        step, frame = game._top()
+        found = game._title_call(lambda: step.heads(game._ctx(), frame))
+        if found is None:
+            self.listed = game._legal_list()
+        else:
+            self._heads = list(dict.fromkeys(found))
+            self._lists = {}
+            self.factored = True
+
+    def _grouped(self) -> dict[Head, list[Action]]:
+        if self._lists is None:
+            self._lists = group(self.listed or ())
+            self._heads = list(self._lists)
+        return self._lists
+
+    @property
+    def heads(self) -> list[Head]:
+        """The candidate heads."""
+        self._grouped()
+        return self._heads
+
+    def actions(self, head: Head) -> list[Action]:
+        """The legal actions of ``head`` now (empty for a head with none)."""
+        lists = self._grouped()
+        got = lists.get(head)
+        if got is None:
+            if not self.factored or head not in self._heads:
+                return []
+            game = self._game
+            step, frame = game._top()
+            got = game._title_call(lambda: list(step.head_legal(game._ctx(), frame, head)))
+            if game._memo().get("heads") is self:  # kept only while still this position's
+                lists[head] = got
+        return got
+
+    def listed_so_far(self) -> list[list[Action]]:
+        """The lists of legal actions made so far (the full list, or heads' lists)."""
+        out = [] if self.listed is None else [self.listed]
+        return out + list((self._lists or {}).values())
+
+    def __repr__(self) -> str:
+        return f"<LegalHeads: {len(self.heads)}{' factored' if self.factored else ''}>"
+
+
 class Game:
     """One game of a title from a scenario and a seed."""
+
+    _memo_at: tuple[GameState, int] | None = None
+    """A copy of the state and the log's length when the position memo began (None: none)."""
+    _memo_data: dict[str, Any] = {}  # never filled: a memo starts with a dict of its own
 
     def __init__(
         self,
@@ -110,6 +176,18 @@ class Game:
     # --- internals ---------------------------------------------------------------------
     def _ctx(self) -> Context:
         return Context(self.title, self.scenario, self.state, self.events)
+
+    def _memo(self) -> dict[str, Any]:
+        """What the kernel has learnt about the pending position (who decides, the legal
+        actions), kept while the game stays in it. The position is compared field by field
+        with a copy of the state taken when the memo began (the state's values are
+        immutable, so equal fields mean the same position) and the log's length, so any
+        change, even one made to ``game.state`` from outside, starts a new memo."""
+        at = self._memo_at
+        if at is None or at[1] != len(self.events) or at[0] != self.state:
+            self._memo_at = (self.state.copy(), len(self.events))
+            self._memo_data = {}
+        return self._memo_data
 
     def _top(self) -> tuple[Step, Frame]:
         frame = self.state.stack[-1]
@@ -173,7 +251,9 @@ class Game:
                 self._next_segment(ctx)
                 continue
             step, frame = self._top()
-            if step.actor(ctx, frame) is not None:
+            side = step.actor(ctx, frame)
+            if side is not None:
+                self._memo()["actor"] = side
                 return
             before = self.state.stack
             ctx.running(len(before) - 1)
@@ -188,9 +268,36 @@ class Game:
     def _legal_list(self) -> list[Action]:
         if self.state.result is not None:
             return []
-        step, frame = self._top()
+        memo = self._memo()
+        found: list[Action] | None = memo.get("legal")
+        if found is None:
+            step, frame = self._top()
+            found = memo["legal"] = self._title_call(lambda: list(step.legal(self._ctx(), frame)))
+        return list(found)
+
+    def _actor(self, step: Step, frame: Frame) -> str | None:
+        """Who decides at the top frame (``step``, ``frame``), asked once per position."""
+        memo = self._memo()
+        if "actor" not in memo:
+            memo["actor"] = step.actor(self._ctx(), frame)
+        side: str | None = memo["actor"]
+        return side
+
+    def _listed(self, action: Action) -> bool:
+        """Whether ``action`` is among the legal actions already listed for this position
+        (the full list, a head's actions or the chance outcomes), so legal for certain."""
+        memo = self._memo()
+        if action in memo.get("legal", ()):
+            return True
+        heads: LegalHeads | None = memo.get("heads")
+        if heads is not None and any(action in a for a in heads.listed_so_far()):
+            return True
+        return any(action == a for a, _ in memo.get("outcomes", ()))
+
+    def _title_call(self, call: Callable[[], T]) -> T:
+        """``call()`` (title code), an unexpected exception noted with where it ran."""
         try:
-            return list(step.legal(self._ctx(), frame))
+            return call()
         except WargamesError:
             raise
         except Exception as exc:
@@ -214,21 +321,44 @@ class Game:
         """Who must act now and on what; None when the game is over."""
         if self.state.result is not None:
             return None
-        step, frame = self._top()
-        ctx = self._ctx()
-        side = step.actor(ctx, frame)
-        assert side is not None
-        return Decision(side, step.kind, step.name, addressed(side, step.prompt(ctx, frame)))
+        memo = self._memo()
+        found: Decision | None = memo.get("decision")
+        if found is None:
+            step, frame = self._top()
+            side = self._actor(step, frame)
+            assert side is not None
+            ctx = self._ctx()
+            ctx.deciding = side  # the prompt need not ask again
+            prompt = addressed(side, step.prompt(ctx, frame))
+            found = memo["decision"] = Decision(side, step.kind, step.name, prompt)
+        return found
 
     def legal_actions(self) -> LegalActions:
         """Every legal action for the pending decision."""
         return LegalActions(self)
+
+    def legal_heads(self) -> LegalHeads:
+        """The legal actions of the pending decision by head (:mod:`.heads`): the candidate
+        heads, and each head's actions on demand, so that an agent choosing a unit first
+        need not list every unit's moves."""
+        if self.state.result is not None:
+            return LegalHeads(self)
+        memo = self._memo()
+        found: LegalHeads | None = memo.get("heads")
+        if found is None:
+            found = memo["heads"] = LegalHeads(self)
+        return found
 
     def check(self, action: object) -> IllegalAction | None:
         """None if ``action`` is legal now, else the IllegalAction ``apply`` would raise.
 
         Any object may be passed: its type and every field are validated
         (:func:`~wargames.core.actions.validate_action`) before title code sees it."""
+        return self._check(action, listed_ok=False)
+
+    def _check(self, action: object, listed_ok: bool) -> IllegalAction | None:
+        """:meth:`check`; with ``listed_ok``, an action already listed as legal for this
+        position (:meth:`_listed`) is not judged again by the step."""
         if self.state.result is not None:
             return IllegalAction("game over", "the game has ended")
         step, frame = self._top()
@@ -246,6 +376,8 @@ class Game:
             return IllegalAction(
                 step.rule, f"{action.kind!r} is not taken in {step.name} (takes: {allowed})"
             )
+        if listed_ok and self._listed(action):
+            return None
         snapshot = self.state.copy()
         events = len(self.events)
         try:
@@ -263,17 +395,22 @@ class Game:
 
     def apply(self, action: object) -> None:
         """Validate, then carry out ``action``; IllegalAction leaves the game unchanged."""
-        error = self.check(action)
+        error = self._check(action, listed_ok=True)
         if error is not None:
             raise error
         assert isinstance(action, Action)  # check() returned None, so it is one
-        snap = _Snapshot(self.state.copy(), len(self.events))
+        step, frame = self._top()
+        side = self._actor(step, frame)
+        assert self._memo_at is not None  # _actor() began or kept the memo
+        # the memo's copy of this position is the undo snapshot; it leaves the memo
+        snap = _Snapshot(self._memo_at[0], len(self.events))
+        self._memo_at = None
         try:
             ctx = self._ctx()
-            step, frame = self._top()
-            if step.actor(ctx, frame) == CHANCE:
+            if side == CHANCE:
                 # Every chance outcome consumes one draw, however it was chosen.
                 _, self.state.rng = dice.next64(self.state.rng)
+            ctx.deciding = side  # for the prose; nothing has changed yet
             text = self.title.describe(ctx, action)
             audience = self.title.action_audience(ctx, action)
             if audience:
@@ -281,6 +418,7 @@ class Game:
                 ctx.tell(audience, "action", text, others=others, action=action.to_dict())
             else:
                 ctx.emit("action", text, action=action.to_dict())
+            ctx.deciding = None
             ctx.running(len(self.state.stack) - 1)
             step.apply(ctx, frame, action)
             result = self.title.sudden_death(ctx)
@@ -341,8 +479,12 @@ class Game:
         d = self.decision
         if d is None or not d.is_chance:
             return []
-        step, frame = self._top()
-        return step.outcomes(self._ctx(), frame)
+        memo = self._memo()
+        found: list[tuple[Action, Fraction]] | None = memo.get("outcomes")
+        if found is None:
+            step, frame = self._top()
+            found = memo["outcomes"] = step.outcomes(self._ctx(), frame)
+        return list(found)
 
     def sample_chance(self) -> Action:
         """The chance outcome the game's own dice give now (does not apply it)."""
@@ -374,6 +516,7 @@ class Game:
             self._rebuild_undo()
         snap = self._undo.pop()
         self.state = snap.state
+        self._memo_at = None
         del self.events[snap.events :]
         return self.history.pop()
 

@@ -99,9 +99,17 @@ class FrozenDict(Mapping[str, Any]):
         return f"FrozenDict({self._d!r})"
 
 
+_SCALARS = frozenset({bool, int, float, str})
+
+
 def freeze(value: Any) -> Any:
     """The immutable form of a JSON value (TypeError for anything that is not JSON)."""
-    if value is None or isinstance(value, (bool, int, float, str)):
+    kind = type(value)
+    if value is None or kind in _SCALARS or kind is FrozenDict:
+        return value  # the common cases first, without the ABC checks below
+    if kind is tuple or kind is list:
+        return tuple([freeze(v) for v in value])
+    if isinstance(value, (bool, int, float, str)):
         return value
     if isinstance(value, FrozenDict):
         return value

@@ -41,6 +41,8 @@ def clear_scoped(state: GameState, scope: str) -> None:
     segment, phase or turn ends; a turn's end also ends its last phase and segment)."""
     suffix = "@" + scope
     for unit in list(state.units.values()):
+        if not unit.markers:
+            continue
         gone = [m for m in unit.markers if m.endswith(suffix)]
         if gone:
             state.put(unit.unmarked(*gone))

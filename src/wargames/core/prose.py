@@ -93,8 +93,7 @@ def actor(ctx: Context) -> str:
     """Who decides at the top frame: a side, ``"chance"``, or ``""`` when no one does."""
     if not ctx.state.stack:
         return ""
-    frame = ctx.frame
-    return ctx.title.step(frame.step).actor(ctx, frame) or ""
+    return ctx.decider() or ""
 
 
 def describe_action(ctx: Context, action: Action) -> str:
@@ -175,7 +174,9 @@ def decision_prompt(ctx: Context, frame: Frame, step: Step) -> str:
     """The question of a decision as a sentence, from its side, its step and the kinds of
     action the step takes: ``"Axis, movement: move or pass"``,
     ``"Chance: fire, decided by the dice"``."""
-    side = step.actor(ctx, frame)
+    side = ctx.deciding if frame is ctx.state.stack[-1] else None
+    if side is None:
+        side = step.actor(ctx, frame)
     topic = words(step.name)
     losses = frame.args.get("losses", frame.args.get("count"))
     if step.kind == "allocate-losses" and isinstance(losses, int) and losses > 0:

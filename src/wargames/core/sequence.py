@@ -9,7 +9,7 @@ in Python generators, so a game serializes at every decision point.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -18,6 +18,7 @@ import attrs
 from .actions import Action, Outcome, Pass
 from .errors import IllegalAction
 from .frame_args import Shape
+from .heads import Head, head_of
 from .jsonvalue import FrozenDict, freeze
 from .prose import decision_prompt
 from .state import Frame
@@ -57,6 +58,19 @@ class Step:
 
     def legal(self, ctx: Context, frame: Frame) -> Iterable[Action]:
         return (Pass(),)
+
+    def heads(self, ctx: Context, frame: Frame) -> Sequence[Head] | None:
+        """Factored listing (:mod:`.heads`): every head that may have a legal action now,
+        found without listing the actions (a head may turn out to have none, e.g. a unit
+        with nowhere to go); :meth:`head_legal` lists one head's actions. None (the
+        default): the step is not factored, and the kernel groups :meth:`legal`."""
+        return None
+
+    def head_legal(self, ctx: Context, frame: Frame, head: Head) -> Iterable[Action]:
+        """The legal actions whose head is ``head``, in the order :meth:`legal` lists them
+        (asked only of a step whose :meth:`heads` is not None; default: ``legal`` filtered).
+        Together the heads' actions are exactly ``legal``."""
+        return [a for a in self.legal(ctx, frame) if head_of(a) == head]
 
     def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
         """Default: legal iff among ``legal``; override to give the rule's own reason."""

@@ -8,15 +8,17 @@ so :meth:`GameState.copy` copies a few dicts and never the board.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import operator
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import attrs
 
 from .jsonvalue import FrozenDict, freeze, thaw
 from .units import UnitState
 
+T = TypeVar("T")
 Occupancy = Mapping[str, tuple[str, ...]]
 """node -> ids of the units on it (:meth:`GameState.occupancy`)."""
 
@@ -189,3 +191,27 @@ class GameState:
             "vars": thaw(dict(sorted(self.vars.items()))),
             "result": None if self.result is None else self.result.to_json(),
         }
+
+
+class UnitsMemo(Generic[T]):
+    """Values derived from a position's units (and whatever the key names), kept while the
+    units stay the same objects: a unit's every change stores a new frozen ``UnitState``
+    (:meth:`GameState.put`), so the same objects in the same order mean unchanged units.
+    Cheap to ask (no hashing of the units); bounded: emptied when ``limit`` keys are held."""
+
+    def __init__(self, limit: int = 512) -> None:
+        self._table: dict[Hashable, tuple[tuple[UnitState, ...], T]] = {}
+        self._limit = limit
+
+    def get(self, state: GameState, key: Hashable, build: Callable[[], T]) -> T:
+        """The value for ``key`` with ``state``'s units, built by ``build()`` if not kept;
+        ``key`` must name everything else ``build`` reads (the scenario, variables ...)."""
+        units = tuple(state.units.values())
+        got = self._table.get(key)
+        if got is not None and len(got[0]) == len(units) and all(map(operator.is_, got[0], units)):
+            return got[1]
+        value = build()
+        if len(self._table) >= self._limit:
+            self._table.clear()
+        self._table[key] = (units, value)
+        return value

@@ -27,7 +27,7 @@ from wargames.core.movement import (
     check_path,
     reach,
 )
-from wargames.core.state import Occupancy
+from wargames.core.state import Occupancy, UnitsMemo
 from wargames.core.zoc import Barrier, ZocPolicy, ZocRules, ZoneMap, zones
 
 from . import counters as cn
@@ -138,12 +138,24 @@ class Routes:
     ends: dict[str, tuple[tuple[str, ...], bool]]
 
 
+_SITUATIONS: UnitsMemo[Situation] = UnitsMemo()
+
+
 def _situation(ctx: Context, side: str, occ: Occupancy) -> Situation:
-    """The position ``side`` moves in; one object per position (``BoardIndex.per_position``),
-    so every unit listed in it shares its search tables."""
+    """The position ``side`` moves in (``occ``: the state's occupancy); one object per
+    position (``BoardIndex.per_position``), so every unit listed in it shares its search
+    tables. It reads the units and the control of strongpoints, so it is kept while they
+    stay the same."""
+    key = (id(ctx.scenario), side, _control(ctx))
+    return _SITUATIONS.get(ctx.state, key, lambda: _find_situation(ctx, side, occ))
+
+
+def _find_situation(ctx: Context, side: str, occ: Occupancy) -> Situation:
     index = ctx.board.index
     closed = closed_hexes(ctx, occ, side)
-    friends = side_hexes(ctx, occ, side)
+    # Friendly hexes matter only to the Russian stop rule (a 1-hex move onto a friend);
+    # without them the Axis situation stays the same while Axis units move.
+    friends = side_hexes(ctx, occ, side) if side == cn.RUSSIAN else set()
     units = german_zoc_units(ctx, occ) if side == cn.RUSSIAN else None
     pzgr = frozenset(u for u in units if cn.is_panzergruppe(ctx, u)) if units else frozenset()
     key = (
@@ -186,8 +198,36 @@ def _zones(ctx: Context, units: dict[str, str]) -> ZoneMap[str]:
     return zones(index, units, policy)
 
 
+_ROUTES: UnitsMemo[Routes] = UnitsMemo()
+
+
 def routes(ctx: Context, uid: str, mode: str) -> Routes:
-    """Every end of a legal operational move of ``uid`` in ``mode`` with one path each."""
+    """Every end of a legal operational move of ``uid`` in ``mode`` with one path each.
+
+    Listing, checking and applying a move ask it of the same position, so it is kept per
+    position: it reads only the units (where they are, their markers) and who controls the
+    strongpoints, Romania's and the other oil hexes (:func:`allowance`, :func:`closed_hexes`),
+    besides the scenario."""
+    key = (id(ctx.scenario), uid, mode, _control(ctx))
+    return _ROUTES.get(ctx.state, key, lambda: _routes(ctx, uid, mode))
+
+
+def _control(ctx: Context) -> tuple[str | None, ...]:
+    """Who controls each hex whose control movement reads (:func:`_control_hexes`)."""
+    hexes = ctx.board.index.cached(("darkest.routes-control",), lambda _: _control_hexes(ctx))
+    control = ctx.state.control
+    return tuple(control.get(n) for n in hexes)
+
+
+def _control_hexes(ctx: Context) -> tuple[str, ...]:
+    """The hexes whose control :func:`_routes` reads: strongpoints, Romania's, oil hexes."""
+    board = ctx.board
+    return tuple(
+        sorted({*strongpoints(ctx), *board.nodes_with("romania"), *board.nodes_with("oil")})
+    )
+
+
+def _routes(ctx: Context, uid: str, mode: str) -> Routes:
     unit = ctx.state.units[uid]
     assert unit.at is not None
     side = ctx.side_of(uid)

@@ -574,7 +574,11 @@ def retreat_options(
     shelters = refugee_hexes(ctx)
     line = trace(ctx, side)
     start = index.number[origin]
-    near = {n for n in ctx.board if ctx.board.distance(origin, n) <= length + 2}
+    board = ctx.board
+    near = index.cached(  # the hexes a retreat may reach: the same on every board position
+        ("k45.retreat-near", origin, length + 2),
+        lambda _: frozenset(n for n in board if board.distance(origin, n) <= length + 2),
+    )
     distance = {index.number[n]: d for n in near if (d := line.distance(n)) is not None}
     steps = sum(ctx.state.units[u].steps for u in units if is_combat(ctx.unit_def(u)))
     combat = [u for u in units if not is_hq(ctx.unit_def(u))]

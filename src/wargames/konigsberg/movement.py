@@ -21,8 +21,9 @@ from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.events import Redacted
 from wargames.core.frame_args import SIDE, UNIT, Shape, list_of
+from wargames.core.heads import PASS, Head
 from wargames.core.movement import Citations, Costs, MovePolicy, Reach, Situation, check_path, reach
-from wargames.core.state import Frame
+from wargames.core.state import Frame, UnitsMemo
 from wargames.core.zoc import ZocRules, node_id
 
 from .actions import AtrocityMove, StrategicMove
@@ -80,10 +81,19 @@ def costs(ctx: Context, uid: str) -> Costs:
     return ch.mech if is_mech(ctx.unit_def(uid)) else ch.foot
 
 
+_SITUATIONS: UnitsMemo[Situation] = UnitsMemo()
+
+
 def situation(ctx: Context, side: str, overruns: bool, refugees_open: bool) -> Situation:
     """The position a unit of ``side`` moves in: enemy hexes (lone enemy HQs are open to
     combat units, 4.3(1)), refugee hexes closed unless driven through (12.2c, 12.3), EZOCs.
-    Half-hexes are closed to every move, roads or not (0.2a)."""
+    Half-hexes are closed to every move, roads or not (0.2a). It reads the units and the
+    refugees alone, so it is kept while they stay the same."""
+    key = ("sit", id(ctx.scenario), side, overruns, refugees_open, ctx.state.get("refugees"))
+    return _SITUATIONS.get(ctx.state, key, lambda: _situation(ctx, side, overruns, refugees_open))
+
+
+def _situation(ctx: Context, side: str, overruns: bool, refugees_open: bool) -> Situation:
     key = (
         "sit",
         id(ctx.board),
@@ -115,7 +125,15 @@ def strategic_situation(
 ) -> Situation:
     """K45 4.4, 4.4a(2): never into an EZOC, never over the stacking limit on the way: never
     into refugees for a combat unit (12.2b: they stack only with HQs); an HQ may pass them
-    (``through_refugees``, paying the 12.2c extra, see ``refugee_reach``)."""
+    (``through_refugees``, paying the 12.2c extra, see ``refugee_reach``). Kept while the
+    units and the refugees stay the same."""
+    key = ("strat", id(ctx.scenario), side, hq, through_refugees, ctx.state.get("refugees"))
+    return _SITUATIONS.get(
+        ctx.state, key, lambda: _strategic_situation(ctx, side, hq, through_refugees)
+    )
+
+
+def _strategic_situation(ctx: Context, side: str, hq: bool, through_refugees: bool) -> Situation:
     full = _full_hexes(ctx, side, hq)
     if hq and not through_refugees:
         full = tuple(sorted({*full, *refugee_hexes(ctx)}))
@@ -357,6 +375,20 @@ def refugee_reach(
 def moves_of(ctx: Context, uid: str) -> list[Action]:
     """Every destination of ``uid`` by each kind of move, with a cheapest path (K45 4.x). With
     refugees near, also the moves through them (12.2c) and the Soviet atrocity moves (12.3)."""
+    return [
+        *regular_moves(ctx, uid),
+        *strategic_moves(ctx, uid),
+        *atrocity_moves(ctx, uid),
+    ]
+
+
+KIND_MOVES: dict[str, Callable[[Context, str], list[Action]]] = {}
+"""Move kind -> the function listing one unit's moves of that kind (filled below)."""
+
+
+def regular_moves(ctx: Context, uid: str) -> list[Action]:
+    """K45 4.x: ``uid``'s regular moves, each destination with a cheapest path; with refugees
+    near, also those entering refugee hexes at the extra cost (12.2c)."""
     side = ctx.side_of(uid)
     out: list[Action] = []
     regular = unit_reach(ctx, uid, "regular")
@@ -367,15 +399,22 @@ def moves_of(ctx: Context, uid: str) -> list[Action]:
             ends.add(label)
             out.append(move)
     shelters = refugee_hexes(ctx)
-    hq = is_hq(ctx.unit_def(uid))
-    near = _refugees_near(ctx, uid, shelters)
-    if near:
+    if _refugees_near(ctx, uid, shelters):
+        hq = is_hq(ctx.unit_def(uid))
         for _, (_, path) in sorted(refugee_reach(ctx, uid, drive=False).items()):
             label = path[-1]
             if label in ends or (label in shelters and not hq):
                 continue
             if ending(label):
                 out.append(Move((uid,), path))
+    return out
+
+
+def strategic_moves(ctx: Context, uid: str) -> list[Action]:
+    """K45 4.4: ``uid``'s strategic moves; an HQ may also pass refugees, paying extra (4.4
+    with 12.2b, 12.2c)."""
+    side = ctx.side_of(uid)
+    out: list[Action] = []
     strategic = unit_reach(ctx, uid, "strategic")
     strategic_ends: set[str] = set()
     fit = fits_for(ctx, [uid], side)
@@ -383,18 +422,38 @@ def moves_of(ctx: Context, uid: str) -> list[Action]:
         if fit(label):
             strategic_ends.add(label)
             out.append(move)
-    if hq and shelters:  # K45 4.4 with 12.2b, 12.2c: an HQ may pass refugees, paying extra
+    if is_hq(ctx.unit_def(uid)) and refugee_hexes(ctx):
         for _, (_, path) in sorted(refugee_reach(ctx, uid, False, strategic=True).items()):
             if path[-1] not in strategic_ends and fit(path[-1]):
                 out.append(StrategicMove((uid,), path))
-    if side == "soviet" and near:
-        for _, (_, path) in sorted(refugee_reach(ctx, uid, drive=True).items()):
-            label = path[-1]
-            if label in shelters and not hq:
-                continue
-            if ending(label):
-                out.append(AtrocityMove((uid,), path))
     return out
+
+
+def atrocity_moves(ctx: Context, uid: str) -> list[Action]:
+    """K45 12.3: a Soviet unit's moves driving through refugees (none for a German unit)."""
+    side = ctx.side_of(uid)
+    shelters = refugee_hexes(ctx)
+    if side != "soviet" or not _refugees_near(ctx, uid, shelters):
+        return []
+    out: list[Action] = []
+    ending = end_test(ctx, uid, side)
+    hq = is_hq(ctx.unit_def(uid))
+    for _, (_, path) in sorted(refugee_reach(ctx, uid, drive=True).items()):
+        label = path[-1]
+        if label in shelters and not hq:
+            continue
+        if ending(label):
+            out.append(AtrocityMove((uid,), path))
+    return out
+
+
+KIND_MOVES.update(
+    {
+        Move.kind: regular_moves,
+        StrategicMove.kind: strategic_moves,
+        AtrocityMove.kind: atrocity_moves,
+    }
+)
 
 
 def _refugee_each(ctx: Context, uid: str) -> int:
@@ -584,6 +643,31 @@ class Movement(SideStep):
         for uid in movable(ctx, frame):
             out.extend(moves_of(ctx, uid))
         return out
+
+    def heads(self, ctx: Context, frame: Frame) -> list[Head]:
+        """Factored listing: pass, and each movable unit's kinds of move, without searching
+        its reach: a strategic move only from outside an EZOC (K45 4.4), an atrocity move
+        only for the Soviets with refugees on the map (12.3)."""
+        side = frame.args["side"]
+        atrocity = side == "soviet" and bool(refugee_hexes(ctx))
+        ezoc = zoc_of(ctx, enemy(side)).nodes
+        number = ctx.board.index.number
+        out = [PASS]
+        for uid in movable(ctx, frame):
+            out.append(Head(Move.kind, uid))
+            if number[ctx.state.units[uid].at or ""] not in ezoc:
+                out.append(Head(StrategicMove.kind, uid))
+            if atrocity:
+                out.append(Head(AtrocityMove.kind, uid))
+        return out
+
+    def head_legal(self, ctx: Context, frame: Frame, head: Head) -> Iterable[Action]:
+        if head == PASS:
+            return [Pass()]
+        moves = KIND_MOVES.get(head.kind)
+        if moves is None or head.unit not in movable(ctx, frame):
+            return []
+        return moves(ctx, head.unit)
 
     def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
         if isinstance(action, Pass):

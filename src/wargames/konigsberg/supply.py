@@ -19,7 +19,7 @@ from wargames.core.context import Context
 from wargames.core.frame_args import Shape
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Step
-from wargames.core.state import Frame
+from wargames.core.state import Frame, UnitsMemo
 from wargames.core.supply import SupplyMap, SupplyRules, SupplyStatus, trace_supply
 from wargames.core.zoc import Barrier, ZocPolicy, ZoneMap, zones
 
@@ -67,8 +67,17 @@ def _per_position(ctx: Context, key: Hashable, build: Callable[[], T]) -> T:
     return value
 
 
+_ZOC_UNITS: UnitsMemo[tuple[tuple[str, str], ...]] = UnitsMemo(limit=64)
+
+
 def _zoc_units(ctx: Context, side: str) -> tuple[tuple[str, str], ...]:
-    """(unit, hex) of ``side``'s units exerting a ZOC now (K45 3.1, 3.1a)."""
+    """(unit, hex) of ``side``'s units exerting a ZOC now (K45 3.1, 3.1a); it reads the
+    units alone, so kept while they stay the same."""
+    key = (id(ctx.scenario), side)
+    return _ZOC_UNITS.get(ctx.state, key, lambda: _find_zoc_units(ctx, side))
+
+
+def _find_zoc_units(ctx: Context, side: str) -> tuple[tuple[str, str], ...]:
     out = []
     for u in on_map(ctx, side):
         at = ctx.state.units[u].at

@@ -153,10 +153,34 @@ def fog(state: GameState, side: str) -> dict[str, Any]:
     }
 
 
+_VISIBLE: dict[tuple[int, str], tuple[Any, ...]] = {}
+
+
 def visible_units(state: GameState, side: str) -> frozenset[str]:
     """K45 0.1e: the units ``side`` may see (see :class:`Seen`); the kernel tells the log's
-    events that name others to this side only in their redacted version."""
-    return Seen(state, side).visible()
+    events that name others to this side only in their redacted version.
+
+    Asked for every event that names units, so kept per position: :class:`Seen` reads only
+    where the units are (the state's occupancy, a new object whenever a unit changes node),
+    which units there are, and the ``owners`` and ``stack_order`` variables."""
+    occupancy = state.occupancy()
+    owners, order = state.get("owners"), state.get("stack_order")
+    key = (id(occupancy), side)
+    got = _VISIBLE.get(key)
+    if (
+        got is not None
+        and got[0] is occupancy
+        and got[1] is owners
+        and got[2] is order
+        and got[3] == len(state.units)
+    ):
+        found: frozenset[str] = got[4]
+        return found
+    found = Seen(state, side).visible()
+    if len(_VISIBLE) >= 64:
+        _VISIBLE.clear()
+    _VISIBLE[key] = (occupancy, owners, order, len(state.units), found)
+    return found
 
 
 PINNED = frozenset({"combat"})
