@@ -9,6 +9,7 @@ import attrs
 from dch_support import NW, C, W, at_step, ctx, game
 
 from wargames.core.actions import Attack, Outcome
+from wargames.core.game import Game
 from wargames.darkcrusade.hex import counters as cn
 from wargames.darkcrusade.hex.movement import routes
 from wargames.darkcrusade.hex.odds import odds

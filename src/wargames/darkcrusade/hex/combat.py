@@ -645,12 +645,15 @@ def _retreat(ctx: Context, b: Battle) -> Battle | None:
     if not in_target(ctx, b) or b.retreat + b.extra == 0:
         return _to(b, Stage.ADVANCE)
     guns = [u for u in in_target(ctx, b) if cn.has(ctx, u, "railway-gun")]
-    if guns and len(guns) < len(in_target(ctx, b)):
-        # DCH: Strategic Movement by Rail: a railway gun that cannot retreat (with its stack,
-        # as every retreat here) back up a rail line is destroyed; the others retreat alone
-        if not retreat_options(ctx, b, b.retreat + b.extra, b.retreat):
-            for gun in guns:
-                eliminate(ctx, gun, "cannot retreat back up a rail line")
+    # DCH: Strategic Movement by Rail: a railway gun that cannot retreat (with its stack, as
+    # every retreat here) back up a rail line is destroyed; the others retreat without it
+    if (
+        guns
+        and len(guns) < len(in_target(ctx, b))
+        and not retreat_options(ctx, b, b.retreat + b.extra, b.retreat)
+    ):
+        for gun in guns:
+            eliminate(ctx, gun, "cannot retreat back up a rail line")
     if not retreat_options(ctx, b, b.retreat + b.extra, b.retreat):
         # DCH: Edge of the World / Retreat Impossible: units that cannot retreat are lost
         for d in alive(ctx, b.defenders):
