@@ -9,6 +9,7 @@ import attrs
 from dch_support import NW, C, W, at_step, ctx, game
 
 from wargames.core.actions import Attack, Outcome
+from wargames.core.game import Game
 from wargames.darkcrusade.hex import counters as cn
 from wargames.darkcrusade.hex.movement import routes
 from wargames.darkcrusade.hex.odds import odds
@@ -181,3 +182,47 @@ def test_an_undefended_railway_gun_is_moved_through_and_eliminated_like_a_katyus
     assert g.state.units["RG1"].box == cn.ELIMINATED
     g2 = game({"1Pz": W, "RG1": C, "MMRD": C}, turn=4)  # defended
     assert all(C not in p for p, _ in routes(ctx(g2), "1Pz", "op").values())
+
+
+def _gun_battle(blocked: bool) -> Game:
+    from dch_support import die_for, fight, stage
+
+    from wargames.core.actions import Choose, Outcome
+
+    # 1208 lies on the rail line 1109 - 1208 - 1308; the Germans attack from 1109, so the
+    # stack may retreat to 1308 (rail) or 1207; blocked: two tank korps fill 1308 and a
+    # German army holds the next rail hex, 1408
+    extra = {"T01": "1308", "T02": "1308", "9A": "1408"} if blocked else {}
+    attackers = ["18A", "XXXXI", "I"]
+    g = game(
+        {**dict.fromkeys(attackers, "1109"), "RG1": "1208", "H01": "1208", **extra},
+        profiles={"H01": "1-1"},
+    )
+    fight(g, attackers, "1208")
+    g.apply(Choose("retreat"))
+    g.apply(Choose("press:0"))
+    if stage(g) == "round-up":
+        g.apply(Outcome("stay"))
+    g.apply(Outcome(die_for(g, "D1")))
+    if Choose("retreat:1") in g.legal_actions():
+        g.apply(Choose("retreat:1"))
+    return g
+
+
+def test_a_railway_gun_retreats_only_back_up_its_rail_line() -> None:
+    from wargames.core.actions import Retreat
+
+    g = _gun_battle(blocked=False)
+    routes = [a for a in g.legal_actions() if isinstance(a, Retreat)]
+    assert routes and {a.path[1] for a in routes} == {"1308"}  # the rail hexside only
+    assert all(set(a.units) == {"RG1", "H01"} for a in routes)
+
+
+def test_a_railway_gun_that_cannot_retreat_up_its_line_is_destroyed() -> None:
+    from wargames.core.actions import Retreat
+
+    g = _gun_battle(blocked=True)
+    assert g.state.units["RG1"].box == cn.ELIMINATED
+    routes = [a for a in g.legal_actions() if isinstance(a, Retreat)]
+    assert routes and all(a.units == ("H01",) for a in routes)  # the army retreats alone
+    assert "1308" not in {a.path[1] for a in routes}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from itertools import pairwise
 from typing import ClassVar
 
 import attrs
@@ -74,6 +75,9 @@ RETREAT_RULES = RetreatRules(
     attackers=RETREAT,
     preferences=(AwayFromAttackers(RETREAT),),
 )
+# DCH: Strategic Movement by Rail: a railway gun retreats only back up a rail line; the
+# "if possible" preference is applied after the rail filter, so it never drops a rail route
+RAIL_RETREAT_RULES = attrs.evolve(RETREAT_RULES, preferences=())
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -155,12 +159,31 @@ def retreat_options(
         friendly=frozenset(friends - pending),
         fits=fit,
     )
-    paths = retreat_paths(index, index.number[b.target], length, RETREAT_RULES, situation, minimum)
-    return [p.labels(index) for p in paths if not p.eliminated and p.hexes >= minimum]
+    start = index.number[b.target]
+    if not any(cn.has(ctx, u, "railway-gun") for u in stack):
+        paths = retreat_paths(index, start, length, RETREAT_RULES, situation, minimum)
+        return [p.labels(index) for p in paths if not p.eliminated and p.hexes >= minimum]
+    # DCH: Strategic Movement by Rail ("Same for Russian Railway Guns!"): a stack with a
+    # railway gun retreats back up a rail line, every hexside of the route a rail hexside
+    rail = [
+        p
+        for p in retreat_paths(index, start, length, RAIL_RETREAT_RULES, situation, minimum)
+        if not p.eliminated
+        and p.hexes >= minimum
+        and all("rail" in ctx.board.edge_features(a, c) for a, c in pairwise(p.labels(index)))
+    ]
+    for pref in RETREAT_RULES.preferences:
+        best = min((pref.score(index, p.nodes, situation) for p in rail), default=0)
+        rail = [p for p in rail if pref.score(index, p.nodes, situation) == best]
+    return [p.labels(index) for p in rail]
 
 
 def can_retreat(ctx: Context, b: Battle) -> bool:
-    return bool(retreat_options(ctx, b, 1, 1))
+    """Whether the defenders can retreat (a railway gun that cannot is destroyed alone, so
+    it does not make the others Surrounded)."""
+    stack = in_target(ctx, b)
+    others = [u for u in stack if not cn.has(ctx, u, "railway-gun")]
+    return bool(retreat_options(ctx, b, 1, 1, others or stack))
 
 
 def covered_defenders(ctx: Context, b: Battle, total: int) -> list[str]:
@@ -621,6 +644,16 @@ def _length(ctx: Context, b: Battle) -> Battle | None:
 def _retreat(ctx: Context, b: Battle) -> Battle | None:
     if not in_target(ctx, b) or b.retreat + b.extra == 0:
         return _to(b, Stage.ADVANCE)
+    guns = [u for u in in_target(ctx, b) if cn.has(ctx, u, "railway-gun")]
+    # DCH: Strategic Movement by Rail: a railway gun that cannot retreat (with its stack, as
+    # every retreat here) back up a rail line is destroyed; the others retreat without it
+    if (
+        guns
+        and len(guns) < len(in_target(ctx, b))
+        and not retreat_options(ctx, b, b.retreat + b.extra, b.retreat)
+    ):
+        for gun in guns:
+            eliminate(ctx, gun, "cannot retreat back up a rail line")
     if not retreat_options(ctx, b, b.retreat + b.extra, b.retreat):
         # DCH: Edge of the World / Retreat Impossible: units that cannot retreat are lost
         for d in alive(ctx, b.defenders):
