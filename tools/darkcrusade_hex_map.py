@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import sys
+from itertools import pairwise
 
 sys.path.insert(0, "src")
 from wargames.core.hexgrid import Hex, HexLayout
@@ -525,15 +526,15 @@ def main() -> None:
             if terrain.get(nl) in water:
                 continue
             a, b = centre(h), centre(n)
-            for rname, line in RIVERS.items():
+            for line in RIVERS.values():
                 pts = [km(*p) for p in line]
-                if any(crosses(a, b, p, q) for p, q in zip(pts, pts[1:])):
+                if any(crosses(a, b, p, q) for p, q in pairwise(pts)):
                     sides.setdefault((lab, nl), set()).add("river")
 
     def trace(names, feature):
-        for x, y in zip(names, names[1:]):
+        for x, y in pairwise(names):
             path = index[where[x]].line_to(index[where[y]])
-            for u, v in zip(path, path[1:]):
+            for u, v in pairwise(path):
                 ul, vl = LAYOUT.label(u), LAYOUT.label(v)
                 if ul == vl or ul in omit or vl in omit:
                     continue
