@@ -735,6 +735,27 @@ ELITE_AT = [
     (32.0, 54.8),
     (37.6, 55.7),
 ]
+# DCH: Setup (Sorting Russian Arrays): 10 rifle armies and 10 tank korps cover the border hexes
+# with Rumania and Germany; the extra units go one on each city and fortress back from the
+# border. These units leave their historical places above for that (chosen by covering every
+# border hex with the units already next to it and moving the fewest, each extra to the
+# nearest free city or fortress).
+SORTED = {
+    "H07": "0606",
+    "H16": "0816",
+    "H21": "0805",
+    "T02": "0603",
+    "T11": "1004",
+    "T12": "1111",
+    "T13": "1019",
+    "T14": "1216",
+    "T15": "1311",
+    "T16": "1217",
+    "T19": "1313",
+    "T22": "1306",
+    "T23": "1410",
+    "T24": "1509",
+}
 # air units: id, side, name, airfield, close air support shifts, range
 AIR = [
     ("I.FK", "axis", "I. Fliegerkorps (Luftflotte 1)", "0310", 2, 6, "air fliegerkorps"),
@@ -784,6 +805,15 @@ def oob() -> list[str]:
                 kinds.setdefault(lab, []).append(kind)
                 return lab
         raise SystemExit(f"no room near {lon},{lat}")
+
+    def sorted_place(uid: str, lon: float, lat: float) -> str:
+        """A Russian army or tank korps: its place in SORTED, or the nearest with room."""
+        if uid not in SORTED:
+            return place(lon, lat, 1 if uid.startswith("H") else 2)
+        lab = SORTED[uid]
+        load[lab] = load.get(lab, 0) + 1
+        kinds.setdefault(lab, []).append("")
+        return lab
 
     def kind_of(typ: str, flags: str) -> str:
         if typ == "army":
@@ -842,7 +872,7 @@ def oob() -> list[str]:
             3,
             "army rifle hidden",
             "russian",
-            place(lon, lat, 1),
+            sorted_place(f"H{i:02d}", lon, lat),
             f"hidden rifle army {i}",
         )
     for i in range(len(HIDDEN_AT) + 1, 43):
@@ -870,7 +900,7 @@ def oob() -> list[str]:
             4,
             "korps tank mech red",
             "russian",
-            place(lon, lat, 2),
+            sorted_place(f"T{i:02d}", lon, lat),
             f"{'3-2' if i <= 6 else '2-1'} mech korps {i}",
         )
     for i, (lon, lat) in enumerate(ELITE_AT, len(TANKS_AT) + 1):
@@ -883,7 +913,7 @@ def oob() -> list[str]:
             4,
             "korps tank mech red elite-group",
             "russian",
-            place(lon, lat, 2),
+            sorted_place(f"T{i:02d}", lon, lat),
             f"face-down mech korps {i}",
         )
     for uid, lon, lat in PARAS:

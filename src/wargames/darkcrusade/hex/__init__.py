@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
-from wargames.core.actions import Action, Choose
+from wargames.core.actions import Action, Choose, Place
 from wargames.core.context import Context
 from wargames.core.counters import Counter
 from wargames.core.scenario import Scenario
@@ -24,6 +24,7 @@ from wargames.core.vocabulary import Vocabulary
 
 from . import charts as charts_module
 from . import counters as cn
+from . import setup
 from .air import AirDropStep, AirfieldPlace, AirfieldStep, AirStep, AirSupplyStep
 from .air_combat import STEPS as AIR_STEPS
 from .combat import STEPS as COMBAT_STEPS
@@ -201,11 +202,19 @@ class DarkCrusadeHex(Title):
 
     def playout_weight(self, ctx: Context, action: Action) -> float:
         """Random playouts rarely call the Siberians early (a 1/9 risk of losing the game a
-        turn) or declare No Retreat!; legality is unchanged."""
+        turn) or declare No Retreat!, and set the Russians up never further from legal
+        (``setup.placement_weight``); legality is unchanged."""
         if isinstance(action, Choose) and action.option in ("siberians", "no-retreat"):
             return 0.05
-        if isinstance(action, Choose) and ctx.state.stack[-1].step in ("rehide", "evacuate"):
+        top = ctx.state.stack[-1]
+        if isinstance(action, Choose) and top.step in ("rehide", "evacuate"):
             return 0.1
+        if (
+            isinstance(action, Place)
+            and top.step == "setup-place"
+            and top.args["side"] == cn.RUSSIAN
+        ):
+            return setup.placement_weight(ctx, action.unit, action.at)
         return 1.0
 
     def supply(self, ctx: Context, side: str) -> Mapping[str, SupplyStatus]:
