@@ -8,6 +8,7 @@ legal play) or :func:`playthrough` (every game position of one seeded random gam
 from __future__ import annotations
 
 import hashlib
+import json
 import pickle
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -24,6 +25,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 from . import api
 from .agents import RandomAgent, play_out, step
 from .core.actions import Action, action_from_dict
+from .core.errors import SaveError
 from .core.frame_args import Refs, check_args
 from .core.game import Game
 from .core.heads import head_of
@@ -127,6 +129,37 @@ def check_args_declared(game: Game) -> None:
             assert declared is not None
             problem = check_args(declared, args, refs)
             assert problem is None, f"{phase.name}, {where}: {step_name} {problem[0]}: {problem[1]}"
+
+
+def save_with_frame(
+    game: Game, step_name: str, seed: int = 1, limit: int = 2000
+) -> tuple[dict[str, Any], int]:
+    """Play ``game`` on with a seeded random agent until its stack holds a ``step_name``
+    frame; a save of it (parsed JSON) and that frame's index. AssertionError after ``limit``
+    actions."""
+    agent = RandomAgent(seed)
+    for _ in range(limit):
+        names = [f.step for f in game.state.stack]
+        if step_name in names:
+            return json.loads(game.to_json()), names.index(step_name)
+        if game.is_over():
+            break
+        step(game, agent)
+    raise AssertionError(f"no {step_name} frame within {limit} actions")
+
+
+def frame_refusal(
+    save: Mapping[str, Any], index: int, edit: Callable[[dict[str, Any]], None]
+) -> SaveError:
+    """The error loading ``save`` with ``edit`` applied to the args of its frame ``index``
+    gives (``Step.args``); AssertionError if the edited save loads."""
+    data = json.loads(json.dumps(save))
+    edit(data["state"]["stack"][index].setdefault("args", {}))
+    try:
+        api.load_game(json.dumps(data))
+    except SaveError as error:
+        return error
+    raise AssertionError("the edited save loaded")
 
 
 def check_heads(game: Game) -> None:

@@ -11,29 +11,18 @@ from typing import Any
 import pytest
 
 import wargames
-from wargames.agents import RandomAgent, step
 from wargames.core.errors import SaveError
-from wargames.testing import check_args_declared
+from wargames.testing import check_args_declared, frame_refusal, save_with_frame
 
 
 def save_with(step_name: str, seed: int = 1) -> tuple[dict[str, Any], int]:
     """A save of a seeded random game whose stack holds a ``step_name`` frame, and its index."""
-    game = wargames.new_game("darkest", seed=seed)
-    agent = RandomAgent(seed)
-    for _ in range(500):
-        names = [f.step for f in game.state.stack]
-        if step_name in names:
-            return json.loads(game.to_json()), names.index(step_name)
-        step(game, agent)
-    raise AssertionError(f"no {step_name} frame within 500 actions")
+    return save_with_frame(wargames.new_game("darkest", seed=seed), step_name, seed, 500)
 
 
 def refusal(step_name: str, edit: Callable[[dict[str, Any]], None]) -> SaveError:
     data, i = save_with(step_name)
-    edit(data["state"]["stack"][i].setdefault("args", {}))
-    with pytest.raises(SaveError) as info:
-        wargames.load_game(json.dumps(data))
-    return info.value
+    return frame_refusal(data, i, edit)
 
 
 @pytest.mark.parametrize(

@@ -12,21 +12,14 @@ from typing import Any
 import pytest
 
 import wargames
-from wargames.agents import RandomAgent, step
 from wargames.core.errors import SaveError
-from wargames.testing import check_args_declared
+from wargames.testing import check_args_declared, frame_refusal, save_with_frame
 
 
 @cache
 def _save_with(step_name: str, seed: int = 1) -> tuple[str, int]:
-    game = wargames.new_game("konigsberg", seed=seed)
-    agent = RandomAgent(seed)
-    for _ in range(500):
-        names = [f.step for f in game.state.stack]
-        if step_name in names:
-            return game.to_json(), names.index(step_name)
-        step(game, agent)
-    raise AssertionError(f"no {step_name} frame within 500 actions")
+    data, i = save_with_frame(wargames.new_game("konigsberg", seed=seed), step_name, seed, 500)
+    return json.dumps(data), i
 
 
 def save_with(step_name: str) -> tuple[dict[str, Any], int]:
@@ -37,10 +30,7 @@ def save_with(step_name: str) -> tuple[dict[str, Any], int]:
 
 def refusal(step_name: str, edit: Callable[[dict[str, Any]], None]) -> SaveError:
     data, i = save_with(step_name)
-    edit(data["state"]["stack"][i].setdefault("args", {}))
-    with pytest.raises(SaveError) as info:
-        wargames.load_game(json.dumps(data))
-    return info.value
+    return frame_refusal(data, i, edit)
 
 
 def _set(key: str, value: Any) -> Callable[[dict[str, Any]], None]:

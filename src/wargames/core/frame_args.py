@@ -103,6 +103,31 @@ def list_of(item: Shape) -> Shape:
     return Shape(f"a list of {item.name}", test)
 
 
+def tuple_of(*items: Shape) -> Shape:
+    """A list of fixed length whose ``i``-th item has the ``i``-th shape (a record kept as
+    a list, such as ``[unit, bank, cost]``).
+
+    >>> refs = Refs(sides=("axis",), nodes=frozenset(), units=frozenset({"U"}))
+    >>> entry = tuple_of(UNIT, TEXT, INT)
+    >>> entry(["U", "rifle_factors", 2], refs, "coming[0]") is None
+    True
+    >>> entry(["U", "rifle_factors"], refs, "coming[0]")
+    ('coming[0]', 'expected a list of a unit of the scenario, a text, a whole number')
+    """
+    shown = ", ".join(i.name for i in items)
+
+    def test(value: Any, refs: Refs, field: str) -> Problem:
+        if not isinstance(value, (list, tuple)) or len(value) != len(items):
+            return (field, f"expected a list of {shown}")
+        for i, (shape, v) in enumerate(zip(items, value, strict=True)):
+            problem = shape(v, refs, f"{field}[{i}]")
+            if problem is not None:
+                return problem
+        return None
+
+    return Shape(f"a list of {shown}", test)
+
+
 def table_of(value_shape: Shape, key: Shape = TEXT) -> Shape:
     """A table whose every key has shape ``key`` and every value ``value_shape``."""
 

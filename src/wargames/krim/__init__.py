@@ -62,6 +62,7 @@ class Krim(Title):
     )
     sides: ClassVar[tuple[str, ...]] = cn.SIDES
     default_scenario: ClassVar[str] = "campaign"
+    args_declared: ClassVar[bool] = True  # every step's frame arguments (Step.args)
     vocabulary: ClassVar[Vocabulary] = Vocabulary(
         boxes=("*-air", "*-available", "*-future", "eliminated", "not-in-play", "qrb"),
         unit_markers=(

@@ -42,6 +42,7 @@ class LinesTitle(Title):
     description: ClassVar[str] = "example title on points and lines: capacities, battles in rounds"
     sides: ClassVar[tuple[str, ...]] = ("north", "south")
     default_scenario: ClassVar[str] = "valley"
+    args_declared: ClassVar[bool] = True  # every step's frame arguments (Step.args)
     data_dir: ClassVar[Path | None] = Path(__file__).parent / "data"
     no_units_loses: ClassVar[bool] = True  # L7
     unit_values: ClassVar[tuple[UnitValue, ...]] = (

@@ -41,6 +41,7 @@ class MinimalTitle(Title):
     description: ClassVar[str] = "example title: movement, ZOC, odds CRT, retreats (8x6 hexes)"
     sides: ClassVar[tuple[str, ...]] = ("blue", "red")
     default_scenario: ClassVar[str] = "skirmish"
+    args_declared: ClassVar[bool] = True  # every step's frame arguments (Step.args)
     data_dir: ClassVar[Path | None] = Path(__file__).parent / "data"
     no_units_loses: ClassVar[bool] = True  # V2: a side with no unit left on the map or to come
     vocabulary: ClassVar[Vocabulary] = Vocabulary(

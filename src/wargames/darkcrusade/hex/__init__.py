@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from wargames.core.actions import Action, Choose, Place
 from wargames.core.context import Context
 from wargames.core.counters import Counter
+from wargames.core.frame_args import Shape
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Step
 from wargames.core.state import Frame, GameState, Result
@@ -73,6 +74,7 @@ class WeatherStep(Step):
     """DCH: Weather: the turn's weather from the (provisional) Turn Record Track."""
 
     name: ClassVar[str] = "weather"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = "DCH: Weather"
 
     def run(self, ctx: Context, frame: Frame) -> None:
@@ -114,6 +116,7 @@ class DarkCrusadeHex(Title):
     )  # fmt: skip
     phases: ClassVar[tuple[Phase, ...]] = PHASES
     phase_end_step: ClassVar[str | None] = "phase-end"
+    args_declared: ClassVar[bool] = True  # every step's frame arguments (Step.args)
     rule_steps: ClassVar[tuple[Step, ...]] = (
         MechGroupStep(),
         *SETUP_STEPS,

@@ -11,11 +11,13 @@ Luftwaffe units combine freely, Russian front air units may not be combined.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import ClassVar
 
 from wargames.core.actions import Action, Choose, Outcome, Pass, Place
 from wargames.core.context import Context
+from wargames.core.frame_args import SIDE, UNIT, Shape, list_of
 from wargames.core.markers import TURN, has_scoped, scoped
 from wargames.core.sequence import ChanceStep
 from wargames.core.state import Frame
@@ -109,6 +111,7 @@ class AirStep(SideStep):
     only (DCH: Bombing and Close Air Support)."""
 
     name: ClassVar[str] = "battle-air"
+    args: ClassVar[Mapping[str, Shape] | None] = {"by": SIDE}
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
@@ -199,6 +202,7 @@ class AirfieldStep(SideStep):
     side positions its airfields, one air unit at a time (``Choose``, then ``Place``)."""
 
     name: ClassVar[str] = "airfields"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE, "moved": list_of(UNIT)}
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = AIRFIELD
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
@@ -230,6 +234,7 @@ class AirfieldPlace(SideStep):
     """The new airfield hex of one air unit (``Place``), or ``Pass`` to keep it."""
 
     name: ClassVar[str] = "airfield-place"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE, "unit": UNIT}
     kind: ClassVar[str] = "place"
     rule: ClassVar[str] = AIRFIELD
     actions: ClassVar[tuple[type[Action], ...]] = (Place, Pass)
@@ -290,6 +295,7 @@ class AirSupplyStep(SideStep):
     unit beyond half its range supplies each unit with a 50% chance."""
 
     name: ClassVar[str] = "air-supply"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE}
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = SUPPLY
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
@@ -318,6 +324,7 @@ class AirDropStep(ChanceStep):
     """German Air Supply beyond half range: 50% per unit."""
 
     name: ClassVar[str] = "air-drop"
+    args: ClassVar[Mapping[str, Shape] | None] = {"unit": UNIT}
     rule: ClassVar[str] = SUPPLY
 
     def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:

@@ -13,7 +13,7 @@ two player-turns later, an Intercepted one until the next game-turn.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import ClassVar
 
@@ -21,6 +21,7 @@ import attrs
 
 from wargames.core.actions import Action, Choose, Outcome, Pass
 from wargames.core.context import Context
+from wargames.core.frame_args import BOOL, INT, NODE, SIDE, UNIT, Shape, list_of, literal
 from wargames.core.markers import SEGMENT, TURN, has_scoped, scoped
 from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame
@@ -251,6 +252,16 @@ class AirMission(Step):
     """An air mission: the enemy's interception first, then its effect if it gets through."""
 
     name: ClassVar[str] = "air-mission"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "unit": UNIT,
+        "kind": literal("strike", "supply", "support"),
+        "target": NODE,
+        "bomb": BOOL,
+        "before": INT,
+        "queue": list_of(UNIT),
+        "stopped": BOOL,
+        "down": BOOL,
+    }
     rule: ClassVar[str] = RESULTS
 
     def run(self, ctx: Context, frame: Frame) -> None:
@@ -274,6 +285,13 @@ class InterceptStep(SideStep):
     one after another, a Russian air unit alone), or lets it through."""
 
     name: ClassVar[str] = "air-intercept"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "by": SIDE,
+        "mission": UNIT,
+        "target": NODE,
+        "used": list_of(UNIT),
+        "stopped": BOOL,
+    }
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = INTERCEPT
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
@@ -314,6 +332,11 @@ class InterceptRoll(ChanceStep):
     """The interception die: Shot Down, Intercepted, or "-" (the mission goes on)."""
 
     name: ClassVar[str] = "air-intercept-roll"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "interceptor": UNIT,
+        "mission": UNIT,
+        "target": NODE,
+    }
     rule: ClassVar[str] = INTERCEPT
 
     def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
@@ -340,6 +363,7 @@ class StrikeRoll(ChanceStep):
     target), or "-"."""
 
     name: ClassVar[str] = "air-strike-roll"
+    args: ClassVar[Mapping[str, Shape] | None] = {"unit": UNIT, "air": UNIT}
     rule: ClassVar[str] = STRIKE
 
     def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
@@ -397,6 +421,7 @@ class StrikeTarget(SideStep):
     """The target hex of an airstrike (or Pass to keep the air unit)."""
 
     name: ClassVar[str] = "airstrike"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE, "unit": UNIT}
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = STRIKE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)

@@ -9,7 +9,7 @@ exchange or AE), ``battle-retreat`` and ``battle-advance``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from itertools import pairwise
 from typing import ClassVar
@@ -23,6 +23,7 @@ from wargames.core.board_index import BoardIndex
 from wargames.core.changes import eliminate as remove
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.frame_args import SIDE, Shape
 from wargames.core.markers import SEGMENT, TURN, scoped
 from wargames.core.prose import node_label, words
 from wargames.core.retreat import (
@@ -323,6 +324,7 @@ class BattleStep(Step):
     """The automatic driver of the battle in ``vars.battle`` (DCH: Sequence A.5 / B.5)."""
 
     name: ClassVar[str] = "battle"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = RESULTS
 
     def run(self, ctx: Context, frame: Frame) -> None:
@@ -785,6 +787,7 @@ class ChooseStep(BattleDecision):
     exchange opt-out, the D3 instead of a Forced Exchange, the retreat length of a Dn."""
 
     name: ClassVar[str] = "battle-choose"
+    args: ClassVar[Mapping[str, Shape] | None] = {"by": SIDE}
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = RESULTS
     actions: ClassVar[tuple[type[Action], ...]] = (Choose,)
@@ -868,6 +871,7 @@ class ChanceStepBattle(ChanceStep):
     pressed attack (1/2 up, 1/2 down) and the CRT die."""
 
     name: ClassVar[str] = "battle-chance"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = RESULTS
 
     def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
@@ -905,6 +909,7 @@ class LossStep(BattleDecision):
     army flipped) until the factor-modified defence is covered."""
 
     name: ClassVar[str] = "battle-loss"
+    args: ClassVar[Mapping[str, Shape] | None] = {"by": SIDE}
     kind: ClassVar[str] = "allocate-losses"
     rule: ClassVar[str] = RESULTS
     actions: ClassVar[tuple[type[Action], ...]] = (AllocateLosses,)
@@ -930,6 +935,7 @@ class RetreatStep(BattleDecision):
     of up to 2 hexes): the defending stack retreats along a path, or (where allowed) stays."""
 
     name: ClassVar[str] = "battle-retreat"
+    args: ClassVar[Mapping[str, Shape] | None] = {"by": SIDE}
     kind: ClassVar[str] = "retreat"
     rule: ClassVar[str] = RETREAT
     actions: ClassVar[tuple[type[Action], ...]] = (RetreatAction, Pass)
@@ -968,6 +974,7 @@ class AdvanceStep(BattleDecision):
     """DCH: Tactical Advances After Combat: one attacking unit at a time, or pass."""
 
     name: ClassVar[str] = "battle-advance"
+    args: ClassVar[Mapping[str, Shape] | None] = {"by": SIDE}
     kind: ClassVar[str] = "advance"
     rule: ClassVar[str] = ADVANCE
     actions: ClassVar[tuple[type[Action], ...]] = (Advance, Pass)

@@ -14,9 +14,11 @@ that hex is Axis-held and free of enemy units), else it is destroyed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from wargames.core.context import Context
+from wargames.core.frame_args import TEXT, Shape
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
 
@@ -46,6 +48,7 @@ class ConversionStep(Step):
     """DCH: Sequence A.1: the Axis Rail Conversion markers' movement (3 hexes)."""
 
     name: ClassVar[str] = "rail-conversion"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = RULE
 
     def run(self, ctx: Context, frame: Frame) -> None:
@@ -107,6 +110,7 @@ class PhaseEnd(Step):
     the Moscow capture (``moscow-check``)."""
 
     name: ClassVar[str] = "phase-end"
+    args: ClassVar[Mapping[str, Shape] | None] = {"phase": TEXT}
     rule: ClassVar[str] = RULE
 
     def run(self, ctx: Context, frame: Frame) -> None:

@@ -9,9 +9,11 @@ Russian attacks. Only units in Full or Limited supply recover; Isolated units ca
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from wargames.core.context import Context
+from wargames.core.frame_args import BOOL, Shape, literal
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
 
@@ -40,6 +42,10 @@ class RecoverStep(Step):
     ``unattacked``, not those in a hex under an allocated attack."""
 
     name: ClassVar[str] = "recover"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "group": literal("german", "russian-other", "russian-red", "allied"),
+        "unattacked": BOOL,
+    }
     rule: ClassVar[str] = RULE
 
     def run(self, ctx: Context, frame: Frame) -> None:

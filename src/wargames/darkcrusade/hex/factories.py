@@ -5,10 +5,12 @@ the Axis's reach). A factory loading or on the track produces nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from wargames.core.actions import Action, Choose, Pass
 from wargames.core.context import Context
+from wargames.core.frame_args import Shape
 from wargames.core.state import Frame
 from wargames.core.steps import SideStep
 
@@ -62,6 +64,7 @@ class EvacuateStep(SideStep):
     """B.1: start evacuating factories (one decision per factory), or pass."""
 
     name: ClassVar[str] = "evacuate"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)

@@ -14,12 +14,13 @@ until each korps fights.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any, ClassVar
 
 from wargames.core.actions import Action, Choose, Outcome, Pass
 from wargames.core.context import Context
+from wargames.core.frame_args import UNIT, Shape
 from wargames.core.sequence import ChanceStep
 from wargames.core.state import Frame
 from wargames.core.steps import SideStep
@@ -69,6 +70,7 @@ class RevealStep(ChanceStep):
     """A hidden army's counter at its first combat: a draw from the pool left."""
 
     name: ClassVar[str] = "reveal"
+    args: ClassVar[Mapping[str, Shape] | None] = {"unit": UNIT}
     rule: ClassVar[str] = RULE
 
     def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
@@ -89,6 +91,7 @@ class MechGroupStep(ChanceStep):
     """DCH: Set-up: the German player's blind choice of the face-down mech group."""
 
     name: ClassVar[str] = "mech-group"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = "DCH: Setup (Sorting Russian Arrays)"
 
     def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
@@ -121,6 +124,7 @@ class RehideStep(SideStep):
     re-hidden (face down for both players: the Russian may not peek) until their next combat."""
 
     name: ClassVar[str] = "rehide"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)

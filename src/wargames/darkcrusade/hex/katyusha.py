@@ -4,11 +4,13 @@ enemy unit there, Disrupting it on its index (A: 1 or 2; B: 5 or 6)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import ClassVar
 
 from wargames.core.actions import Action, Attack, Outcome
 from wargames.core.context import Context
+from wargames.core.frame_args import UNIT, Shape
 from wargames.core.markers import TURN, has_scoped, scoped
 from wargames.core.sequence import ChanceStep
 from wargames.core.state import Frame
@@ -58,6 +60,7 @@ class KatyushaRoll(ChanceStep):
     """One die against one enemy unit: Disrupted on the Katyusha's index (2 chances in 6)."""
 
     name: ClassVar[str] = "katyusha-roll"
+    args: ClassVar[Mapping[str, Shape] | None] = {"unit": UNIT}
     rule: ClassVar[str] = RULE
 
     def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:

@@ -8,11 +8,13 @@ an attack declared before movement is built up one unit at a time and then resol
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from wargames.core.actions import Action, Attack, Choose, Move, Pass
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.frame_args import BOOL, INT, NODE, SIDE, UNIT, Shape, list_of, literal
 from wargames.core.markers import TURN, has_scoped, scoped
 from wargames.core.state import Frame
 from wargames.core.steps import SideStep
@@ -60,6 +62,7 @@ class EarlyAttacks(SideStep):
     the immediate Blitzkrieg attacks on a BK). Declare with one unit, add others, resolve."""
 
     name: ClassVar[str] = "early-attacks"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE, "mode": literal("pre")}
     kind: ClassVar[str] = "attack"
     rule: ClassVar[str] = "DCH: Sequence A.2 / B.2"
     actions: ClassVar[tuple[type[Action], ...]] = (Attack, Pass)
@@ -105,6 +108,12 @@ class Declare(SideStep):
     """Add attackers one at a time (``Choose(unit)``), then resolve (``Pass``)."""
 
     name: ClassVar[str] = "declare"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "side": SIDE,
+        "target": NODE,
+        "units": list_of(UNIT),
+        "mode": literal("pre", "op", "break"),
+    }
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = "DCH: Sequence A.2 / B.2"
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
@@ -154,6 +163,7 @@ class Operations(SideStep):
     only when the General Rule is met)."""
 
     name: ClassVar[str] = "operations"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE, "mode": literal("op", "break")}
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = MOVE_RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
@@ -233,6 +243,14 @@ class Orders(SideStep):
     """One unit's orders: an operational move (once), then an attack allocation, or pass."""
 
     name: ClassVar[str] = "orders"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        "unit": UNIT,
+        "side": SIDE,
+        "mode": literal("op", "break"),
+        "moved": BOOL,
+        "may_attack": BOOL,
+        "spent": INT,
+    }
     kind: ClassVar[str] = "move"
     rule: ClassVar[str] = MOVE_RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Move, Attack, Pass)
@@ -340,6 +358,7 @@ class Combat(SideStep):
     cancel attacks not yet resolved, the Russians never once resolution has begun."""
 
     name: ClassVar[str] = "combat"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE, "mode": literal("op", "break")}
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = COMBAT
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Attack, Pass)

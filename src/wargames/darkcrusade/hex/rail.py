@@ -9,11 +9,13 @@ The five Axis rail heads advance 2 rail hexes a turn (DCH: Supply).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from wargames.core.actions import Action, Choose, Pass, Place
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.frame_args import SIDE, UNIT, Shape, literal, one_of
 from wargames.core.markers import TURN, has_scoped, scoped
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
@@ -112,6 +114,7 @@ class RailStep(Step):
     """Pick a unit to move by rail (then its destination), or end strategic movement."""
 
     name: ClassVar[str] = "rail"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE, "unit": one_of(UNIT, literal(None))}
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Place, Pass)

@@ -8,6 +8,7 @@ on the eastern mapboard edge (the rail hex with room nearest Moscow).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -15,6 +16,7 @@ import attrs
 
 from wargames.core.actions import Action, Choose, Outcome, Pass, Place
 from wargames.core.context import Context
+from wargames.core.frame_args import INT, SIDE, UNIT, Shape, list_of, literal, tuple_of
 from wargames.core.markers import TURN, has_scoped
 from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame, Result
@@ -80,6 +82,7 @@ class AxisAdmin(Step):
     side (UnDisrupted, in supply), and the rail conversion (rail heads 2 hexes)."""
 
     name: ClassVar[str] = "axis-admin"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = RULE
 
     def run(self, ctx: Context, frame: Frame) -> None:
@@ -114,6 +117,7 @@ class RussianAdmin(Step):
     Siberia, each 2 factors bringing an eliminated rifle army back from the eastern edge."""
 
     name: ClassVar[str] = "russian-admin"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = RULE
 
     def run(self, ctx: Context, frame: Frame) -> None:
@@ -171,6 +175,7 @@ class RifleRoll(Step):
     as the German round-up reads extra over needed on a d6)."""
 
     name: ClassVar[str] = "rifle-roll"
+    args: ClassVar[Mapping[str, Shape] | None] = {"unit": UNIT}
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
@@ -192,6 +197,7 @@ class RifleDie(ChanceStep):
     """The roll for an odd rifle factor: up (an army for the 1 factor) or not (kept)."""
 
     name: ClassVar[str] = "rifle-die"
+    args: ClassVar[Mapping[str, Shape] | None] = {"unit": UNIT}
     rule: ClassVar[str] = RULE
 
     def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
@@ -212,6 +218,10 @@ class RussianArrival(Step):
     replacement factors are refunded)."""
 
     name: ClassVar[str] = "russian-arrival"
+    args: ClassVar[Mapping[str, Shape] | None] = {
+        # each arrival: the unit, the replacement bank paying for it ("" for none), its cost
+        "coming": list_of(tuple_of(UNIT, literal("", "rifle_factors", "tank_factors"), INT)),
+    }
     kind: ClassVar[str] = "place"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Place, Pass)
@@ -292,6 +302,7 @@ class PanzerReplacements(SideStep):
     strength) or a lost 2-factor panzer division (at the entry hex), or keeps them."""
 
     name: ClassVar[str] = "panzer-replacements"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE}
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = RULE
     side_name: ClassVar[str] = cn.AXIS
@@ -351,6 +362,7 @@ class SiberianChoice(Step):
     game each early turn) or wait; from the safe turn they come anyway, one a turn."""
 
     name: ClassVar[str] = "siberians"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = SIBERIA
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
@@ -411,6 +423,7 @@ class SiberianPlace(Step):
     """The Russian player places an arriving Siberian shock army."""
 
     name: ClassVar[str] = "siberian-place"
+    args: ClassVar[Mapping[str, Shape] | None] = {"unit": UNIT}
     kind: ClassVar[str] = "place"
     rule: ClassVar[str] = SIBERIA
     actions: ClassVar[tuple[type[Action], ...]] = (Place,)
@@ -432,6 +445,7 @@ class SiberianGamble(ChanceStep):
     """DCH: Siberian Reserve Gamble: two 33% rolls, both failing (1/9), lose the game."""
 
     name: ClassVar[str] = "siberian-gamble"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = SIBERIA
 
     def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:

@@ -6,6 +6,7 @@ Sea of Azov."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import ClassVar
 
@@ -13,6 +14,7 @@ from wargames.core.actions import Action, Choose, Outcome, Pass, Place
 from wargames.core.changes import eliminate
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.frame_args import NODE, SIDE, TEXT, UNIT, Shape, literal, one_of
 from wargames.core.markers import TURN, scoped
 from wargames.core.sequence import ChanceStep
 from wargames.core.state import Frame
@@ -94,6 +96,7 @@ class SeaStep(SideStep):
     """Pick a unit to move by sea (then its port), or end sea movement."""
 
     name: ClassVar[str] = "sea"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE, "unit": one_of(UNIT, literal(None))}
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Place, Pass)
@@ -145,6 +148,7 @@ class SinkingStep(ChanceStep):
     """The sea move's risk: sunk (eliminated) or arrived Disrupted."""
 
     name: ClassVar[str] = "sinking"
+    args: ClassVar[Mapping[str, Shape] | None] = {"unit": UNIT, "to": NODE, "risk": TEXT}
     rule: ClassVar[str] = RULE
 
     def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:

@@ -67,7 +67,7 @@ PHASES: tuple[Phase, ...] = (
             Segment(
                 "recover",
                 "A.6 step 4 repeated",
-                {"group": "russian-other", "unattacked": True, "breakthrough": True},
+                {"group": "russian-other", "unattacked": True},
             ),
             Segment("combat", "A.6 combat", {"side": A, "mode": "break"}),
         ),
@@ -116,7 +116,7 @@ PHASES: tuple[Phase, ...] = (
             Segment(
                 "recover",
                 "Proriv! step 4 repeated",
-                {"group": "allied", "unattacked": True, "breakthrough": True},
+                {"group": "allied", "unattacked": True},
             ),
             Segment("combat", "Proriv! combat", {"side": R, "mode": "break"}),
         ),

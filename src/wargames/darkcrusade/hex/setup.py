@@ -38,6 +38,7 @@ import attrs
 from wargames.core.actions import Action, Choose, Pass, Place
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.frame_args import SIDE, UNIT, Shape
 from wargames.core.state import Frame
 from wargames.core.steps import SideStep
 
@@ -308,6 +309,7 @@ class FreeSetup(SideStep):
     Russians only with the border covered)."""
 
     name: ClassVar[str] = "free-setup"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE}
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
@@ -350,6 +352,7 @@ class SetupPlace(SideStep):
     """Where the chosen unit goes (``Place``), or ``Pass`` to leave it."""
 
     name: ClassVar[str] = "setup-place"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE, "unit": UNIT}
     kind: ClassVar[str] = "place"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Place, Pass)

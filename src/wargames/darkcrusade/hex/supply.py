@@ -8,9 +8,11 @@ units Limited or Isolated; Isolated units are Disrupted and cannot recover.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from wargames.core.context import Context
+from wargames.core.frame_args import SIDE, Shape
 from wargames.core.markers import TURN, scoped
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
@@ -110,6 +112,7 @@ class SupplyStep(Step):
     """DCH: Sequence A.8 / B.6: Supply Status Determination for the side's units."""
 
     name: ClassVar[str] = "supply"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE}
     rule: ClassVar[str] = RULE
 
     def run(self, ctx: Context, frame: Frame) -> None:

@@ -11,12 +11,14 @@ holding Warsaw, or Bucharest and Ploesti, in supply in their Victory Determinati
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import ClassVar
 
 from wargames.core.actions import Action, Choose, Outcome, Pass
 from wargames.core.context import Context
 from wargames.core.estimate import control_share, logistic
+from wargames.core.frame_args import Shape
 from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame, Result
 
@@ -92,6 +94,7 @@ class GermanVDP(Step):
     decline to wait for the game's end (a Strategic, Smashing Victory with 10 cities)."""
 
     name: ClassVar[str] = "german-vdp"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     kind: ClassVar[str] = "choose"
     rule: ClassVar[str] = RULE
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
@@ -118,6 +121,7 @@ class RussianVDP(Step):
     """DCH: Sequence A.7: the Russian Strategic, Smashing Victory."""
 
     name: ClassVar[str] = "russian-vdp"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = RULE
 
     def run(self, ctx: Context, frame: Frame) -> None:
@@ -170,6 +174,7 @@ class MoscowCheck(Step):
     Russian morale collapse (checked after every phase, once per capture)."""
 
     name: ClassVar[str] = "moscow-check"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = RULE
 
     def run(self, ctx: Context, frame: Frame) -> None:
@@ -191,6 +196,7 @@ class MoscowCollapse(ChanceStep):
     """The morale-collapse roll (2 chances in 6)."""
 
     name: ClassVar[str] = "moscow-collapse"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
     rule: ClassVar[str] = RULE
 
     def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:

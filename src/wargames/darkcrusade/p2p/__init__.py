@@ -62,6 +62,7 @@ class DarkCrusadeP2P(Title):
     )
     sides: ClassVar[tuple[str, ...]] = cn.SIDES
     default_scenario: ClassVar[str] = "1941"
+    args_declared: ClassVar[bool] = True  # every step's frame arguments (Step.args)
     vocabulary: ClassVar[Vocabulary] = Vocabulary(
         boxes=("eliminated", "reinforcements"),
         unit_markers=("acted", "dispersed", "entrained", "moved", "strategic"),
