@@ -3,8 +3,9 @@ supply line; the D withdrawal; Limited-Supply attackers; cancelling attacks."""
 
 from __future__ import annotations
 
-from dch_support import NW, SW, C, W, at_step, ctx, die_for, fight, game, stage
+from dch_support import NW, SW, C, E, W, at_step, ctx, die_for, fight, game, stage
 
+import wargames
 from wargames.core.actions import Choose, Outcome, Pass, Retreat
 from wargames.core.supply import SupplyStatus
 from wargames.darkcrusade.hex import counters as cn
@@ -64,6 +65,29 @@ def test_d_disrupts_all_defenders_who_may_withdraw_up_to_two_hexes() -> None:
     assert {len(a.path) for a in options if isinstance(a, Retreat)} <= {2, 3}
     g.apply(Pass())
     assert g.state.units["H01"].at == C
+
+
+def test_a_withdrawal_that_would_end_overstacked_is_retreated_on() -> None:
+    """DCH: D: "Units retreated if hex overstacked": a withdrawal may not end where it would
+    overstack; it goes on (here a third hex) to a hex where it fits."""
+    board = wargames.new_game("darkcrusade-hex", seed=0).scenario.board
+    far = [n for n in board.neighbours(E) if board.distance(n, W) == 3]
+    full = {"H02": far[0], "H03": far[0]}  # two armies: the Russian limit
+    g = game({"18A": W, "16A": NW, "9A": SW, "H01": C, **full}, profiles={"H01": "4-4"})
+    fight(g, ["18A", "16A", "9A"], C)
+    g.apply(Choose("retreat"))
+    g.apply(Choose("press:0"))
+    if stage(g) == "round-up":
+        g.apply(Outcome("stay"))
+    g.apply(Outcome(die_for(g, "D")))
+    paths = [a.path for a in g.legal_actions() if isinstance(a, Retreat)]
+    assert paths and all(p[-1] != far[0] for p in paths)
+    onward = [p for p in paths if len(p) == 4 and p[2] == far[0]]
+    assert onward, "the withdrawal through the full hex goes on to a third hex"
+    assert all(board.distance(p[-1], C) >= 2 for p in onward)
+    assert max(len(p) for p in paths if far[0] not in p) <= 3  # others: 2 hexes at most
+    g.apply(next(a for a in g.legal_actions() if isinstance(a, Retreat) and a.path == onward[0]))
+    assert g.state.units["H01"].at == onward[0][-1]
 
 
 def test_limited_supply_attackers_shift_left_and_are_disrupted_after_the_attack() -> None:

@@ -76,9 +76,10 @@ RETREAT_RULES = RetreatRules(
     attackers=RETREAT,
     preferences=(AwayFromAttackers(RETREAT),),
 )
-# DCH: Strategic Movement by Rail: a railway gun retreats only back up a rail line; the
-# "if possible" preference is applied after the rail filter, so it never drops a rail route
-RAIL_RETREAT_RULES = attrs.evolve(RETREAT_RULES, preferences=())
+# DCH: Combat Results, D: "Units retreated if hex overstacked": a withdrawal that would end
+# overstacked is retreated on, through at most 2 more hexes (reading: as far again as the
+# withdrawal itself), to a hex where it fits; it may not end overstacked
+WITHDRAW_OVERSTACK = 2
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -130,12 +131,18 @@ def in_target(ctx: Context, b: Battle) -> list[str]:
 
 
 def retreat_options(
-    ctx: Context, b: Battle, length: int, minimum: int, stack: list[str] | None = None
+    ctx: Context,
+    b: Battle,
+    length: int,
+    minimum: int,
+    stack: list[str] | None = None,
+    overstack: int = 0,
 ) -> list[tuple[str, ...]]:
     """DCH: Tactical Retreats: paths for the defending stack of ``minimum``..``length`` hexes
     (away from the attacked hex, no closer to the attackers, not into enemy units, the sea,
     an unfrozen lake, or a movement-blocking EZOC not held by a friendly unit); an empty list
-    if the stack cannot retreat ``minimum`` hexes."""
+    if the stack cannot retreat ``minimum`` hexes. ``overstack``: how many hexes further a
+    stack that would end overstacked is retreated on (0: it may not end there)."""
     index = ctx.board.index
     occ = ctx.state.occupancy()
     side = cn.enemy(b.side)
@@ -161,14 +168,18 @@ def retreat_options(
         fits=fit,
     )
     start = index.number[b.target]
+    rules = attrs.evolve(RETREAT_RULES, overstack_hexes=overstack)
     if not any(cn.has(ctx, u, "railway-gun") for u in stack):
-        paths = retreat_paths(index, start, length, RETREAT_RULES, situation, minimum)
+        paths = retreat_paths(index, start, length, rules, situation, minimum)
         return [p.labels(index) for p in paths if not p.eliminated and p.hexes >= minimum]
     # DCH: Strategic Movement by Rail ("Same for Russian Railway Guns!"): a stack with a
-    # railway gun retreats back up a rail line, every hexside of the route a rail hexside
+    # railway gun retreats back up a rail line, every hexside of the route a rail hexside; the
+    # "if possible" preference is applied after the rail filter, so it never drops a rail route
     rail = [
         p
-        for p in retreat_paths(index, start, length, RAIL_RETREAT_RULES, situation, minimum)
+        for p in retreat_paths(
+            index, start, length, attrs.evolve(rules, preferences=()), situation, minimum
+        )
         if not p.eliminated
         and p.hexes >= minimum
         and all("rail" in ctx.board.edge_features(a, c) for a, c in pairwise(p.labels(index)))
@@ -672,7 +683,11 @@ def withdrawals(ctx: Context, b: Battle) -> list[RetreatAction]:
     if not stack:
         return []
     groups = [stack] + ([[u] for u in stack] if len(stack) > 1 else [])
-    return [RetreatAction(tuple(g), p) for g in groups for p in retreat_options(ctx, b, 2, 1, g)]
+    return [
+        RetreatAction(tuple(g), p)
+        for g in groups
+        for p in retreat_options(ctx, b, 2, 1, g, overstack=WITHDRAW_OVERSTACK)
+    ]
 
 
 def _withdraw(ctx: Context, b: Battle) -> Battle | None:
