@@ -7,6 +7,7 @@ from dch_support import NW, SW, C, E, W, at_step, ctx, die_for, fight, game, sta
 
 import wargames
 from wargames.core.actions import Choose, Outcome, Pass, Retreat
+from wargames.core.game import Game
 from wargames.core.supply import SupplyStatus
 from wargames.darkcrusade.hex import counters as cn
 from wargames.darkcrusade.hex.odds import odds
@@ -51,14 +52,19 @@ def test_russian_supply_is_six_hexes_to_a_railroad_then_along_it_to_the_east_edg
     assert statuses(ctx(g), cn.RUSSIAN)["H01"] != SupplyStatus.SUPPLIED
 
 
-def test_d_disrupts_all_defenders_who_may_withdraw_up_to_two_hexes() -> None:
-    g = game({"18A": W, "16A": NW, "9A": SW, "H01": C}, profiles={"H01": "4-4"})  # 15:4
+def d_result(g: Game) -> None:
+    """18A, 16A and 9A attack C (no retreat choice, no pressing) and roll a D."""
     fight(g, ["18A", "16A", "9A"], C)
     g.apply(Choose("retreat"))
     g.apply(Choose("press:0"))
     if stage(g) == "round-up":
         g.apply(Outcome("stay"))
     g.apply(Outcome(die_for(g, "D")))
+
+
+def test_d_disrupts_all_defenders_who_may_withdraw_up_to_two_hexes() -> None:
+    g = game({"18A": W, "16A": NW, "9A": SW, "H01": C}, profiles={"H01": "4-4"})  # 15:4
+    d_result(g)
     assert g.state.units["H01"].has(cn.DISRUPTED)
     options = list(g.legal_actions())
     assert Pass() in options
@@ -74,12 +80,7 @@ def test_a_withdrawal_that_would_end_overstacked_is_retreated_on() -> None:
     far = [n for n in board.neighbours(E) if board.distance(n, W) == 3]
     full = {"H02": far[0], "H03": far[0]}  # two armies: the Russian limit
     g = game({"18A": W, "16A": NW, "9A": SW, "H01": C, **full}, profiles={"H01": "4-4"})
-    fight(g, ["18A", "16A", "9A"], C)
-    g.apply(Choose("retreat"))
-    g.apply(Choose("press:0"))
-    if stage(g) == "round-up":
-        g.apply(Outcome("stay"))
-    g.apply(Outcome(die_for(g, "D")))
+    d_result(g)
     paths = [a.path for a in g.legal_actions() if isinstance(a, Retreat)]
     assert paths and all(p[-1] != far[0] for p in paths)
     onward = [p for p in paths if len(p) == 4 and p[2] == far[0]]
