@@ -13,6 +13,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from wargames.core.context import Context
+from wargames.core.state import GameState, UnitsMemo
 
 from . import counters as cn
 
@@ -21,13 +22,21 @@ _SIZE = 16
 _CACHE: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
 
 
-def fingerprint(ctx: Context) -> tuple[Any, ...]:
-    state = ctx.state
-    marks = (cn.DISRUPTED, cn.LIMITED, cn.ISOLATED, cn.AIR_SUPPLIED + "@turn")
-    units = tuple(
-        (u.steps, tuple(m in u.markers for m in marks)) if u.markers else u.steps
+_MARKS = (cn.DISRUPTED, cn.LIMITED, cn.ISOLATED, cn.AIR_SUPPLIED + "@turn")
+_UNITS: UnitsMemo[tuple[Any, ...]] = UnitsMemo(limit=8)
+
+
+def _units(state: GameState) -> tuple[Any, ...]:
+    return tuple(
+        (u.steps, tuple(m in u.markers for m in _MARKS)) if u.markers else u.steps
         for u in state.units.values()
     )
+
+
+def fingerprint(ctx: Context) -> tuple[Any, ...]:
+    state = ctx.state
+    # the units' part is rebuilt only when a unit changed (UnitsMemo: same objects, same units)
+    units = _UNITS.get(state, "units", lambda: _units(state))
     return (
         id(ctx.scenario),
         id(state.occupancy()),
