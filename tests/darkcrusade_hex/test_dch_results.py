@@ -3,6 +3,7 @@ Tactical Retreats and Advances: each result carried out on a position built for 
 
 from __future__ import annotations
 
+import pytest
 from dch_support import NE, NW, SE, SW, C, E, W, die_for, fight, game, stage
 
 from wargames.core.actions import Advance, AllocateLosses, Attack, Choose, Outcome, Pass, Retreat
@@ -266,6 +267,64 @@ def test_panzers_advance_three_movement_factors_after_de_infantry_one_hex() -> N
         by_unit[a.units[0]] = max(by_unit.get(a.units[0], 0), len(a.path) - 1)
     assert by_unit["1Pz"] == 3  # three clear hexes: 3 movement factors
     assert by_unit["I"] == 1
+
+
+def longest_advance(g: Game) -> dict[str, int]:
+    """Each advancing unit's longest advance offered, in hexes."""
+    by_unit: dict[str, int] = {}
+    for a in g.legal_actions():
+        if isinstance(a, Advance):
+            by_unit[a.units[0]] = max(by_unit.get(a.units[0], 0), len(a.path) - 1)
+    return by_unit
+
+
+def test_axis_units_advance_only_one_hex_in_mud() -> None:
+    """DCH: Tactical Advances: "all Axis units may advance only 1 hex in Mud"."""
+    atts = {"1Pz": W, "7Pz": NW, "3Pz": SW, "I": W}
+    g = german({"H01": C}, {"H01": "1-1"}, atts, turn=9)  # Oct II: mud
+    roll(g, "DE")
+    assert longest_advance(g)["1Pz"] == 1
+
+
+@pytest.mark.parametrize(("code", "beyond"), [("DE", True), ("D3", False)])
+def test_panzers_advance_through_an_enemy_zoc_only_on_de_or_bk(code: str, beyond: bool) -> None:
+    """DCH: Tactical Advances: ZOCs still apply, but not for panzers moving into and through
+    the vacated hex on a DE or BK: with a Russian army next to the vacated hex, a panzer goes
+    on beyond it on a DE and stops in it on a D3."""
+    atts = {"1Pz": W, "7Pz": NW, "3Pz": SW, "I": W}
+    g = german({"H01": C, "H02": NE}, {"H01": "1-1", "H02": "1-1"}, atts)
+    roll(g, code)
+    assert (longest_advance(g)["1Pz"] > 1) == beyond
+
+
+def test_others_advance_one_hex_beside_once_the_defence_has_entered_the_vacated_hex() -> None:
+    """DCH: Tactical Advances: once the vacated hex is entered by attackers at least equal to
+    the defenders' strength, other units may advance 1 hex into an empty hex beside it."""
+    atts = {"1Pz": W, "7Pz": SW, "3Pz": W, "I": NW}
+    g = german({"H01": C}, {"H01": "1-1"}, atts)
+    roll(g, "DE")
+    ends = {a.path[-1] for a in g.legal_actions() if isinstance(a, Advance) and a.units == ("I",)}
+    assert ends == {C}  # nothing beside yet
+    g.apply(Advance(("1Pz",), (W, C)))
+    beside = [a for a in g.legal_actions() if isinstance(a, Advance) and a.units == ("I",)]
+    assert Advance(("I",), (NW, NE)) in beside
+    assert all(len(a.path) == 2 for a in beside)  # 1 hex only
+
+
+@pytest.mark.parametrize(("extra", "hexes"), [(0, 1), (1, 2)])
+def test_on_a_d1_attackers_advance_one_hex_unless_the_defender_retreated_farther(
+    extra: int, hexes: int
+) -> None:
+    """DCH: Tactical Advances: "All units may only advance 1 hex on a D1 result, unless the
+    defender retreats farther"."""
+    g = german({"H01": C}, {"H01": "3-3"}, {"1Pz": W, "7Pz": NW, "18A": SW})
+    g.apply(Outcome(die_for(g, "D1")))
+    if stage(g) == "forced-after":
+        g.apply(Choose("no"))
+    g.apply(Choose("retreat:1"))
+    routes = [a for a in g.legal_actions() if isinstance(a, Retreat)]
+    g.apply(next(a for a in routes if len(a.path) == 2 + extra))
+    assert longest_advance(g)["1Pz"] == hexes
 
 
 def test_a_weak_division_may_survive_an_armys_elimination_and_retreats_as_for_d3() -> None:

@@ -291,7 +291,9 @@ def _fitter(ctx: Context, uid: str) -> Callable[[int], bool]:
 
 
 def advances(ctx: Context, b: Battle) -> list[Action]:
-    if alive(ctx, b.defenders) or ctx.state.occupancy().get(b.target):
+    """DCH: Tactical Advances: the attackers' advances once the attacked hex is vacated (the
+    defenders eliminated, retreated or withdrawn)."""
+    if any(ctx.side_of(u) != b.side for u in ctx.state.occupancy().get(b.target, ())):
         return []
     index = ctx.board.index
     occ = ctx.state.occupancy()
