@@ -35,12 +35,19 @@ def game(
     profiles: Mapping[str, str] | None = None,
     axis_hexes: tuple[str, ...] = (),
     options: Mapping[str, object] | None = None,
+    terrain: Mapping[str, str] | None = None,
 ) -> Game:
     """A game after the mech-group draw with only ``placements`` (unit -> hex) on the map
-    (``options``: the scenario's options)."""
-    if options:
+    (``options``: the scenario's options; ``terrain``: hexes given another terrain)."""
+    if options or terrain:
         data = tomllib.loads((DATA / "barbarossa-1941.toml").read_text(encoding="utf-8"))
-        data["options"] = dict(options)
+        data["options"] = dict(options or {})
+        kinds = data["map"]["terrain"]
+        for hex_, kind in (terrain or {}).items():
+            for hexes in kinds.values():
+                if hex_ in hexes:
+                    hexes.remove(hex_)
+            kinds.setdefault(kind, []).append(hex_)
         g = wargames.new_game("darkcrusade-hex", data, seed=0)
     else:
         g = wargames.new_game("darkcrusade-hex", seed=0)

@@ -21,9 +21,10 @@ def german(
     *,
     no_retreat: bool = False,
     turn: int = 1,
+    terrain: dict[str, str] | None = None,
 ) -> Game:
     atts = attackers or ARMIES
-    g = game({**atts, **defenders}, profiles=profiles, turn=turn)
+    g = game({**atts, **defenders}, profiles=profiles, turn=turn, terrain=terrain)
     fight(g, list(atts), C)
     g.apply(Choose("no-retreat" if no_retreat else "retreat"))
     g.apply(Choose("press:0"))
@@ -205,6 +206,28 @@ def test_armored_overrun_on_d2_eliminates_pure_infantry_in_clear_good_weather() 
     roll(g, "D2")
     assert where(g, "H01") is None
     assert any("overrun" in e.text for e in g.events)
+
+
+def test_no_armored_overrun_in_a_bonused_hex() -> None:
+    """DCH: Armored Overrun: only in an un-bonused clear hex (here the same attack on a
+    forest hex)."""
+    atts = {"1Pz": W, "7Pz": NW, "3Pz": SW, "11Pz": W}
+    g = german({"H01": C}, {"H01": "3-3"}, atts, terrain={C: "forest"})
+    roll(g, "D2")
+    assert not any("overrun" in e.text for e in g.events)
+    assert g.state.units["H01"].at is not None  # not eliminated: it retreats
+
+
+def test_an_exchange_under_one_factor_costs_the_attacker_nothing() -> None:
+    """DCH: X/2: "Exchange cost total ignored if less than 1 factor": half of a 1-factor
+    defence is not paid."""
+    g = german({"H01": C}, {"H01": "1-1"}, {"I": W}, turn=8)  # 3:1, light mud: no opt-out
+    roll(g, "X/2")
+    if stage(g) == "decline":
+        g.apply(Choose("exchange"))  # the Russians take the exchange, not a D
+    assert where(g, "H01") is None
+    assert where(g, "I") == W and g.state.units["I"].steps == 1
+    assert g.decision is None or g.decision.step != "battle-loss"
 
 
 def test_no_armored_overrun_in_mud() -> None:
