@@ -14,13 +14,17 @@ def status(g, uid):  # type: ignore[no-untyped-def]
     return statuses(ctx(g), ctx(g).side_of(uid))[uid]
 
 
-def test_axis_full_supply_is_four_hexes_from_a_rail_head_three_in_mud() -> None:
+def test_axis_full_supply_is_four_hexes_from_a_rail_head_three_in_mud_or_snow() -> None:
     board_hex = "2009"  # 4 hexes east of the rail head 1609
     g = game({"I": board_hex})
     assert g.scenario.board.distance(RAILHEAD, board_hex) == 4
     assert status(g, "I") == SupplyStatus.SUPPLIED
     mud = game({"I": board_hex}, turn=9)
     assert status(mud, "I") == SupplyStatus.LIMITED
+    # Snow (Dec I): 3 hexes too, with an Axis army in supply near enough for the Snow radius
+    snow = game({"I": board_hex, "18A": "1909"}, turn=12)
+    assert status(snow, "18A") == SupplyStatus.SUPPLIED
+    assert status(snow, "I") == SupplyStatus.LIMITED
 
 
 def test_limited_supply_reaches_twelve_hexes_isolated_beyond() -> None:
