@@ -161,6 +161,19 @@ def test_no_immediate_win_without_leningrad_moscow_or_stalingrad() -> None:
     assert axis_points(ctx(g)) == (7, False)
     at_step(g, "german-vdp")
     assert g.result() is None
+    assert g.decision is None or g.decision.step != "german-vdp"  # no claim is offered
+
+
+def test_the_immediate_win_is_only_in_1941() -> None:
+    """DCH: Sequence B.7: the immediate win "in 1941": the same 7 points in Jan 42 offer no
+    claim (the game's end decides)."""
+    for turn, offered in ((13, True), (14, False)):  # Dec II 41, Jan I 42
+        g = game({"18A": "1408", "16A": "0902"}, turn=turn)
+        for n in ("1408", "0902"):
+            g.state.control[n] = cn.AXIS
+        g.state.set("railheads", ["1408", "0902"])
+        at_step(g, "german-vdp")
+        assert (g.decision is not None and g.decision.step == "german-vdp") == offered
 
 
 def test_taking_moscow_in_supply_rolls_for_russian_collapse() -> None:
