@@ -4,9 +4,11 @@ from the Moscow Attacked! and War Against Russia CRTs; the column scale's floor 
 from __future__ import annotations
 
 import pytest
-from dch_support import game
+from dch_support import C, W, at_step, column_label, game, stage
 
+from wargames.core.actions import Attack, Choose, Pass
 from wargames.core.errors import IllegalAction
+from wargames.darkcrusade.hex import counters as cn
 from wargames.darkcrusade.hex.charts import DEFAULTS, build
 
 MA_COLUMNS = ["1-5", "1-4", "1-3", "1-2", "1-1", "3-2", "2-1", "3-1", "4-1", "5-1", "7-1", "10-1"]
@@ -82,3 +84,27 @@ def test_attacks_below_1_5_are_not_allowed_and_above_9_1_read_9_1() -> None:
     assert crt.scale.label(crt.column(1, 5)) == "1-5"
     assert crt.scale.label(crt.column(40, 2)) == "9-1"
     assert crt.scale.label(crt.column(17, 5)) == "3-1"  # rounded down
+
+
+def test_an_attack_below_1_5_cannot_be_declared() -> None:
+    """DCH: "Attacks at less than 1:5 odds are not allowed": the declaration cannot end (2
+    against 13); the attack can only be cancelled, and the refusal changes nothing."""
+    g = game({"18A": C, "I": C, "XIII": C, "1Pz": C, "T07": W}, turn=2)
+    at_step(g, "early-attacks", side=cn.RUSSIAN, mode="pre")
+    g.apply(Attack(("T07",), C))
+    assert Pass() not in set(g.legal_actions())
+    before = g.to_json()
+    with pytest.raises(IllegalAction, match="below 1:5"):
+        g.apply(Pass())
+    assert g.to_json() == before
+    g.apply(Choose("cancel"))
+
+
+def test_an_attack_on_hidden_armies_below_1_5_is_read_on_1_5() -> None:
+    """Hidden armies' strengths are unknown when the attack is declared (DCH: hidden Russian
+    armies), so the floor cannot refuse it; revealed below 1:5, it is read on 1:5."""
+    g = game({"H01": C, "H02": C, "1Pz": W}, turn=2, profiles={"H01": "6-6", "H02": "6-6"})
+    at_step(g, "early-attacks", side=cn.AXIS, mode="pre")
+    g.apply(Attack(("1Pz",), C))
+    g.apply(Pass())  # 2 against 12, declared
+    assert stage(g) and column_label(g) == "1-5"

@@ -13,7 +13,7 @@ from wargames.core.actions import Attack, Choose, Outcome, Pass, Place
 from wargames.core.errors import IllegalAction
 from wargames.core.game import Game
 from wargames.darkcrusade.hex import counters as cn
-from wargames.darkcrusade.hex.attacks import attack_error, must_attack
+from wargames.darkcrusade.hex.attacks import attack_error, base_odds, must_attack
 from wargames.darkcrusade.hex.rail import destinations, limit
 from wargames.darkcrusade.hex.sequence import PHASES
 from wargames.darkcrusade.hex.victory import axis_points, final
@@ -79,6 +79,20 @@ def test_general_rule_adjacent_german_armies_must_be_attacked_too() -> None:
     assert isinstance(err, IllegalAction) and "General Rule" in err.rule
     g.state.put(g.state.units["18A"].marked(cn.DISRUPTED))
     assert must_attack(ctx(g), {C: ["H01"]}) is None  # a Disrupted army need not be
+
+
+def test_general_rule_the_adjacent_army_must_be_attacked_at_odds_at_least_equal() -> None:
+    """DCH: General Rule: "... must also be attacked at odds at least equal to the odds of the
+    attacks against the other" (base columns: H01 4 against the korps's 3)."""
+    tanks = {"T07": "1708", "T08": "1708", "T01": "1808", "T02": "1808"}
+    g = game({"I": C, "18A": NW, "H01": W, **tanks}, turn=2, profiles={"H01": "4-4"})
+    c = ctx(g)
+    col = base_odds(c, ["H01"], C).base
+    for attackers in (["T07"], ["T07", "T08"], ["T01", "T02"], ["T01", "T02", "T07", "T08"]):
+        lower = base_odds(c, attackers, NW).base < col
+        err = must_attack(c, {C: ["H01"], NW: attackers})
+        assert (err is not None) == lower, (attackers, err)
+    assert base_odds(c, ["T01", "T02"], NW).base == col  # equal odds suffice
 
 
 def test_disrupted_units_may_not_attack() -> None:
