@@ -46,8 +46,11 @@ def test_the_phase_end_steps_phase_argument_is_checked(monkeypatch: pytest.Monke
 
 def test_check_title_holds_a_title_that_opts_in_to_it(monkeypatch: pytest.MonkeyPatch) -> None:
     title = wargames.new_game("lines", seed=1).title
-    assert not title.args_declared  # opt-in: a title with undeclared steps is not held to it
-    monkeypatch.setattr(type(title), "args_declared", True)
+    assert title.args_declared  # the example title opts in
     monkeypatch.setattr(type(title.step("movement")), "args", None)
     with pytest.raises(AssertionError, match=r"steps without Step\.args"):
+        check_title("lines", seeds=range(1), max_actions=5)
+    # opt-in: a title that does not opt in is not held to it (it gets as far as playing)
+    monkeypatch.setattr(type(title), "args_declared", False)
+    with pytest.raises(AssertionError, match=r"no result within 5 actions"):
         check_title("lines", seeds=range(1), max_actions=5)
