@@ -11,20 +11,13 @@ import pytest
 
 import wargames
 from wargames import api
-from wargames.agents import RandomAgent, step
-from wargames.core.errors import SaveError
 from wargames.krim import TITLE
+from wargames.testing import frame_refusal, save_with_frame
 
 
 def save_at(step_name: str, seed: int = 1) -> dict[str, Any]:
     """A save of a seeded random campaign whose stack holds a ``step_name`` frame."""
-    game = wargames.new_game("krim", seed=seed)
-    agent = RandomAgent(seed)
-    for _ in range(5000):
-        if any(f.step == step_name for f in game.state.stack):
-            return dict(json.loads(game.to_json()))
-        step(game, agent)
-    raise AssertionError(f"no {step_name} frame in seed {seed}")
+    return save_with_frame(wargames.new_game("krim", seed=seed), step_name, seed, 5000)[0]
 
 
 def test_every_krim_step_declares_its_frame_arguments() -> None:
@@ -69,9 +62,7 @@ def test_a_malformed_frame_argument_in_a_saved_krim_game_is_refused(
     step_name: str, edit: Edit, field: str, reason: str
 ) -> None:
     data = save_at(step_name)
-    frame = next(f for f in data["state"]["stack"] if f["step"] == step_name)
-    edit(frame.setdefault("args", {}))
-    with pytest.raises(SaveError) as info:
-        api.load_game(json.dumps(data))
-    assert info.value.field.endswith(f".args.{field}"), info.value.field
-    assert reason in info.value.reason
+    index = next(i for i, f in enumerate(data["state"]["stack"]) if f["step"] == step_name)
+    error = frame_refusal(data, index, edit)
+    assert error.field.endswith(f".args.{field}"), error.field
+    assert reason in error.reason
