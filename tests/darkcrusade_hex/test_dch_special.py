@@ -132,10 +132,13 @@ def test_factories_evacuate_loading_then_on_the_track_then_produce_in_siberia() 
     at_step(g, "russian-admin")
     assert g.state.get("factories")["1315"]["state"] == "track"
     g.state.control["1315"] = cn.AXIS  # the Axis takes Kharkov: the factory is gone east
-    for turn in (4, 5, 6):
+    for turn in (4, 5):
         g.state.turn = turn
         at_step(g, "russian-admin")
-    assert g.state.get("factories")["1315"]["state"] == "siberia"
+        assert g.state.get("factories")["1315"]["state"] == "track"  # not yet 3 turns
+    g.state.turn = 6
+    at_step(g, "russian-admin")
+    assert g.state.get("factories")["1315"]["state"] == "siberia"  # "3 turns later"
     assert producing(ctx(g)) == 5
 
 
