@@ -264,3 +264,23 @@ def test_an_airfield_overrun_on_the_ground_is_shot_down() -> None:
     at_step(g, "axis-admin")
     assert "II.FK" in g.state.get("grounded", {})
     assert not available(ctx(g), "II.FK")
+
+
+def test_d_star_spares_units_in_major_victory_or_fortress_cities() -> None:
+    """DCH: D*: units in major, victory or fortress cities read D* as "-" (not in the open)."""
+    from wargames.darkcrusade.hex.air_combat import sheltered
+
+    g = game({"H01": "1408", "H02": C}, profiles={"H01": "2-2", "H02": "2-2"})  # Moscow; clear
+    assert sheltered(ctx(g), "H01") and not sheltered(ctx(g), "H02")
+
+
+def test_an_airstrike_takes_the_anti_aircraft_units_first() -> None:
+    """DCH: Airstrike: each ground unit of the stack separately, anti-aircraft-capable units
+    (an UnDisrupted German army) first."""
+    from wargames.darkcrusade.hex.air_combat import aa_capable, strike_order
+
+    g = game({"11Pz": C, "18A": C})
+    c = ctx(g)
+    assert g.state.occupancy()[C] == ("11Pz", "18A")  # the panzer division on top
+    assert aa_capable(c, "18A") and not aa_capable(c, "11Pz")
+    assert strike_order(c, C, cn.RUSSIAN) == ["18A", "11Pz"]

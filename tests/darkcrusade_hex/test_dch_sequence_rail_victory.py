@@ -43,6 +43,16 @@ def test_one_axis_unit_moves_by_rail_and_arrives_disrupted() -> None:
     assert g.decision is None or g.decision.step != "rail"  # only one unit
 
 
+def test_a_disrupted_unit_may_not_move_by_rail() -> None:
+    """DCH: Disrupted Units "may not move or attack in the owning player's turn": not by rail
+    either."""
+    g = game({"18A": "0312", "I": "0312"})
+    g.state.put(g.state.units["18A"].marked(cn.DISRUPTED))
+    at_step(g, "rail", side=cn.AXIS)
+    options = set(g.legal_actions())
+    assert Choose("I") in options and Choose("18A") not in options
+
+
 def test_russian_rail_moves_equal_victory_points_held_plus_one_but_two_on_turn_one() -> None:
     g = game({})
     assert limit(ctx(g), cn.RUSSIAN) == 2
