@@ -107,6 +107,11 @@ def test_snow_raises_russian_attacks_except_on_cities() -> None:
     assert "DCH: Weather" not in dict(odds(ctx(g2), ["T01"], "1114").shifts)
 
 
+def test_snow_lowers_axis_attacks_one_column() -> None:
+    g = game({**ARMIES, "H01": C}, profiles={"H01": "3-3"}, turn=12)  # Dec I: snow
+    assert dict(odds(ctx(g), list(ARMIES), C).shifts)["DCH: Weather"] == -1
+
+
 def test_cross_river_attack_is_one_column_left_unless_most_factors_are_not_across() -> None:
     # 0512 (Brest) has a river with 0413 and none with 0612.
     g = game(

@@ -238,6 +238,23 @@ def test_no_armored_overrun_in_mud() -> None:
     assert not any("overrun" in e.text for e in g.events)
 
 
+def test_armored_overrun_in_snow_is_for_the_russians_only() -> None:
+    """DCH: Armored Overrun: "Good or Hard Frost weather only (or Snow for the Russians)"."""
+    tanks = {"T01": W, "T02": NW, "T03": SW}  # 9 tank factors on a 5-factor German army
+    g = game({**tanks, "18A": C}, turn=12)  # Dec I: snow
+    fight(g, list(tanks), C)
+    g.apply(Choose("retreat"))
+    g.apply(Choose("press:0"))
+    roll(g, "D2")
+    assert where(g, "18A") is None
+    assert any("overrun" in e.text for e in g.events)
+    atts = {"1Pz": W, "7Pz": NW, "3Pz": SW, "11Pz": W}  # the same German attack in Snow
+    g = german({"H01": C}, {"H01": "3-3"}, atts, turn=12)
+    roll(g, "D2")
+    assert where(g, "H01") is not None
+    assert not any("overrun" in e.text for e in g.events)
+
+
 def test_no_retreat_orders_unit_by_unit_convert_only_those_units() -> None:
     g = game({**ARMIES, "H01": C, "T01": C}, profiles={"H01": "2-2"})  # 15:4
     fight(g, list(ARMIES), C)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import attrs
-from dch_support import NW, C, W, at_step, ctx, game
+from dch_support import NW, C, E, W, at_step, ctx, game
 
 import wargames
 from wargames.core.actions import Attack, Choose, Outcome, Pass, Place
@@ -154,6 +154,16 @@ def test_siberians_come_safely_from_the_safe_turn_one_a_turn() -> None:
     g.apply(Place("S1", "1408"))
     assert sum(1 for u in g.state.units.values() if u.box == cn.SIBERIA) == 3
     assert g.result() is None
+
+
+def test_siberians_may_also_be_placed_next_to_a_russian_unit_in_supply() -> None:
+    g = game({"T01": C}, turn=13)  # C: a clear steppe hex, no city, town or map edge
+    siberians_back(g)
+    at_step(g, "siberians")
+    places = {a.at for a in g.legal_actions() if isinstance(a, Place)}
+    assert C in places and W in places and E in places
+    assert "1608" not in places  # two hexes off, no city or town
+    assert not g.scenario.board.has(E, "city") and not g.scenario.board.has(E, "town")
 
 
 def test_victory_points_count_cities_in_supply_with_moscow_three() -> None:
