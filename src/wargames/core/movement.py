@@ -273,7 +273,16 @@ class _Prepared:
             base = _search_rows(index, costs)
             # every edge slow: the same table in every position, so kept with the board
             slow = index.cached(("movement.all-slow", key[2]), lambda _: _all_slow(base))
-            rows = slow if self.all_slow else self._overlay(index, base, slow)
+            if self.all_slow:
+                rows = slow
+            else:
+                # The overlay reads only these sets: positions that differ elsewhere (a
+                # friendly unit moved) share it.
+                shape = (self.special, self.zones.nodes, self.stop, self.closed)
+                rows = index.per_position(
+                    ("movement.overlay", key[2], self.enter_cost, *shape),
+                    lambda: self._overlay(index, base, slow),
+                )
             situation._memo[key] = rows
         return rows
 
