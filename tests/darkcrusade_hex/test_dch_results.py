@@ -394,3 +394,69 @@ def test_no_surviving_division_under_no_retreat() -> None:
     if stage(g) == "forced-after":
         g.apply(Choose("no"))
     assert where(g, "WR1") is None
+
+
+def _d1_retreat_routes(with_zoc: bool) -> list[tuple[str, ...]]:
+    fortress, start = "1917", "1817"  # Stalingrad, a fortress, next to 1817
+    board = game({}).scenario.board
+    origin = next(n for n in sorted(board.neighbours(start)) if board.distance(n, fortress) == 2)
+    place = {"18A": origin, "H01": start}
+    if with_zoc:
+        place["16A"] = "2017"  # a German army next to Stalingrad, not next to 1817
+    g = game(place, profiles={"H01": "3-3"})
+    g.state.control[fortress] = cn.RUSSIAN
+    fight(g, ["18A"], start)
+    g.apply(Choose("retreat"))
+    g.apply(Choose("press:0"))
+    if stage(g) == "round-up":
+        g.apply(Outcome("stay"))
+    roll(g, "D1")
+    if stage(g) == "forced-after":
+        g.apply(Choose("no"))
+    g.apply(Choose("retreat:1"))
+    return [a.path for a in g.legal_actions() if isinstance(a, Retreat)]
+
+
+def test_a_retreat_may_enter_a_fortress_in_an_enemy_zoc() -> None:
+    """DCH: Tactical Retreats: "not through movement-blocking enemy ZOCs unoccupied by
+    friendly units or fortresses"."""
+    assert ("1817", "1917") in _d1_retreat_routes(with_zoc=False)
+    assert ("1817", "1917") in _d1_retreat_routes(with_zoc=True)
+
+
+def test_defenders_surviving_an_exchange_take_a_d_with_its_withdrawal() -> None:
+    """DCH: X/2, X, 2X: "Defending units surviving eXchange suffer D result" (D: Disrupted and
+    may withdraw up to 2 hexes)."""
+    g = game({"1Pz": W, "H01": C, "H02": C}, profiles={"H01": "4-4", "H02": "1-1"})
+    fight(g, ["1Pz"], C)  # 2 factors: they cover the 1-1 only
+    g.apply(Choose("retreat"))
+    g.apply(Choose("press:0"))
+    if stage(g) == "round-up":
+        g.apply(Outcome("stay"))
+    roll(g, "2X")
+    while stage(g) in ("opt-out", "decline"):
+        g.apply(Choose("exchange"))
+    assert where(g, "H02") is None and where(g, "1Pz") is None
+    assert g.state.units["H01"].has(cn.DISRUPTED)
+    assert g.decision is not None and g.decision.step == "battle-retreat"
+    withdrawals = [a for a in g.legal_actions() if isinstance(a, Retreat)]
+    assert withdrawals and Pass() in g.legal_actions()
+    assert max(len(a.path) for a in withdrawals) == 3  # up to 2 hexes
+    g.apply(withdrawals[0])
+    assert where(g, "H01") == withdrawals[0].path[-1]
+
+
+def test_panzers_are_lost_before_a_german_army_flips_to_cover_a_tank_korps() -> None:
+    """DCH: X/2, X, 2X: "Attacking German panzers lost first when covering Russian 4-3 or 3-2
+    tank korps" (the army's flip to its weak side only after them)."""
+    g = game({"1Pz": W, "18A": NW, "T01": C})  # 1Pz 2 + 18A 5 (strong) on a 3-2 tank korps
+    fight(g, ["1Pz", "18A"], C)
+    g.apply(Choose("retreat"))
+    g.apply(Choose("press:0"))
+    if stage(g) == "round-up":
+        g.apply(Outcome("stay"))
+    roll(g, "X/2")
+    while stage(g) in ("opt-out", "decline"):
+        g.apply(Choose("exchange"))
+    assert where(g, "1Pz") is None  # the only loss offered: taken without a choice
+    assert g.state.units["18A"].steps == 2

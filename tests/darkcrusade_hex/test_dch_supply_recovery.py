@@ -3,8 +3,23 @@ Recovery from Disruption by side, colour and phase."""
 
 from __future__ import annotations
 
-from dch_support import RAILHEAD, C, W, at_step, ctx, disrupt, game
+from dch_support import (
+    NE,
+    RAILHEAD,
+    SE,
+    SW,
+    C,
+    W,
+    at_step,
+    ctx,
+    die_for,
+    disrupt,
+    fight,
+    game,
+    stage,
+)
 
+from wargames.core.actions import Choose, Outcome
 from wargames.core.supply import SupplyStatus
 from wargames.darkcrusade.hex import counters as cn
 from wargames.darkcrusade.hex.supply import statuses
@@ -88,8 +103,6 @@ def test_a4_does_not_recover_russians_under_an_allocated_attack() -> None:
 def test_attacked_russians_not_re_disrupted_recover_after_the_attack() -> None:
     from dch_support import die_for, fight, stage
 
-    from wargames.core.actions import Choose, Outcome
-
     g = game({"1Pz": W, "H01": C}, profiles={"H01": "4-4"})  # 2:8 = 1:4
     disrupt(g, "H01")
     fight(g, ["1Pz"], C)
@@ -97,4 +110,67 @@ def test_attacked_russians_not_re_disrupted_recover_after_the_attack() -> None:
     g.apply(Choose("press:0"))
     assert stage(g) == "roll"
     g.apply(Outcome(die_for(g, "AE")))
+    assert not g.state.units["H01"].has(cn.DISRUPTED)
+
+
+def _to_roll(g) -> None:  # type: ignore[no-untyped-def]
+    g.apply(Choose("retreat"))
+    g.apply(Choose("press:0"))
+    if stage(g) == "round-up":
+        g.apply(Outcome("stay"))
+
+
+def _finish(g) -> None:  # type: ignore[no-untyped-def]
+    while g.decision is not None and g.decision.step.startswith("battle-"):
+        g.apply(next(iter(g.legal_actions())))
+
+
+def test_limited_supply_disruption_after_combat_reads_the_status_at_the_attack() -> None:
+    """DCH: Supply: "The supply status for combat is determined at the moment of attack":
+    the post-combat Disruption follows the status then, not the last supply phase's marker."""
+    g = game({"18A": W, "H01": C}, profiles={"H01": "1-1"})
+    board = g.scenario.board
+    far = next(
+        n for n in sorted(board) if board.distance(n, W) == 6 and board.terrain(n) == "clear"
+    )
+    g.state.set("railheads", [far])  # Limited Supply now, no LIMITED marker on 18A
+    g.state.control[far] = cn.AXIS
+    assert status(g, "18A") == SupplyStatus.LIMITED and not g.state.units["18A"].has(cn.LIMITED)
+    fight(g, ["18A"], C)
+    _to_roll(g)
+    g.apply(Outcome(die_for(g, "DE")))
+    _finish(g)
+    assert g.state.units["18A"].has(cn.DISRUPTED)
+    # fully supplied now, but marked Limited by an earlier supply phase: not Disrupted
+    g = game({"18A": W, "H01": C}, profiles={"H01": "1-1"})
+    g.state.put(g.state.units["18A"].marked(cn.LIMITED))
+    assert status(g, "18A") == SupplyStatus.SUPPLIED
+    fight(g, ["18A"], C)
+    _to_roll(g)
+    g.apply(Outcome(die_for(g, "DE")))
+    _finish(g)
+    assert not g.state.units["18A"].has(cn.DISRUPTED)
+
+
+def test_an_attacked_russian_out_of_supply_does_not_recover_after_a_non_disrupting_result() -> None:
+    """DCH: Recovery from Disruption: re-attacked units "are recovered ... like the un-attacked
+    units were" (A.4: only in Full or Limited Supply)."""
+    place = {"1Pz": W, "18A": SW, "16A": NE, "9A": SE, "H01": C, "H02": C}
+    g = game(place, profiles={"H01": "4-4", "H02": "4-4"})
+    disrupt(g, "H01")
+    assert status(g, "H01") == SupplyStatus.UNSUPPLIED
+    assert not g.state.units["H01"].has(cn.ISOLATED)
+    fight(g, ["1Pz"], C)
+    _to_roll(g)
+    g.apply(Outcome(die_for(g, "AE")))
+    _finish(g)
+    assert g.state.units["H01"].has(cn.DISRUPTED)
+    # the same attack on a Russian stack in supply: recovered after the AE
+    g = game({"1Pz": W, "H01": C, "H02": C}, profiles={"H01": "4-4", "H02": "4-4"})
+    disrupt(g, "H01")
+    assert status(g, "H01") != SupplyStatus.UNSUPPLIED
+    fight(g, ["1Pz"], C)
+    _to_roll(g)
+    g.apply(Outcome(die_for(g, "AE")))
+    _finish(g)
     assert not g.state.units["H01"].has(cn.DISRUPTED)

@@ -25,7 +25,10 @@ def test_victory_cities_double_every_infantry_unit_major_cities_one_cities_add_o
     g2 = game({"H01": "1315", "H02": "1315"}, profiles={"H01": "2-3", "H02": "2-2"})
     assert defence(g2, "1315", ["H01", "H02"]) == 8  # Kharkov: major city, one doubled
     g3 = game({"H01": "1114", "H02": "1114"}, profiles={"H01": "2-3", "H02": "2-2"})
-    assert defence(g3, "1114", ["H01", "H02"]) == 6  # a town: +1 to one
+    assert defence(g3, "1114", ["H01", "H02"]) == 5  # a town ("O", no solid dot): no bonus
+    g5 = game({"H01": "1311", "H02": "1311"}, profiles={"H01": "2-3", "H02": "2-2"})
+    assert g5.scenario.board.features("1311") == {"city"}
+    assert defence(g5, "1311", ["H01", "H02"]) == 6  # a city: +1 to one
     g4 = game({"T01": "1408"})
     assert defence(g4, "1408", ["T01"]) == 2  # tank korps are not infantry-type
 

@@ -47,7 +47,8 @@ class Battle:
     shift (terrain, weather, supply, pressing); ``code`` the result being carried out;
     ``need`` the attacking factors still to be lost (AE, exchanges); ``retreat`` the hexes the
     attacker chose and ``extra`` how many more the defender may add; ``gamble`` the enhanced
-    odds gamble chosen (target column, fallback column, chance in sixths)."""
+    odds gamble chosen (target column, fallback column, chance in sixths); ``limited`` the
+    attackers not in Full Supply when the attack began."""
 
     target: str
     side: str
@@ -76,6 +77,7 @@ class Battle:
     holding: tuple[str, ...] = ()
     blitz: bool = False
     gamble: tuple[int, ...] = ()
+    limited: tuple[str, ...] = ()
 
     def evolve(self, **changes: Any) -> Battle:
         return attrs.evolve(self, **changes)
@@ -87,7 +89,16 @@ class Battle:
     def to_json(self) -> dict[str, Any]:
         d = attrs.asdict(self, recurse=False)
         d["stage"] = self.stage.value
-        for k in ("attackers", "origins", "defenders", "advanced", "air", "holding", "gamble"):
+        for k in (
+            "attackers",
+            "origins",
+            "defenders",
+            "advanced",
+            "air",
+            "holding",
+            "gamble",
+            "limited",
+        ):
             d[k] = list(d[k])
         return d
 
@@ -95,7 +106,16 @@ class Battle:
     def from_json(cls, d: Any) -> Battle:
         data = dict(d)
         data["stage"] = Stage(data["stage"])
-        for k in ("attackers", "origins", "defenders", "advanced", "air", "holding", "gamble"):
+        for k in (
+            "attackers",
+            "origins",
+            "defenders",
+            "advanced",
+            "air",
+            "holding",
+            "gamble",
+            "limited",
+        ):
             data[k] = tuple(data.get(k, ()))
         return cls(**data)
 

@@ -55,6 +55,7 @@ from .odds import (
 )
 from .results import RETREATS, convert, extra_retreat, is_exchange, multiplier
 from .stacking import fits
+from .supply import SupplyStatus, statuses
 from .terrain import bonused, water
 from .weather import GOOD, MUD, overrun_weather, weather
 from .zoc import zone_map
@@ -119,7 +120,12 @@ def start(ctx: Context, target: str, attackers: list[str], side: str, mode: str)
     if ctx.state.get("free_river") is None and free_river(ctx, attackers, target):
         ctx.state.set("free_river", river_sides(ctx, attackers, target)[0])
     ctx.state.set("last_battle", [ctx.turn, ctx.state.phase, ctx.state.segment])
-    b = Battle(target, side, mode, tuple(attackers), tuple(origins), defs, blitz=blitz)
+    # DCH: Supply: "The supply status for combat is determined at the moment of attack"
+    status = statuses(ctx, side)
+    limited = tuple(u for u in attackers if status.get(u) != SupplyStatus.SUPPLIED)
+    b = Battle(
+        target, side, mode, tuple(attackers), tuple(origins), defs, blitz=blitz, limited=limited
+    )
     ctx.emit("battle", f"{'+'.join(attackers)} attack {target}", target=target)
     save(ctx, b)
     ctx.push("battle")
@@ -140,16 +146,23 @@ def retreat_options(
 ) -> list[tuple[str, ...]]:
     """DCH: Tactical Retreats: paths for the defending stack of ``minimum``..``length`` hexes
     (away from the attacked hex, no closer to the attackers, not into enemy units, the sea,
-    an unfrozen lake, or a movement-blocking EZOC not held by a friendly unit); an empty list
-    if the stack cannot retreat ``minimum`` hexes. ``overstack``: how many hexes further a
-    stack that would end overstacked is retreated on (0: it may not end there)."""
+    an unfrozen lake, or a movement-blocking EZOC not held by a friendly unit or fortress); an
+    empty list if the stack cannot retreat ``minimum`` hexes. ``overstack``: how many hexes
+    further a stack that would end overstacked is retreated on (0: it may not end there)."""
     index = ctx.board.index
     occ = ctx.state.occupancy()
     side = cn.enemy(b.side)
     if stack is None:
         stack = in_target(ctx, b)
     friends = {index.number[n] for n, us in occ.items() if ctx.side_of(us[0]) == side}
-    zoc = zone_map(ctx, b.side).nodes - friends
+    # DCH: Tactical Retreats: "not through movement-blocking enemy ZOCs unoccupied by friendly
+    # units or fortresses": a fortress the attacker does not hold opens its hex too
+    forts = {
+        index.number[n]
+        for n in ctx.board.nodes_with("fortress")
+        if ctx.state.control.get(n) != b.side
+    }
+    zoc = zone_map(ctx, b.side).nodes - friends - forts
     # DCH: Tactical Retreats: only friendly units not under an unresolved attack open a
     # hexside next to a hex the stack was attacked from
     pending = {index.number[t] for t in allocations(ctx)}
@@ -231,8 +244,9 @@ def loss_options(ctx: Context, b: Battle) -> list[str]:
         cn.has(ctx, d, "tank") and cn.attack_factor(ctx, d) >= 3 for d in defs
     ):
         first = [u for u in units if cn.has(ctx, u, "panzer")]
-    pool = first or units
-    out = list(pool)
+    if first:
+        return list(first)  # the panzers (or Russian armour) go first, before any army flips
+    out = list(units)
     out += [
         FLIP + u
         for u in units
@@ -646,7 +660,7 @@ def _exchange(ctx: Context, b: Battle) -> Battle | None:
         eliminate(ctx, u, "exchange (not all defence covered)")
     for d in alive(ctx, b.defenders):
         disrupt(ctx, d)  # DCH: defending units surviving an eXchange suffer a D result
-    return _to(b, Stage.END)
+    return _to(b, Stage.WITHDRAW)  # ... and the D result's voluntary withdrawal
 
 
 def _length(ctx: Context, b: Battle) -> Battle | None:
@@ -735,9 +749,10 @@ def _advance(ctx: Context, b: Battle) -> Battle | None:
 
 def _end(ctx: Context, b: Battle) -> None:
     atts = alive(ctx, b.attackers)
-    # DCH: Supply: attackers in Limited Supply are Disrupted after the combat and any advance.
+    # DCH: Supply: attackers in Limited Supply (at the moment of attack) are Disrupted after
+    # the combat and any advance.
     for u in atts:
-        if ctx.state.units[u].has(cn.LIMITED):
+        if u in b.limited:
             disrupt(ctx, u)
     # DCH: Combat Results: BK - Blitzkrieg! German units can attack one additional time.
     if b.code == "BK" and b.side == cn.AXIS:
@@ -758,9 +773,12 @@ def _end(ctx: Context, b: Battle) -> None:
 
 def recovers_after_attack(ctx: Context, uid: str) -> bool:
     """Units the sequence recovers during the enemy's combat phase: non-red Russian units
-    (A.5) and Axis allied units (B.5), unless Isolated (DCH: Supply)."""
+    (A.5) and Axis allied units (B.5), "like the un-attacked units": only in Full or Limited
+    Supply now (DCH: Sequence A.4), and never Isolated (DCH: Supply)."""
     unit = ctx.state.units[uid]
     if not unit.has(cn.DISRUPTED) or unit.has(cn.ISOLATED):
+        return False
+    if statuses(ctx, ctx.side_of(uid)).get(uid) == SupplyStatus.UNSUPPLIED:
         return False
     if ctx.side_of(uid) == cn.RUSSIAN:
         return not cn.is_red(ctx, uid)

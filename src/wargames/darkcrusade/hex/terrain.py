@@ -36,12 +36,18 @@ def terrain(ctx: Context, node: str) -> str:
 
 
 def city_defence(ctx: Context, node: str) -> bool:
+    """A city or town (DCH: Weather: the Russian Snow shift is not given against them)."""
     return ctx.board.has(node, "city") or ctx.board.has(node, "town")
+
+
+CITY_BONUS = ("city", "major", "fortress", "victory")
+"""The features giving a defence bonus (DCH: Terrain Effects; a town, "O", gives none)."""
 
 
 def bonused(ctx: Context, node: str) -> bool:
     """A hex giving any defensive bonus (for the armored overrun's "un-bonused clear")."""
-    return terrain(ctx, node) != "clear" or city_defence(ctx, node)
+    board = ctx.board
+    return terrain(ctx, node) != "clear" or any(board.has(node, f) for f in CITY_BONUS)
 
 
 def defence_strength(
@@ -58,7 +64,7 @@ def defence_strength(
     board = ctx.board
     victory = board.has(node, "victory")
     major = board.has(node, "major") or board.has(node, "fortress")
-    city = board.has(node, "city") or board.has(node, "town")
+    city = board.has(node, "city")  # "(Solid Dot) Cities": a town ("O") adds nothing
     mountain_attack = max(
         (cn.attack_factor(ctx, a) for a in attackers if cn.has(ctx, a, "mountain")), default=0
     )
