@@ -3,6 +3,7 @@ Tactical Retreats and Advances: each result carried out on a position built for 
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from dch_support import NE, NW, SE, SW, C, E, W, die_for, fight, game, stage
 
@@ -460,3 +461,48 @@ def test_panzers_are_lost_before_a_german_army_flips_to_cover_a_tank_korps() -> 
         g.apply(Choose("exchange"))
     assert where(g, "1Pz") is None  # the only loss offered: taken without a choice
     assert g.state.units["18A"].steps == 2
+
+
+def _russian_roll(g: Game, attackers: list[str], code: str) -> None:
+    fight(g, attackers, C)
+    g.apply(Choose("retreat"))
+    g.apply(Choose("press:0"))
+    roll(g, code)
+
+
+def test_an_ae_is_the_attackers_choice_without_the_exchange_priorities() -> None:
+    """DCH: AE: "Attackers (equal to factor-modified defense factors) ELIMINATED": the
+    exchanges' "armour lost first" does not bind it."""
+    g = game({"T07": E, "H01": NE, "H02": SE, "18A": C}, profiles={"H01": "4-4", "H02": "1-1"})
+    _russian_roll(g, ["T07", "H01", "H02"], "AE")  # 7:5, 1:1
+    assert g.decision is not None and g.decision.step == "battle-loss"
+    assert {a.units for a in g.legal_actions()} == {("T07",), ("H01",), ("H02",)}
+    g.apply(AllocateLosses(("H01",)))
+    g.apply(AllocateLosses(("H02",)))
+    assert where(g, "T07") == E and where(g, "H01") is None and where(g, "H02") is None
+
+
+def test_no_weak_division_survives_an_axis_allied_army() -> None:
+    """DCH: DE: "1 weak infantry/rifle division may survive the elimination of a German korps
+    or Russian or German army" (not a Romanian or Hungarian army)."""
+    survived = {}
+    for defender in ("3RoA", "18A"):
+        atts = {"T01": W, "T02": NW, "T03": SW, "H01": W, "H02": NW, "H03": SW}
+        profiles = {"H01": "4-4", "H02": "4-4", "H03": "4-4"}
+        g = game({**atts, defender: C}, profiles=profiles, turn=2)
+        for w in ("WD1", "WD2"):
+            g.state.put(attrs.evolve(g.state.units[w], box=cn.WEAK_DIVISIONS))
+        _russian_roll(g, list(atts), "DE")
+        survived[defender] = where(g, "WD1") == C
+    assert survived == {"3RoA": False, "18A": True}
+
+
+def test_a_d3_overruns_a_german_korps_a_d2_does_not() -> None:
+    """DCH: Armored Overrun: "A D3 result can eliminate a German korps or any army in similar
+    circumstances" (a motorized korps is not pure infantry: a D2 leaves it)."""
+    tanks = {"T01": W, "T02": NW, "T03": SW}  # 9 pure tank factors on a 3-factor korps
+    for code, gone in (("D3", True), ("D2", False)):
+        g = game({**tanks, "XXXXI": C})
+        _russian_roll(g, list(tanks), code)
+        assert (where(g, "XXXXI") is None) == gone, code
+        assert any("overrun" in e.text for e in g.events) == gone, code

@@ -234,6 +234,8 @@ def loss_options(ctx: Context, b: Battle) -> list[str]:
     German panzers first when covering Russian 4-3 or 3-2 tank korps; a German army on its
     strong side may flip to its weak side to cover the difference without permanent loss."""
     units = alive(ctx, b.attackers)
+    if not is_exchange(b.code):
+        return list(units)  # DCH: AE: the attacker's choice (the priorities are exchanges')
     defs = b.defenders
     first: list[str] = []
     if b.side == cn.RUSSIAN and any(
@@ -503,7 +505,8 @@ def _avoid(ctx: Context, b: Battle) -> Battle | None:
 def overrun(ctx: Context, b: Battle, code: str) -> list[str]:
     """DCH: Armored Overrun: on a D2 any pure infantry defending in an un-bonused clear hex is
     eliminated if more pure panzer/tank factors attack it; a D3 likewise eliminates a German
-    korps or any army; in Good or Hard Frost (or Snow for the Russians)."""
+    korps or any army (a motorized korps, a mechanized army too: the reading recorded in the
+    coverage table); in Good or Hard Frost (or Snow for the Russians)."""
     if code not in ("D2", "D3") or not overrun_weather(weather(ctx), b.side):
         return []
     if bonused(ctx, b.target):
@@ -562,8 +565,12 @@ def _result(ctx: Context, b: Battle) -> Battle | None:
     if code == "AE":
         return _to(b, Stage.LOSSES, need=str(b.defence))
     if code in ("DE", "BK"):
+        # DCH: DE: "a German korps or Russian or German army" (not an Axis allied army)
         big = [
-            d for d in defs if cn.is_army(ctx, d) or (cn.is_german(ctx, d) and cn.is_korps(ctx, d))
+            d
+            for d in defs
+            if (cn.is_army(ctx, d) and not cn.is_ally(ctx, d))
+            or (cn.is_german(ctx, d) and cn.is_korps(ctx, d))
         ]
         for d in defs:
             eliminate(ctx, d, code)
