@@ -411,3 +411,26 @@ def test_must_advance_at_least_groups_are_the_smallest_reaching(
     assert len(sums) == 1
     best = min((s for s in _sums(units, False) if s >= need), default=None)
     assert sums == ({total} if best is None else {best})
+
+
+def test_no_advance_between_two_hexes_of_one_enemy_units_zoc_when_the_title_says_so() -> None:
+    """DCH: Tactical Advances: "A unit may not move (1 hex, directly) from one Enemy ZOC to
+    another EZOC of the same enemy unit", unless onto a friendly unit; ``zoc_free`` hexes (the
+    vacated one, for units exempt from ZOCs there) are free of it."""
+    from wargames.core.zoc import ZocPolicy, zones
+
+    common = sorted(set(IX.adj[n("0302")[0]]) & set(IX.adj[n("0303")[0]]))[0]
+    enemy = zones(IX, {"e": common}, ZocPolicy(own_hex=False))
+    rules = attrs.evolve(K45, ezoc_stops="DCH", same_unit="DCH: same unit")
+    assert advance(2, rules, AdvanceSituation(ezoc=enemy.nodes, zones=enemy)) == set()
+    error = advance_error(
+        IX, n("0302")[0], n("0303")[0], n("0302", "0303"), 2, rules,
+        AdvanceSituation(ezoc=enemy.nodes, zones=enemy),
+    )  # fmt: skip
+    assert rule_of(error) == "DCH: same unit"
+    onto_friend = AdvanceSituation(ezoc=enemy.nodes, zones=enemy, friendly=n("0303"))
+    assert advance(2, rules, onto_friend) == {("0302", "0303")}  # and it stops there (EZOC)
+    free = AdvanceSituation(ezoc=enemy.nodes, zones=enemy, zoc_free=n("0303"))
+    got = advance(2, rules, free)
+    assert ("0302", "0303") in got and len(got) > 1  # not stopped in the free hex
+    assert advance(2, K45, AdvanceSituation(ezoc=enemy.nodes, zones=enemy))  # rule off: free

@@ -269,3 +269,16 @@ def test_a_korps_moves_one_hex_a_turn_into_swamp_and_has_no_general_minimum_move
     # down) and a forest hex costs it 2: only with its bonus (and then it may not attack)
     g3 = game({"XXXXI": "0509"}, turn=9)
     assert routes(ctx(g3), "XXXXI", "break")["0609"][1] is False
+
+
+def test_the_russian_bonus_is_kept_near_axis_allied_armies() -> None:
+    """DCH: Operational Movement: no OMB for a unit that "enters or vacates a ZOC of an
+    UnDisrupted Russian army or German korps or army" (a Romanian army is neither)."""
+    start, enemy_at, goal = "1310", "2010", "1910"  # 6 hexes: only with the bonus
+    reach = {}
+    for enemy in ("3RoA", "18A"):
+        g = game({"T07": start, enemy: enemy_at})
+        assert g.scenario.board.distance(start, goal) == 6
+        assert g.scenario.board.distance(enemy_at, goal) == 1
+        reach[enemy] = goal in routes(ctx(g), "T07", "op")
+    assert reach == {"3RoA": True, "18A": False}

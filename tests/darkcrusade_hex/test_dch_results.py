@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from dch_support import NE, NW, SE, SW, C, E, W, die_for, fight, game, stage
+from dch_support import NE, NW, SE, SW, C, E, W, ctx, die_for, fight, game, stage
 
 from wargames.core.actions import Advance, AllocateLosses, Attack, Choose, Outcome, Pass, Retreat
 from wargames.core.game import Game
@@ -411,6 +411,11 @@ def _d1_retreat_routes(with_zoc: bool) -> list[tuple[str, ...]]:
     g.apply(Choose("press:0"))
     if stage(g) == "round-up":
         g.apply(Outcome("stay"))
+    return _d1_retreats(g)
+
+
+def _d1_retreats(g: Game) -> list[tuple[str, ...]]:
+    """Roll a D1, have the attacker choose its 1-hex retreat: the defender's routes."""
     roll(g, "D1")
     if stage(g) == "forced-after":
         g.apply(Choose("no"))
@@ -428,12 +433,7 @@ def test_a_retreat_may_enter_a_fortress_in_an_enemy_zoc() -> None:
 def test_defenders_surviving_an_exchange_take_a_d_with_its_withdrawal() -> None:
     """DCH: X/2, X, 2X: "Defending units surviving eXchange suffer D result" (D: Disrupted and
     may withdraw up to 2 hexes)."""
-    g = game({"1Pz": W, "H01": C, "H02": C}, profiles={"H01": "4-4", "H02": "1-1"})
-    fight(g, ["1Pz"], C)  # 2 factors: they cover the 1-1 only
-    g.apply(Choose("retreat"))
-    g.apply(Choose("press:0"))
-    if stage(g) == "round-up":
-        g.apply(Outcome("stay"))
+    g = german({"H01": C, "H02": C}, {"H01": "4-4", "H02": "1-1"}, {"1Pz": W})  # 2 factors
     roll(g, "2X")
     while stage(g) in ("opt-out", "decline"):
         g.apply(Choose("exchange"))
@@ -450,12 +450,7 @@ def test_defenders_surviving_an_exchange_take_a_d_with_its_withdrawal() -> None:
 def test_panzers_are_lost_before_a_german_army_flips_to_cover_a_tank_korps() -> None:
     """DCH: X/2, X, 2X: "Attacking German panzers lost first when covering Russian 4-3 or 3-2
     tank korps" (the army's flip to its weak side only after them)."""
-    g = game({"1Pz": W, "18A": NW, "T01": C})  # 1Pz 2 + 18A 5 (strong) on a 3-2 tank korps
-    fight(g, ["1Pz", "18A"], C)
-    g.apply(Choose("retreat"))
-    g.apply(Choose("press:0"))
-    if stage(g) == "round-up":
-        g.apply(Outcome("stay"))
+    g = german({"T01": C}, {}, {"1Pz": W, "18A": NW})  # 1Pz 2 + 18A 5 on a 3-2 tank korps
     roll(g, "X/2")
     while stage(g) in ("opt-out", "decline"):
         g.apply(Choose("exchange"))
@@ -506,3 +501,51 @@ def test_a_d3_overruns_a_german_korps_a_d2_does_not() -> None:
         _russian_roll(g, list(tanks), code)
         assert (where(g, "XXXXI") is None) == gone, code
         assert any("overrun" in e.text for e in g.events) == gone, code
+
+
+def test_a_retreating_stack_may_not_overstack_the_hex_it_retreats_onto() -> None:
+    """DCH: "Stacking" Limits: "Retreating units may not violate the stacking limit of hexes
+    occupied by other friendly units" (two armies onto a hex holding a third: no)."""
+    profiles = {"H01": "2-2", "H02": "2-2", "H03": "2-2"}
+    g = german({"H01": C, "H02": C, "H03": E}, profiles)
+    roll(g, "D1")
+    # the only open hex E would hold three armies: the stack cannot retreat, so it is in a No
+    # Retreat! situation (D1 -> D), and may only withdraw through E (the D's withdrawal)
+    assert any(e.kind == "result" and e.data["code"] == "D" for e in g.events)
+    pair = [a for a in g.legal_actions() if isinstance(a, Retreat) and a.units == ("H01", "H02")]
+    assert all(len(a.path) == 3 for a in pair)
+    g2 = german({"H01": C, "H03": E}, profiles)
+    assert any(p[-1] == E for p in _d1_retreats(g2))  # one army fits
+
+
+def test_an_exempt_panzer_ignores_zocs_only_in_the_vacated_hex() -> None:
+    """DCH: Tactical Advances: ZOC restrictions hold, "but not for tanks/panzers, SS,
+    parachute, and shock moving into/through the vacated hex on a DE or BK result": past C the
+    panzer stops on entering another enemy army's ZOC."""
+    from wargames.darkcrusade.hex.zoc import zone_map
+
+    g = german({"H01": C, "H02": "2010"}, {"H01": "1-1", "H02": "2-2"}, {"1Pz": W, "18A": SW})
+    roll(g, "DE")
+    index = g.scenario.board.index
+    zoc = {index.ids[v] for v in zone_map(ctx(g), cn.RUSSIAN).nodes}  # H02's only, now
+    paths = [a.path for a in g.legal_actions() if isinstance(a, Advance) and a.units == ("1Pz",)]
+    assert any(len(p) > 2 for p in paths)  # through the vacated hex
+    assert any(p[-1] in zoc for p in paths)  # into H02's ZOC ...
+    assert not any(n in zoc for p in paths for n in p[2:-1])  # ... where it stops
+
+
+def test_an_advance_may_not_go_between_two_hexes_of_one_enemy_units_zoc() -> None:
+    """DCH: Tactical Advances: "All Zone of Control movement restrictions are still in effect":
+    a unit may not move directly from one EZOC to another of the same enemy unit (H02 next to
+    both the attacker's hex and the vacated one), unless onto a friendly unit."""
+    g = german({"H01": C, "H02": NW}, {"H01": "1-1", "H02": "4-4"}, {"18A": W})
+    roll(g, "DE")
+    assert not any(isinstance(a, Advance) for a in g.legal_actions())
+    # a panzer on a DE is free of it: it moves into the vacated hex
+    g = german({"H01": C, "H02": NW}, {"H01": "1-1", "H02": "4-4"}, {"1Pz": W, "18A": W})
+    roll(g, "DE")
+    assert Advance(("18A",), (W, C)) not in list(g.legal_actions())
+    assert Advance(("1Pz",), (W, C)) in list(g.legal_actions())
+    g.apply(Advance(("1Pz",), (W, C)))
+    # once the panzer holds the vacated hex, 18A may advance onto it (a friendly unit)
+    assert Advance(("18A",), (W, C)) in list(g.legal_actions())

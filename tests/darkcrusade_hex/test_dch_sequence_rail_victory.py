@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import attrs
-from dch_support import NW, C, E, W, at_step, ctx, game
+from dch_support import NW, C, E, W, at_step, ctx, die_for, fight, game, stage
 
 import wargames
 from wargames.core.actions import Attack, Choose, Outcome, Pass, Place
@@ -327,3 +327,84 @@ def test_an_undefended_conversion_unit_is_destroyed_a_defended_one_falls_back() 
             assert left == [{"at": first, "defended": False}]  # back up the rail line
         else:
             assert left == []  # undefended: destroyed
+
+
+def test_only_german_units_attack_before_operational_movement() -> None:
+    """DCH: Sequence A.2: "German Attacks before Operational Movement"; A.3: "Operational
+    Movement of Axis allied and as yet unused German units"."""
+    g = game({"3RoA": W, "18A": NW, "H01": C}, profiles={"H01": "2-2"}, turn=2)
+    at_step(g, "early-attacks", side=cn.AXIS, mode="pre")
+    attacks = {a.units for a in g.legal_actions() if isinstance(a, Attack)}
+    assert attacks == {("18A",)}
+    error = g.check(Attack(("3RoA",), C))
+    assert isinstance(error, IllegalAction) and "German" in error.reason
+    g.apply(Attack(("18A",), C))
+    assert Choose("3RoA") not in list(g.legal_actions())
+
+
+def test_an_a2_blitzkrieg_attack_not_made_at_once_is_lost() -> None:
+    """DCH: Sequence A.2: "... with immediate Blitzkrieg attacks on a BK combat result"."""
+    g = game(
+        {"18A": W, "16A": NW, "9A": "1711", "1Pz": W, "H01": C, "H02": "1610"},
+        profiles={"H01": "1-1", "H02": "2-2"},
+        turn=2,
+    )
+    g.state.set("railheads", [W])
+    at_step(g, "early-attacks", side=cn.AXIS, mode="pre")
+    g.apply(Attack(("18A",), C))
+    for u in ("16A", "9A", "1Pz"):
+        g.apply(Choose(u))
+    g.apply(Pass())
+    g.apply(Choose("retreat"))
+    g.apply(Choose("press:0"))
+    if stage(g) == "round-up":
+        g.apply(Outcome("stay"))
+    g.apply(Outcome(die_for(g, "BK")))
+    while g.decision is not None and g.decision.step == "battle-advance":
+        g.apply(Pass())
+    assert g.state.units["1Pz"].has(cn.BLITZ)
+    assert Attack(("1Pz",), "1610") in list(g.legal_actions())  # made now, or ...
+    g.apply(Pass())
+    assert not any(u.has(cn.BLITZ) for u in g.state.units.values())  # ... never
+
+
+def test_the_breakthrough_offers_a_unit_whose_orders_were_passed_in_a3() -> None:
+    """DCH: Sequence A.6: repeated "for German units which have not yet moved or attacked"."""
+    g = game({"1Pz": W, "3Pz": "1711", "H01": "2013"}, profiles={"H01": "2-2"}, turn=2)
+    at_step(g, "operations", side=cn.AXIS, mode="op")
+    g.apply(Choose("1Pz"))
+    g.apply(Pass())  # 1Pz's orders: neither move nor attack
+    assert Choose("1Pz") not in list(g.legal_actions())  # not twice in the same phase
+    g.apply(Pass())  # the end of A.3
+    for _ in range(60):
+        top = g.state.stack[-1] if g.state.stack else None
+        if top is not None and top.step == "operations" and top.args.get("mode") == "break":
+            break
+        g.apply(next(iter(g.legal_actions())))
+    else:
+        raise AssertionError("the breakthrough was not reached")
+    assert Choose("1Pz") in list(g.legal_actions())
+
+
+def test_an_axis_attack_with_allied_units_is_not_pressed() -> None:
+    """DCH: Asymmetric Combat Odds: "Russian attacks and any Axis attacks involving Axis
+    allied units: The usual"; pressing is for German (and, one column, Russian) attacks."""
+    g = game({"3RoA": W, "18A": NW, "H01": C}, profiles={"H01": "2-2"}, turn=2)
+    fight(g, ["3RoA", "18A"], C)
+    g.apply(Choose("retreat"))
+    assert {a.option for a in g.legal_actions() if isinstance(a, Choose)} <= {"press:0"}
+
+
+def test_a1_flips_every_german_army_to_its_strong_side() -> None:
+    """DCH: Sequence A.1: "Flipping of German Armies to Strong Side", with no condition (the
+    entrenchment, in the same step, is for UnDisrupted units only)."""
+    g = game({"18A": W, "16A": "2013", "9A": "1709"}, turn=2)
+    for u in ("18A", "16A", "9A"):
+        g.state.put(attrs.evolve(g.state.units[u], steps=1))
+    g.state.put(g.state.units["9A"].marked(cn.DISRUPTED))
+    at_step(g, "axis-admin")
+    assert {u: g.state.units[u].steps for u in ("18A", "16A", "9A")} == {
+        "18A": 2,
+        "16A": 2,  # out of full supply
+        "9A": 2,  # Disrupted
+    }

@@ -229,3 +229,17 @@ def test_a_railway_gun_that_cannot_retreat_up_its_line_is_destroyed() -> None:
     routes = [a for a in g.legal_actions() if isinstance(a, Retreat)]
     assert routes and all(a.units == ("H01",) for a in routes)  # the army retreats alone
     assert "1308" not in {a.path[1] for a in routes}
+
+
+def test_a_factory_cut_off_from_the_east_by_rail_cannot_be_evacuated() -> None:
+    """DCH: Factory Evacuation: "Russian factories may be evacuated by rail to Siberia" (the
+    rail line traced back to the owner's side, DCH: Strategic Movement by Rail)."""
+    from wargames.darkcrusade.hex.factories import evacuable
+    from wargames.darkcrusade.hex.terrain import rail_nodes
+
+    g = game({}, turn=2)
+    assert "0902" in evacuable(ctx(g))  # Leningrad
+    for n in rail_nodes(ctx(g)):
+        g.state.control[n] = cn.AXIS
+    g.state.control["0902"] = cn.RUSSIAN  # Leningrad holds out, cut off
+    assert evacuable(ctx(g)) == []

@@ -13,12 +13,14 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import combinations, pairwise
+from typing import Any
 
 import attrs
 
 from .board_index import BoardIndex
 from .errors import IllegalAction
 from .retreat import Block, HexsideMatch, NodePath, Nodes, matching, path_block, walks
+from .zoc import ZoneMap
 
 Cost = Callable[[BoardIndex, int, int], int]
 """What entering node v from node u costs an advance (movement points, at least 1)."""
@@ -41,9 +43,12 @@ class AdvanceRules:
     one of ``stop_hexsides`` or entering a node with one of ``stop_features`` ends the advance
     (K45 10.1a). ``onward_hexsides``: hexes after the first only across such hexsides (roads);
     empty: any. ``ezoc_stops``: entering an EZOC ends the advance; ``None``: EZOCs are ignored
-    (K45 10.0). ``beside``: a unit may instead advance one hex into an empty hex next to the
-    vacated one. ``stacking``: the end must have room. ``cost``: what each hex costs against
-    the limit (``None``: 1 per hex); the first hex is always allowed.
+    (K45 10.0). ``same_unit``: no step directly from one hex of an enemy unit's zone of
+    control into another of the same unit's (``situation.zones``), unless onto a friendly unit
+    (DCH: Tactical Advances); ``None``: no such rule. ``beside``: a unit may instead advance one
+    hex into an empty hex next to the vacated one. ``stacking``: the end must have room.
+    ``cost``: what each hex costs against the limit (``None``: 1 per hex); the first hex is
+    always allowed.
     """
 
     rule: str = "advance"
@@ -54,6 +59,7 @@ class AdvanceRules:
     stop_features: frozenset[str] = attrs.field(default=frozenset(), converter=_names)
     onward_hexsides: tuple[HexsideMatch, ...] = ()
     ezoc_stops: str | None = None
+    same_unit: str | None = None
     beside: str | None = None
     stacking: str = "stacking"
     cost: Cost | None = None
@@ -66,13 +72,19 @@ class AdvanceSituation:
     ``prohibited``: nodes the force may not enter (enemy units, terrain it cannot move into).
     ``ezoc``: nodes in an enemy zone of control. ``occupied``: nodes holding any unit (a hex
     beside the vacated one must be empty). ``fits``: whether the force may end in a node
-    without overstacking (``None``: always).
+    without overstacking (``None``: always). ``zones``: the enemy zones of control by unit,
+    for ``rules.same_unit``; ``friendly``: nodes holding a friendly unit (a step onto one is
+    free of that rule); ``zoc_free``: nodes whose zones of control the force ignores (a step
+    into or out of one is free of it too, and entering one does not stop the advance).
     """
 
     prohibited: frozenset[int] = attrs.field(default=frozenset(), converter=_nodes)
     ezoc: frozenset[int] = attrs.field(default=frozenset(), converter=_nodes)
     occupied: frozenset[int] = attrs.field(default=frozenset(), converter=_nodes)
     fits: Callable[[int], bool] | None = None
+    zones: ZoneMap[Any] | None = None
+    friendly: frozenset[int] = attrs.field(default=frozenset(), converter=_nodes)
+    zoc_free: frozenset[int] = attrs.field(default=frozenset(), converter=_nodes)
 
 
 @attrs.frozen(slots=True, order=True)
@@ -218,6 +230,18 @@ class _Advance:
     def label(self, v: int) -> str:
         return self.index.ids[v]
 
+    def same_unit(self, u: int, v: int) -> Block | None:
+        """The "same enemy unit" rule (``rules.same_unit``) for the step from u to v."""
+        rule, sit = self.rules.same_unit, self.situation
+        if rule is None or sit.zones is None or v in sit.friendly:
+            return None
+        if u in sit.zoc_free or v in sit.zoc_free or not sit.zones.shared(u, v):
+            return None
+        return rule, (
+            f"cannot advance from {self.label(u)} to {self.label(v)}: both in the zone of "
+            "control of the same enemy unit"
+        )
+
     def enter(self, u: int, v: int) -> Block | None:
         """Whether a hexside and hex may be entered at all (K45 10.4)."""
         side = matching(self.index, u, v, self.rules.hexsides)
@@ -241,12 +265,16 @@ class _Advance:
         if len(path) == 1:
             if v not in self.vacated:
                 return rules.rule, f"the first hex must be the vacated one, not {self.label(v)}"
-            return self.enter(u, v)
+            return self.same_unit(u, v) or self.enter(u, v)
         why = self.stops(path)
         if why is not None:
             return rules.stop, why
-        if rules.ezoc_stops is not None and u in self.situation.ezoc:
+        sit = self.situation
+        if rules.ezoc_stops is not None and u in sit.ezoc and u not in sit.zoc_free:
             return rules.ezoc_stops, f"it entered an enemy zone of control in {self.label(u)}"
+        block = self.same_unit(u, v)
+        if block is not None:
+            return block
         if rules.onward_hexsides and matching(self.index, u, v, rules.onward_hexsides) is None:
             names = ", ".join(str(h) for h in rules.onward_hexsides)
             return rules.rule, f"past the first hex only across {names} hexsides"
@@ -268,7 +296,11 @@ class _Advance:
             return rule, f"{self.label(v)} is not next to both the attacker and the vacated hex"
         if v in self.situation.occupied:
             return rule, f"{self.label(v)} is not empty"
-        return self.enter(self.origin, v) or self.end_block((self.origin, v))
+        return (
+            self.same_unit(self.origin, v)
+            or self.enter(self.origin, v)
+            or self.end_block((self.origin, v))
+        )
 
     def cost(self, path: Nodes) -> int:
         """What the advance along ``path`` costs, the first hex included."""

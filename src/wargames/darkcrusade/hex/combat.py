@@ -54,7 +54,7 @@ from .odds import (
     round_up_sixths,
 )
 from .results import RETREATS, convert, extra_retreat, is_exchange, multiplier
-from .stacking import fits
+from .stacking import fits, fits_all
 from .supply import SupplyStatus, statuses
 from .terrain import bonused, water
 from .weather import GOOD, MUD, overrun_weather, weather
@@ -172,7 +172,9 @@ def retreat_options(
 
     def fit(v: int) -> bool:
         node = index.ids[v]
-        return all(fits(ctx, u, node, leaving=stack) for u in stack) or v == index.number[b.target]
+        # DCH: "Stacking" Limits: "Retreating units may not violate the stacking limit": the
+        # retreating stack counted together with the units already there
+        return fits_all(ctx, stack, node, leaving=stack) or v == index.number[b.target]
 
     situation = RetreatSituation(
         prohibited=frozenset(prohibited),
@@ -315,7 +317,8 @@ def advances(ctx: Context, b: Battle) -> list[Action]:
     occ = ctx.state.occupancy()
     prohibited = {index.number[n] for n, us in occ.items() if ctx.side_of(us[0]) != b.side}
     prohibited |= {index.number[n] for n in ctx.board if water(ctx, n)}
-    zoc = zone_map(ctx, cn.enemy(b.side)).nodes
+    zones = zone_map(ctx, cn.enemy(b.side))
+    friendly = {index.number[n] for n, us in occ.items() if ctx.side_of(us[0]) == b.side}
     out: list[Action] = [Pass()]
     for uid in alive(ctx, b.attackers):
         if uid in b.advanced or cn.disrupted(ctx, uid):
@@ -323,17 +326,26 @@ def advances(ctx: Context, b: Battle) -> list[Action]:
         at = ctx.state.units[uid].at
         assert at is not None
         beside = b.into >= b.defence
+        # DCH: Tactical Advances: "All Zone of Control movement restrictions are still in
+        # effect" (the stop on entering an EZOC and the same-unit rule), "but not for
+        # tanks/panzers, SS, parachute, and shock moving into/through the vacated hex on a DE
+        # or BK result"
         rules = AdvanceRules(
             rule=ADVANCE,
             blocked=ADVANCE,
-            ezoc_stops=None if ignores_zoc(ctx, uid, b) else ADVANCE,
+            ezoc_stops=ADVANCE,
+            same_unit=ADVANCE,
             beside=ADVANCE if beside else None,
         )
+        free = {index.number[b.target]} if ignores_zoc(ctx, uid, b) else set()
         situation = AdvanceSituation(
             prohibited=frozenset(prohibited),
-            ezoc=frozenset(zoc),
+            ezoc=zones.nodes,
             occupied=frozenset(index.number[n] for n in occ),
             fits=_fitter(ctx, uid),
+            zones=zones,
+            friendly=frozenset(friendly),
+            zoc_free=frozenset(free),
         )
         limit = advance_limit(ctx, uid, b)
         if limit > 1 and b.code in ("BK", "DE", "D3"):
@@ -812,7 +824,12 @@ def choices(ctx: Context, b: Battle) -> list[str]:
     if b.stage == Stage.AVOID:
         return ["exchange", "d3"]
     if b.stage == Stage.PRESS:
-        top = 3 if b.side == cn.AXIS else 1
+        # DCH: Asymmetric Combat Odds: German attacks press up to three columns, Russian ones
+        # one; an Axis attack with Axis allied units is "the usual", without a press
+        if b.side == cn.AXIS:
+            top = 3 if german_rounding(ctx, alive(ctx, b.attackers)) else 0
+        else:
+            top = 1
         return [f"press:{k}" for k in range(top + 1)] + gamble_options(ctx, b)
     if b.stage == Stage.OPT_OUT:
         return ["exchange", "nil"]

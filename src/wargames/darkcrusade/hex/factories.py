@@ -15,6 +15,7 @@ from wargames.core.state import Frame
 from wargames.core.steps import SideStep
 
 from . import counters as cn
+from .rail import rail_net
 
 RULE = "DCH: Strategic Movement (Factory Evacuation)"
 LOADING, TRACK, SIBERIA = "loading", "track", "siberia"
@@ -52,11 +53,15 @@ def producing(ctx: Context) -> int:
 
 
 def evacuable(ctx: Context) -> list[str]:
+    """Russian factories not yet evacuating that a Russian rail line links to the east ("by
+    rail to Siberia": DCH: Strategic Movement by Rail, the line traced back to the owner's
+    side)."""
     out = records(ctx)
+    net = rail_net(ctx, cn.RUSSIAN)
     return [
         n
         for n in sorted(ctx.board.nodes_with("factory"))
-        if ctx.state.control.get(n) == cn.RUSSIAN and n not in out
+        if ctx.state.control.get(n) == cn.RUSSIAN and n not in out and n in net
     ]
 
 

@@ -15,7 +15,7 @@ from wargames.core.actions import Action, Attack, Choose, Move, Pass
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.frame_args import BOOL, INT, NODE, SIDE, UNIT, Shape, list_of, literal
-from wargames.core.markers import TURN, has_scoped, scoped
+from wargames.core.markers import PHASE, TURN, has_scoped, scoped
 from wargames.core.state import Frame
 from wargames.core.steps import SideStep
 
@@ -57,6 +57,16 @@ def unused(ctx: Context, uid: str) -> bool:
 
 
 # --- A.2 / B.2: attacks before operational movement ----------------------------------------
+def early_attacker(ctx: Context, uid: str, mode: str) -> bool:
+    """May attack in A.2 / B.2 (``mode`` "pre"): not yet used (or holding a Blitzkrieg attack),
+    and on the Axis side German ("German Attacks before Operational Movement"; the Axis allied
+    units first act in A.3)."""
+    unit = ctx.state.units[uid]
+    if not (unused(ctx, uid) or unit.has(cn.BLITZ)):
+        return False
+    return mode != "pre" or not cn.is_ally(ctx, uid)
+
+
 class EarlyAttacks(SideStep):
     """DCH: Sequence A.2 / B.2: attacks before operational movement, resolved at once (with
     the immediate Blitzkrieg attacks on a BK). Declare with one unit, add others, resolve."""
@@ -72,7 +82,7 @@ class EarlyAttacks(SideStep):
         if frame.args["side"] != cn.RUSSIAN or early_obligations(ctx) is None:
             out.append(Pass())
         for u in ctx.units_of(frame.args["side"]):
-            if may_fight(ctx, u.id) and (unused(ctx, u.id) or u.has(cn.BLITZ)):
+            if may_fight(ctx, u.id) and early_attacker(ctx, u.id, frame.args["mode"]):
                 out += [Attack((u.id,), t) for t in targets(ctx, u.id)]
         return out
 
@@ -88,10 +98,17 @@ class EarlyAttacks(SideStep):
         unit = ctx.state.units[uid]
         if not (unused(ctx, uid) or unit.has(cn.BLITZ)):
             return IllegalAction(self.rule, f"{uid} has already moved or attacked")
+        if not early_attacker(ctx, uid, frame.args["mode"]):
+            return IllegalAction(self.rule, f"{uid}: only German units attack in A.2")
         return attack_error(ctx, uid, action.target)
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         if isinstance(action, Pass):
+            # DCH: Sequence A.2: the Blitzkrieg attacks on a BK are "immediate": one not
+            # made by the end of the step is lost
+            for u in ctx.units_of(frame.args["side"]):
+                if u.has(cn.BLITZ):
+                    ctx.state.put(u.unmarked(cn.BLITZ))
             ctx.done()
             return
         assert isinstance(action, Attack)
@@ -124,6 +141,8 @@ class Declare(SideStep):
         out = []
         for u in ctx.units_of(frame.args["side"]):
             if u.id in chosen or attack_error(ctx, u.id, target) is not None:
+                continue
+            if frame.args["mode"] == "pre" and not early_attacker(ctx, u.id, "pre"):
                 continue
             if unused(ctx, u.id) or u.has(cn.BLITZ):
                 out.append(u.id)
@@ -173,7 +192,7 @@ class Operations(SideStep):
         for u in ctx.units_of(frame.args["side"]):
             if u.has(cn.DISRUPTED) or not unused(ctx, u.id) or cn.omf(ctx, u.id) == 0:
                 continue
-            if u.has(scoped(cn.DONE, TURN)) or u.has(scoped(cn.ALLOCATED, TURN)):
+            if u.has(scoped(cn.DONE, PHASE)) or u.has(scoped(cn.ALLOCATED, TURN)):
                 continue
             if frame.args["mode"] == "break" and cn.is_ally(ctx, u.id):
                 continue  # DCH: Sequence A.6: the breakthrough is for German units
@@ -234,7 +253,7 @@ def cancel(ctx: Context, target: str) -> None:
     a = allocations(ctx)
     for uid in a.pop(target, []):
         unit = ctx.state.units[uid]
-        ctx.state.put(unit.unmarked(scoped(cn.ALLOCATED, TURN), scoped(cn.DONE, TURN)))
+        ctx.state.put(unit.unmarked(scoped(cn.ALLOCATED, TURN), scoped(cn.DONE, PHASE)))
     set_allocations(ctx, a)
     ctx.emit("cancel", f"the attack on {target} is cancelled", target=target)
 
@@ -302,14 +321,14 @@ class Orders(SideStep):
         uid = frame.args["unit"]
         unit = ctx.state.units[uid]
         if isinstance(action, Pass):
-            ctx.state.put(unit.marked(scoped(cn.DONE, TURN)))
+            ctx.state.put(unit.marked(scoped(cn.DONE, PHASE)))
             ctx.done()
             return
         if isinstance(action, Attack):
             a = allocations(ctx)
             a.setdefault(action.target, []).append(uid)
             set_allocations(ctx, a)
-            ctx.state.put(unit.marked(scoped(cn.ALLOCATED, TURN), scoped(cn.DONE, TURN)))
+            ctx.state.put(unit.marked(scoped(cn.ALLOCATED, TURN), scoped(cn.DONE, PHASE)))
             ctx.emit("allocate", f"{uid} will attack {action.target}", unit=uid)
             ctx.done()
             return
@@ -332,7 +351,7 @@ class Orders(SideStep):
         if may and targets(ctx, uid):
             ctx.update(moved=True, may_attack=True, spent=cost)
             return
-        ctx.state.put(ctx.state.units[uid].marked(scoped(cn.DONE, TURN)))
+        ctx.state.put(ctx.state.units[uid].marked(scoped(cn.DONE, PHASE)))
         ctx.done()
 
     def _overrun(self, ctx: Context, frame: Frame, action: Move) -> None:
@@ -344,7 +363,7 @@ class Orders(SideStep):
         for u in action.units:
             unit = ctx.state.units[u]
             ctx.state.put(
-                cn.moved(unit, target).marked(scoped(cn.MOVED, TURN), scoped(cn.DONE, TURN))
+                cn.moved(unit, target).marked(scoped(cn.MOVED, TURN), scoped(cn.DONE, PHASE))
             )
         set_control(ctx, target, side)
         ctx.emit("overrun", f"{'+'.join(action.units)} overrun {target}", target=target)

@@ -93,15 +93,10 @@ class AxisAdmin(Step):
             unit = ctx.state.units[uid]
             if int(turn) <= ctx.turn and unit.box == cn.REINFORCEMENTS:
                 arrive(ctx, uid, [entry, *axis_hexes])
-        status = statuses(ctx, cn.AXIS)
+        # DCH: Sequence A.1: "Flipping of German Armies to Strong Side" (the text sets no
+        # condition on it, unlike the entrenchment's "UnDisrupted")
         for u in ctx.units_of(cn.AXIS):
-            if (
-                cn.is_german(ctx, u.id)
-                and cn.is_army(ctx, u.id)
-                and u.steps == 1
-                and not u.has(cn.DISRUPTED)
-                and status.get(u.id) == SupplyStatus.SUPPLIED
-            ):
+            if cn.is_german(ctx, u.id) and cn.is_army(ctx, u.id) and u.steps == 1:
                 ctx.state.put(attrs.evolve(u, steps=2))
                 ctx.emit("flip", f"{u.id} flips to its strong side", unit=u.id)
         panzer_replacements(ctx)

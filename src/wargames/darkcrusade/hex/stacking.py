@@ -52,12 +52,22 @@ def stacking_error(ctx: Context, units: Iterable[str]) -> str | None:
 
 def fits(ctx: Context, uid: str, node: str, leaving: Iterable[str] = ()) -> bool:
     """Whether ``uid`` may end in ``node`` with the units there (minus ``leaving``)."""
-    gone = set(leaving) | {uid}
+    return fits_all(ctx, [uid], node, leaving)
+
+
+def fits_all(ctx: Context, units: Iterable[str], node: str, leaving: Iterable[str] = ()) -> bool:
+    """Whether ``units`` together may end in ``node`` with the units there (minus ``leaving``):
+    a stack moving or retreating as one is counted as one (DCH: "Stacking" Limits)."""
+    units = list(units)
+    gone = set(leaving) | set(units)
     here = [u for u in ctx.state.occupancy().get(node, ()) if u not in gone]
-    mountain = ctx.board.terrain(node) == "mountain" and mobile(ctx, uid)
-    if mountain and any(mobile(ctx, u) for u in here):
-        return False  # DCH: Mountain: not more than 1 panzer/tank or motorized unit a hex
-    return stacking_error(ctx, [*here, uid]) is None
+    # DCH: Mountain: not more than 1 panzer/tank or motorized unit a hex
+    moving = sum(1 for u in units if mobile(ctx, u))
+    if moving and ctx.board.terrain(node) == "mountain":
+        moving += sum(1 for u in here if mobile(ctx, u))
+    if moving > 1 and ctx.board.terrain(node) == "mountain":
+        return False
+    return stacking_error(ctx, [*here, *units]) is None
 
 
 def mobile(ctx: Context, uid: str) -> bool:

@@ -42,7 +42,8 @@ def zone_map(ctx: Context, side: str, undisrupted_only: bool = False) -> ZoneMap
 
 def bonus_zoc(ctx: Context, enemy_side: str) -> ZoneMap[str]:
     """DCH: Operational Movement (OMB): the ZOC of UnDisrupted Russian armies or German korps
-    or armies, which a unit using the bonus may neither enter nor vacate."""
+    or armies (not Axis allied armies), which a unit using the bonus may neither enter nor
+    vacate."""
     return cached(ctx, ("bonus-zoc", enemy_side), lambda: _bonus_zoc(ctx, enemy_side))
 
 
@@ -50,6 +51,7 @@ def _bonus_zoc(ctx: Context, enemy_side: str) -> ZoneMap[str]:
     units = {
         uid: at
         for uid, at in zoc_units(ctx, enemy_side, undisrupted_only=True).items()
-        if cn.is_army(ctx, uid) or (cn.is_german(ctx, uid) and cn.is_korps(ctx, uid))
+        if (cn.is_army(ctx, uid) and not cn.is_ally(ctx, uid))
+        or (cn.is_german(ctx, uid) and cn.is_korps(ctx, uid))
     }
     return zones(ctx.board.index, units, POLICY)
