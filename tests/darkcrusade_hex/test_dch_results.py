@@ -505,17 +505,29 @@ def test_a_d3_overruns_a_german_korps_a_d2_does_not() -> None:
 
 def test_a_retreating_stack_may_not_overstack_the_hex_it_retreats_onto() -> None:
     """DCH: "Stacking" Limits: "Retreating units may not violate the stacking limit of hexes
-    occupied by other friendly units" (two armies onto a hex holding a third: no)."""
+    occupied by other friendly units.  Thus, some or all of the defending units required to
+    retreat from a hex may be in a 'No Retreat!' situation": two armies may not both retreat
+    onto a hex holding a third; one does (the defender's choice), the other stays under No
+    Retreat! (D1 -> D; D2 -> DE)."""
     profiles = {"H01": "2-2", "H02": "2-2", "H03": "2-2"}
-    g = german({"H01": C, "H02": C, "H03": E}, profiles)
-    roll(g, "D1")
-    # the only open hex E would hold three armies: the stack cannot retreat, so it is in a No
-    # Retreat! situation (D1 -> D), and may only withdraw through E (the D's withdrawal)
-    assert any(e.kind == "result" and e.data["code"] == "D" for e in g.events)
-    pair = [a for a in g.legal_actions() if isinstance(a, Retreat) and a.units == ("H01", "H02")]
-    assert all(len(a.path) == 3 for a in pair)
-    g2 = german({"H01": C, "H03": E}, profiles)
-    assert any(p[-1] == E for p in _d1_retreats(g2))  # one army fits
+    place = {"H01": C, "H02": C, "H03": E, "4A": "2010"}  # 4A's ZOC shuts the hexes past E
+    g = german(place, profiles)
+    retreats = _d1_retreats(g)  # the only open hex is E
+    assert set(retreats) == {(C, E)}
+    options = [a for a in g.legal_actions() if isinstance(a, Retreat)]
+    assert {a.units for a in options} == {("H01",), ("H02",)}
+    g.apply(Retreat(("H02",), (C, E)))
+    assert where(g, "H02") == E and where(g, "H01") == C
+    assert g.state.units["H01"].has(cn.DISRUPTED)
+    assert any("No Retreat" in e.text for e in g.events)
+    g = german(place, profiles)
+    roll(g, "D2")
+    if stage(g) == "forced-after":
+        g.apply(Choose("no"))
+    g.apply(Choose("retreat:1"))
+    g.apply(next(a for a in g.legal_actions() if isinstance(a, Retreat) and a.units == ("H01",)))
+    assert where(g, "H02") is None  # D2 under No Retreat!: DE
+    assert where(g, "H01") is not None
 
 
 def test_an_exempt_panzer_ignores_zocs_only_in_the_vacated_hex() -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from itertools import pairwise
+from itertools import combinations, pairwise
 from typing import ClassVar
 
 import attrs
@@ -206,11 +206,29 @@ def retreat_options(
 
 
 def can_retreat(ctx: Context, b: Battle) -> bool:
-    """Whether the defenders can retreat (a railway gun that cannot is destroyed alone, so
-    it does not make the others Surrounded)."""
+    """Whether any of the defenders can retreat (a railway gun that cannot is destroyed
+    alone, so it does not make the others Surrounded; a unit that can retreat alone makes
+    the stack not Surrounded: see :func:`retreat_groups`)."""
     stack = in_target(ctx, b)
     others = [u for u in stack if not cn.has(ctx, u, "railway-gun")]
-    return bool(retreat_options(ctx, b, 1, 1, others or stack))
+    return any(retreat_options(ctx, b, 1, 1, [u]) for u in others or stack)
+
+
+def retreat_groups(ctx: Context, b: Battle, length: int, minimum: int) -> list[RetreatAction]:
+    """DCH: Tactical Retreats and "Stacking" Limits: the defending stack's retreats; if it
+    cannot retreat as a whole, those of its largest groups that can ("some or all of the
+    defending units required to retreat from a hex may be in a No Retreat! situation"): the
+    defender chooses the group by its retreat, the others stay under No Retreat!."""
+    stack = in_target(ctx, b)
+    for size in range(len(stack), 0, -1):
+        out = [
+            RetreatAction(group, p)
+            for group in combinations(stack, size)
+            for p in retreat_options(ctx, b, length, minimum, list(group))
+        ]
+        if out:
+            return out
+    return []
 
 
 def covered_defenders(ctx: Context, b: Battle, total: int) -> list[str]:
@@ -702,13 +720,30 @@ def _retreat(ctx: Context, b: Battle) -> Battle | None:
     ):
         for gun in guns:
             eliminate(ctx, gun, "cannot retreat back up a rail line")
-    if not retreat_options(ctx, b, b.retreat + b.extra, b.retreat):
+    if not retreat_groups(ctx, b, b.retreat + b.extra, max(b.retreat, 1)):
         # DCH: Edge of the World / Retreat Impossible: units that cannot retreat are lost
         for d in alive(ctx, b.defenders):
             eliminate(ctx, d, "cannot retreat")
         return _to(b, Stage.ADVANCE)
     ctx.push("battle-retreat", by=cn.enemy(b.side))
     return None
+
+
+def _left_behind(ctx: Context, b: Battle, staying: list[str]) -> None:
+    """Defenders that a retreat of only part of their stack leaves in the hex are in a No
+    Retreat! situation (DCH: "Stacking" Limits): D1 -> D (already Disrupted), D2 -> DE; a
+    D3 has no conversion: units that cannot retreat are lost."""
+    held = convert(b.code, True, False) if b.code in ("D1", "D2") else "DE"
+    ctx.emit(
+        "result",
+        f"{'+'.join(staying)} cannot retreat with the others: No Retreat! ({held})",
+        target=b.target,
+        code=held,
+        units=list(staying),
+    )
+    if held in ("DE", "BK"):
+        for u in staying:
+            eliminate(ctx, u, f"{held} under No Retreat!")
 
 
 def withdrawals(ctx: Context, b: Battle) -> list[RetreatAction]:
@@ -1005,9 +1040,7 @@ class RetreatStep(BattleDecision):
         if b.stage == Stage.WITHDRAW:
             out = [Pass(), *withdrawals(ctx, b)]
         else:
-            units = tuple(in_target(ctx, b))
-            paths = retreat_options(ctx, b, b.retreat + b.extra, max(b.retreat, 1))
-            out = [RetreatAction(units, p) for p in paths]
+            out = list(retreat_groups(ctx, b, b.retreat + b.extra, max(b.retreat, 1)))
             if b.retreat == 0:
                 out.insert(0, Pass())
         return out
@@ -1015,6 +1048,9 @@ class RetreatStep(BattleDecision):
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         b = current(ctx)
         if isinstance(action, RetreatAction):
+            staying = [u for u in in_target(ctx, b) if u not in action.units]
+            if b.stage != Stage.WITHDRAW and staying:
+                _left_behind(ctx, b, staying)
             for u in action.units:
                 ctx.state.put(cn.moved(ctx.state.units[u], action.path[-1]))
             for n in action.path[1:]:
