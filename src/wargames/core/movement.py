@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import pairwise
-from typing import Any
+from typing import Any, overload
 
 import attrs
 
@@ -145,6 +145,60 @@ _FAR = 1 << 47
 Edges = tuple[tuple[int, int], ...]
 #: Per node: (plain edges by rising cost, flagged edges).
 SearchRows = Sequence[tuple[Edges, Edges]]
+
+
+class _OverlayRows(Sequence[tuple[Edges, Edges]]):
+    """A position's search table: the board's rows, with every edge into a special node (EZOC,
+    enemy, stop) or out of an EZOC flagged; each row is overlaid when a search first reads
+    it, so a position costs only the rows its searches reach."""
+
+    __slots__ = ("_base", "_halt_only", "_rows", "_slow", "_special", "_zset")
+
+    def __init__(
+        self,
+        base: SearchRows,
+        slow: SearchRows,
+        special: frozenset[int],
+        zset: frozenset[int],
+        halt_only: frozenset[int],
+    ) -> None:
+        self._base, self._slow = base, slow
+        self._special, self._zset, self._halt_only = special, zset, halt_only
+        self._rows: list[tuple[Edges, Edges] | None] = [None] * len(base)
+
+    def __len__(self) -> int:
+        return len(self._base)
+
+    @overload
+    def __getitem__(self, u: int) -> tuple[Edges, Edges]: ...
+
+    @overload
+    def __getitem__(self, u: slice) -> Sequence[tuple[Edges, Edges]]: ...
+
+    def __getitem__(self, u: int | slice) -> Any:
+        if isinstance(u, slice):
+            return [self[i] for i in range(len(self))[u]]
+        row = self._rows[u]
+        if row is None:
+            row = self._rows[u] = self._row(u)
+        return row
+
+    def _row(self, u: int) -> tuple[Edges, Edges]:
+        if u in self._zset:
+            return self._slow[u]
+        special, halt_only = self._special, self._halt_only
+        plain, flagged = self._base[u]
+        if not any(v in special for v, _ in plain) and not any(v in special for v, _ in flagged):
+            return self._base[u]
+        keep, other = [], []
+        for v, c in plain:
+            if v not in special:
+                keep.append((v, c))
+            else:
+                other.append((v, c | _HALT if v in halt_only else c | _SLOW))
+        for v, c in flagged:
+            other.append((v, c | _SLOW) if v in special else (v, c))
+        return (tuple(keep), tuple(other))
 
 
 def _search_rows(index: BoardIndex, costs: Costs | Sequence[Costs]) -> SearchRows:
@@ -287,28 +341,13 @@ class _Prepared:
         return rows
 
     def _overlay(self, index: BoardIndex, base: SearchRows, slow: SearchRows) -> SearchRows:
-        special, zset = self.special, self.zones.nodes
+        special = self.special
         if not special:
             return base
         halt_only = self.stop - self.closed
         if self.enter_cost:
-            halt_only -= zset
-        rows = list(base)
-        for u in zset | {u for v in special for u in index.adj[v]}:
-            plain, flagged = base[u]
-            if u in zset:
-                rows[u] = slow[u]
-                continue
-            keep, other = [], []
-            for v, c in plain:
-                if v not in special:
-                    keep.append((v, c))
-                else:
-                    other.append((v, c | _HALT if v in halt_only else c | _SLOW))
-            for v, c in flagged:
-                other.append((v, c | _SLOW) if v in special else (v, c))
-            rows[u] = (tuple(keep), tuple(other))
-        return rows
+            halt_only -= self.zones.nodes
+        return _OverlayRows(base, slow, special, self.zones.nodes, halt_only)
 
     @classmethod
     def _build(cls, index: BoardIndex, policy: MovePolicy, situation: Situation) -> _Prepared:
