@@ -1034,7 +1034,7 @@ def oob() -> list[str]:
             "regiment",
             0,
             1,
-            0,
+            3,  # DCH: OMFs: "All other Russian or Axis units 3"
             "railway-gun no-stack",
             "russian",
             "",

@@ -339,3 +339,22 @@ def test_a_listed_action_made_illegal_from_outside_is_refused(seed: int, n: int)
     with pytest.raises(wargames.IllegalAction):
         game.apply(move)
     assert game.to_json() == before
+
+
+def test_context_draw_weights_are_proportions() -> None:
+    """``Context.draw`` with counts as weights draws each item in proportion (a bug once took
+    un-normalized counts as probabilities: the first item with weight >= 1 always won)."""
+    from collections import Counter
+    from fractions import Fraction
+
+    import pytest
+
+    from wargames.core.context import Context
+
+    game = wargames.new_game(TITLE, seed=5)
+    ctx = Context(game.title, game.scenario, game.state, game.events)
+    got = Counter(ctx.draw("ab", [Fraction(2), Fraction(7)]) for _ in range(900))
+    assert 150 < got[0] < 250 and got[0] + got[1] == 900  # about 2/9 of 900 = 200
+    assert ctx.draw("ab", [Fraction(0), Fraction(3)]) == 1
+    with pytest.raises(ValueError):
+        ctx.draw("ab", [Fraction(0), Fraction(0)])

@@ -19,6 +19,7 @@ from wargames.core.game import Game
 from wargames.core.state import Frame
 from wargames.darkcrusade.hex import DATA, combat
 from wargames.darkcrusade.hex import counters as cn
+from wargames.darkcrusade.hex.charts import charts
 
 C = "1810"
 W, NW, SW = "1710", "1709", "1711"
@@ -51,23 +52,36 @@ def game(
         g = wargames.new_game("darkcrusade-hex", data, seed=0)
     else:
         g = wargames.new_game("darkcrusade-hex", seed=0)
-    g.apply(Outcome(group))
+    pick_group(g, group)
     st = g.state
     for u in list(st.units.values()):
         st.put(attrs.evolve(u, at=None, box=OUT, markers=frozenset()))
     for uid, at in placements.items():
         st.put(attrs.evolve(st.units[uid], at=at, box=None))
     st.turn = turn
+    mech = set(st.get("mech_units", ()))
     st.set("railheads", [RAILHEAD])
     for n in (RAILHEAD, *axis_hexes):
         st.control[n] = cn.AXIS
     for uid, at in placements.items():
         st.control[at] = g.scenario.units[uid].side
     if profiles:
+        # drawn counters, revealed (a test wanting one face down takes it out of "revealed")
         merged = dict(st.get("profiles", {}))
         merged.update(profiles)
         st.set("profiles", merged)
+        shown = set(st.get("revealed", ())) | {u for u in profiles if u not in mech}
+        st.set("revealed", sorted(shown))
     return g
+
+
+def pick_group(g: Game, group: str) -> None:
+    """The face-down mech group's chance steps: ``group``, its counters dealt in id order
+    (the elite group's 3-2s on the last two korps)."""
+    g.apply(Outcome(group))
+    dealt = dict(zip(g.state.get("mech_units"), charts(ctx(g)).hidden[group], strict=True))
+    while g.decision is not None and g.decision.step == "mech-deal":
+        g.apply(Outcome(dealt[g.state.stack[-1].args["unit"]]))
 
 
 def ctx(g: Game) -> Context:

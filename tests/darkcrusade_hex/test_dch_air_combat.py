@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import attrs
-from dch_support import NE, SW, C, W, at_step, ctx, fight, game, stage
+from dch_support import NE, SW, C, W, at_step, ctx, fight, game, pick_group, stage
 
 import wargames
 from wargames.core.actions import Choose, Outcome, Pass
@@ -236,7 +236,7 @@ def test_airfields_are_positioned_by_the_player_within_ground_movement_or_by_rai
     from wargames.darkcrusade.hex.air import airfield_hexes, base
 
     g = wargames.new_game("darkcrusade-hex", seed=0)
-    g.apply(Outcome("plain"))
+    pick_group(g, "plain")
     at_step(g, "airfields", side=cn.AXIS)
     assert g.decision is not None and g.decision.step == "airfields"
     assert Choose("II.FK") in set(g.legal_actions())
@@ -284,3 +284,32 @@ def test_an_airstrike_takes_the_anti_aircraft_units_first() -> None:
     assert g.state.occupancy()[C] == ("11Pz", "18A")  # the panzer division on top
     assert aa_capable(c, "18A") and not aa_capable(c, "11Pz")
     assert strike_order(c, C, cn.RUSSIAN) == ["18A", "11Pz"]
+
+
+def test_airstrikes_keep_the_first_turn_rules_on_rumania() -> None:
+    """DCH: Special First Turn Rules: "The Axis may not attack out of Rumania on the first
+    turn.  (The Russians may not attack Rumania unless the Axis do attack out of it.)" (an
+    airstrike "attacks each ground unit in the target hex"); an Axis airstrike out of Rumania
+    later opens Rumania to the Russians."""
+    from wargames.darkcrusade.hex.air_combat import strike_targets
+
+    board = game({}).scenario.board
+    target = next(
+        n
+        for n in sorted(board.nodes_with("romania"))
+        if board.distance("0920", n) <= 4
+        and any(not board.has(m, "romania") for m in board.neighbours(n))
+    )
+    beside = next(m for m in sorted(board.neighbours(target)) if not board.has(m, "romania"))
+    g = game({"3RoA": target, "H01": beside}, turn=2, profiles={"H01": "4-4"})
+    with_air(g, {"VVS-S": beside})
+    assert target not in strike_targets(ctx(g), "VVS-S")
+    g.state.set("romania_attacked", True)
+    assert target in strike_targets(ctx(g), "VVS-S")
+    for turn, allowed in ((1, False), (2, True)):
+        g = game({"3RoA": target, "H01": beside}, turn=turn, profiles={"H01": "4-4"})
+        with_air(g, {"IV.FK": "0621"})  # an airfield in Rumania
+        assert bool(strike_targets(ctx(g), "IV.FK")) == allowed
+    at_step(g, "airstrike", side=cn.AXIS, unit="IV.FK")
+    g.apply(Choose(beside))
+    assert g.state.get("romania_attacked") is True

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import attrs
-from dch_support import NW, C, E, W, at_step, ctx, die_for, fight, game, stage
+from dch_support import NW, C, E, W, at_step, ctx, die_for, fight, game, pick_group, stage
 
 import wargames
 from wargames.core.actions import Attack, Choose, Outcome, Pass, Place
@@ -306,7 +306,7 @@ def test_an_undefended_conversion_unit_is_destroyed_a_defended_one_falls_back() 
     from wargames.darkcrusade.hex.rail import depth
 
     g = wargames.new_game("darkcrusade-hex", seed=0)
-    g.apply(Outcome("plain"))
+    pick_group(g, "plain")
     c = ctx(g)
     board = g.scenario.board
     first = markers(c)[0]["at"]
@@ -317,7 +317,7 @@ def test_an_undefended_conversion_unit_is_destroyed_a_defended_one_falls_back() 
     )
     for defended in (True, False):
         h = wargames.new_game("darkcrusade-hex", seed=0)
-        h.apply(Outcome("plain"))
+        pick_group(h, "plain")
         h.state.control[nxt] = cn.AXIS
         h.state.set("conversion", [{"at": nxt, "defended": defended}])
         h.state.control[nxt] = cn.RUSSIAN  # the enemy took its hex

@@ -6,14 +6,14 @@ from __future__ import annotations
 import tomllib
 
 import pytest
-from dch_support import ctx
+from dch_support import ctx, pick_group
 from dch_support import game as dch_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import wargames
 from wargames.agents import RandomAgent
-from wargames.core.actions import Choose, Outcome, Pass, Place
+from wargames.core.actions import Choose, Pass, Place
 from wargames.core.errors import IllegalAction
 from wargames.core.game import Game
 from wargames.darkcrusade.hex import DATA
@@ -32,7 +32,7 @@ def free_game() -> Game:
     data = tomllib.loads((DATA / "barbarossa-1941.toml").read_text(encoding="utf-8"))
     data["options"] = {"free_setup": True}
     g = wargames.new_game("darkcrusade-hex", data, seed=0)
-    g.apply(Outcome("plain"))
+    pick_group(g, "plain")
     return g
 
 
@@ -40,7 +40,7 @@ def test_the_fixed_set_up_covers_every_border_hex() -> None:
     g = wargames.new_game("darkcrusade-hex", seed=0)
     assert len(border_hexes(ctx(g))) >= 10
     assert uncovered(ctx(g)) == []
-    g.apply(Outcome("plain"))
+    pick_group(g, "plain")
     assert g.decision is not None and g.decision.step != "free-setup"  # no option, no set-up
 
 

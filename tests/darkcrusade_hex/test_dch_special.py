@@ -243,3 +243,17 @@ def test_a_factory_cut_off_from_the_east_by_rail_cannot_be_evacuated() -> None:
         g.state.control[n] = cn.AXIS
     g.state.control["0902"] = cn.RUSSIAN  # Leningrad holds out, cut off
     assert evacuable(ctx(g)) == []
+
+
+def test_railway_guns_move_with_the_other_units_omf() -> None:
+    """DCH: OMFs: "All other Russian or Axis units 3" (the railway guns included): they move
+    operationally and by rail like other units."""
+    from wargames.darkcrusade.hex.rail import movers
+
+    g = game({"RG1": "0902"}, turn=5)
+    assert cn.omf(ctx(g), "RG1") == 3
+    assert "RG1" in movers(ctx(g), cn.RUSSIAN)
+    at_step(g, "operations", side=cn.RUSSIAN, mode="op")
+    from wargames.core.actions import Choose
+
+    assert Choose("RG1") in list(g.legal_actions())

@@ -2,7 +2,7 @@
 point, automatically destroying any enemy partisan or entrained factory units", in every path
 by which a unit enters a point: operational move, breakthrough, highway, the occupation after
 a battle, retreat, strategic land and sea movement. Nothing else of theirs is invented: they
-are no defenders, and they cut neither supply nor a strategic line's end."""
+are no defenders, and they cut neither supply nor a strategic line."""
 
 from __future__ import annotations
 
@@ -62,14 +62,22 @@ def test_a_highway_move_ending_on_a_partisan_destroys_it_one_on_the_first_point_
     assert Move(("P",), ("Minsk", "Borisov", "Orsha")) not in list(g.legal_actions())
 
 
-def test_a_strategic_move_may_end_on_a_partisan_point_destroying_it_but_not_pass_it() -> None:
+def test_a_strategic_move_may_end_on_or_pass_a_partisan_point_destroying_it() -> None:
+    """DC2 A.2: "All other points in friendly control ... may be used for strategic movement"
+    (partisans change no control); the unit entering the point destroys the partisan."""
     units = [infantry("I", "axis", "Krakow"), partisan("Par", "soviet", "Lublin")]
     g = advance_to(game(units), "strategic", "axis")
     dests = destinations(ctx(g), "axis", "I")
     assert dests["Lublin"] == ("Krakow", "Lublin")
-    assert all("Lublin" not in path[:-1] for path in dests.values())
     play(g, Choose("I"), Move(("I",), ("Krakow", "Lublin")))
     assert g.state.units["I"].at == "Lublin" and g.state.units["Par"].at is None
+    control = {"Brest": "axis", "Baranovichi": "axis"}
+    units = [infantry("I", "axis", "Warsaw"), partisan("Par", "soviet", "Brest")]
+    g = advance_to(game(units, control=control), "strategic", "axis")
+    assert destinations(ctx(g), "axis", "I")["Baranovichi"] == ("Warsaw", "Brest", "Baranovichi")
+    play(g, Choose("I"), Move(("I",), ("Warsaw", "Brest", "Baranovichi")))
+    assert g.state.units["I"].at == "Baranovichi" and g.state.units["Par"].at is None
+    assert g.state.control["Brest"] == "axis"
 
 
 def test_a_sea_move_into_a_port_with_an_enemy_partisan_destroys_it() -> None:

@@ -66,8 +66,13 @@ def test_air_units_of_both_sides_arrive_in_april_only() -> None:
     )
 
 
-def test_soviets_receive_reinforcements_in_their_box() -> None:
+def test_soviets_receive_reinforcements_in_their_box_from_the_first_german_phase() -> None:
+    """Krim: "All reinforcements for each calendar month become available during the first
+    German New Units Phase of that month, except air units" (the Soviet ones too: the Soviet
+    player turn of the month's first couplet comes before it)."""
     game = at_new_units("soviet", 3, later("SR", "soviet", 2))
+    assert game.state.units["SR"].box == "soviet-future"
+    game = at_new_units("axis", 3, later("SR", "soviet", 2))
     assert game.state.units["SR"].box == "soviet-available"
 
 

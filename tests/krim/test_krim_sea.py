@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from krim_support import goto, new, unit
 
-from wargames.core.actions import Attack, Choose, Move, Outcome, Pass, Place
+from wargames.core.actions import Advance, Attack, Choose, Move, Outcome, Pass, Place
 from wargames.core.errors import IllegalAction
 from wargames.core.game import Game
 from wargames.krim.barrage import fire_error
@@ -278,3 +278,52 @@ def test_sea_transferred_artillery_may_not_fire_a_barrage() -> None:
         assert game.decision is not None
         asked = game.decision.step == "barrages" and game.decision.side == "soviet"
         assert asked is not transfer  # the only gun: asked to fire unless it was transferred
+
+
+def _won_landing(*landers: str) -> Game:
+    """Landers from the QRB on B3 held by AX (1): a 6 eliminates AX."""
+    game = sea_game(
+        *(qrb(u, att=(9, 5), dfn=(9, 5), mf=4) for u in landers),
+        unit("AX", "axis", "B3", (1,), (1,)),
+    )
+    for u in landers:
+        game.apply(Place(u, "B3"))
+    game.apply(Pass())
+    game.apply(Choose("odds"))
+    game.apply(Outcome(6))
+    while Choose("step:AX") in list(game.legal_actions()):
+        game.apply(Choose("step:AX"))
+    assert game.state.units["AX"].at is None
+    return game
+
+
+def test_landing_units_may_advance_after_combat_normally() -> None:
+    """Krim: Opposed Landings: "Landing units may advance after combat normally"; survivors
+    go back to the box only "if the attack fails to clear the desired landing hex"."""
+    game = _won_landing("Q")
+    far = max(
+        (a for a in game.legal_actions() if isinstance(a, Advance)), key=lambda a: len(a.path)
+    )
+    assert len(far.path) > 2
+    game.apply(far)
+    if game.decision is not None and game.decision.step == "battle":
+        game.apply(Pass())
+    assert game.state.units["Q"].at == far.path[-1]  # not pulled back into B3
+    game = _won_landing("Q", "Q2")
+    advances = [a for a in game.legal_actions() if isinstance(a, Advance)]
+    game.apply(next(a for a in advances if a.units == ("Q2",) and a.path[-1] == "B3"))
+    if game.decision is not None and game.decision.step == "battle":
+        game.apply(Pass())  # Q does not advance: it lands in the cleared hex
+    assert game.state.units["Q2"].at == "B3" and game.state.units["Q"].at == "B3"
+    assert not any(e.kind == "landing-failed" for e in game.events)
+
+
+def test_artillery_may_not_make_an_opposed_landing() -> None:
+    """Krim: Artillery and Barrages: "Artillery units may only attack by firing barrages"."""
+    art = qrb("ART", att=(8,), dfn=(1,), mf=3, kind="artillery", flags=("artillery",), rng=3)
+    game = sea_game(art, unit("AX", "axis", "B3", (2,), (2,)))
+    error = game.check(Place("ART", "B3"))
+    assert isinstance(error, IllegalAction) and "artillery" in error.reason
+    game = sea_game(box("ART", att=(8,), dfn=(1,), kind="artillery", flags=("artillery",), rng=3),
+                    unit("AX", "axis", "H6", (2,), (2,)))  # fmt: skip
+    assert isinstance(game.check(Place("ART", "H6")), IllegalAction)  # nor a straits hex

@@ -183,11 +183,16 @@ class Context:
         return value
 
     def draw(self, items: Sequence[Any], weights: Sequence[Fraction] | None = None) -> int:
-        """Index of an item drawn at random (uniform, or with exact weights)."""
+        """Index of an item drawn at random: uniform, or in proportion to exact ``weights``
+        (any non-negative numbers with a positive sum, e.g. counts)."""
         if weights is None:
             i, self.state.rng = dice.below(self.state.rng, len(items))
         else:
-            i, self.state.rng = dice.pick_weighted(self.state.rng, weights)
+            total = sum(weights, Fraction(0))
+            if len(weights) != len(items) or total <= 0 or min(weights) < 0:
+                raise ValueError("draw() needs one non-negative weight per item, sum > 0")
+            exact = [Fraction(w) / total for w in weights]
+            i, self.state.rng = dice.pick_weighted(self.state.rng, exact)
         return i
 
     def emit(self, kind: str, text: str, **data: Any) -> None:

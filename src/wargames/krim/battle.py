@@ -447,6 +447,10 @@ class BattleStep(Step):
             assert isinstance(action, Advance)
             uid = action.units[0]
             cn.enter(ctx, uid, action.path)
+            # Krim: Opposed Landings: "Landing units may advance after combat normally": a
+            # lander that advances is ashore
+            if ctx.state.units[uid].has(AT_SEA):
+                ctx.state.put(ctx.state.units[uid].unmarked(AT_SEA))
             ctx.emit(
                 "advance",
                 f"{uid} advances {'-'.join(action.path)}",
@@ -566,7 +570,8 @@ class BattleStep(Step):
 
     @staticmethod
     def finish(ctx: Context, b: Battle) -> None:
-        cleared = not cn.ground_units_at(ctx, b.target)
+        # cleared: no defender left in the hex (attackers that advanced into it do not count)
+        cleared = not [u for u in cn.ground_units_at(ctx, b.target) if ctx.side_of(u) != b.side]
         if b.kind is Kind.MA:
             # Krim: Mobile Assault: no advance after an MA; the attackers that took no
             # retreat enter the cleared hex they paid to enter, and may move on

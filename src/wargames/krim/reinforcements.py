@@ -102,10 +102,10 @@ def _steps(ctx: Context, n: int, kind: Callable[[UnitDef], bool]) -> None:
 
 
 class Arrivals(Step):
-    """Krim: reinforcements for the month become available in the side's first New Units
-    Phase of the month, except air units (of either side), available in the first Soviet New
-    Units Phase of April (month 6, checked at load: :func:`validate`); German replacements
-    come in the first German New Units Phase."""
+    """Krim: reinforcements for the month (of both sides) become available in the first
+    German New Units Phase of the month, except air units (of either side), available in the
+    first Soviet New Units Phase of April (month 6, checked at load: :func:`validate`);
+    German replacements come in the first German New Units Phase too."""
 
     name: ClassVar[str] = "arrivals"
     args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE}
@@ -121,8 +121,10 @@ class Arrivals(Step):
                 d = ctx.unit_def(u.id)
                 if _month(ctx, u.id) != month:
                     continue
-                # air units of both sides: the first Soviet New Units Phase of April
-                if side == (cn.SOVIET if cn.is_air(d) else d.side):
+                # Krim: "All reinforcements for each calendar month become available during
+                # the first German New Units Phase of that month, except air units, which are
+                # available during the first Soviet New Units phase of April" (both sides')
+                if side == (cn.SOVIET if cn.is_air(d) else cn.AXIS):
                     _arrive(ctx, u.id)
             if side == cn.AXIS:
                 replacements(ctx, month)

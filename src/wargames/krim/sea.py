@@ -69,6 +69,9 @@ def landing_error(ctx: Context, uid: str, at: str) -> str | None:
     if not room(ctx, uid):
         return "the five-division sea capacity of this turn is used up"
     if cn.occupant_side(ctx, at) == cn.AXIS:
+        if cn.is_artillery(ctx.unit_def(uid)):
+            # Krim: Artillery and Barrages: "Artillery units may only attack by firing barrages"
+            return f"{uid} is artillery: it may not make an opposed landing"
         if not _sea_hex(ctx, at):
             return f"{at} has no sea hex next to it"
         return None

@@ -35,6 +35,9 @@ def _error(ctx: Context, uid: str, at: str, when: str) -> str | None:
     if at not in ctx.board or not ctx.board.has(at, STRAITS):
         return f"{at} is not a starred straits hex"
     if cn.occupant_side(ctx, at) == cn.AXIS:
+        if cn.is_artillery(d):
+            # Krim: Artillery and Barrages: "Artillery units may only attack by firing barrages"
+            return f"{uid} is artillery: it may not enter an enemy-held straits hex"
         if when != "movement":
             return f"{at} is enemy-occupied: only during the Movement Phase"
         if not any(ctx.board.terrain(n) == "sea" for n in ctx.board.neighbours(at)):

@@ -32,7 +32,7 @@ from .combat import STEPS as COMBAT_STEPS
 from .conversion import ConversionStep, PhaseEnd
 from .disruption import RecoverStep
 from .factories import EvacuateStep
-from .hidden import MechGroupStep, RehideStep, RevealStep
+from .hidden import SECRET_CHANCE, MechDealStep, MechGroupStep, RehideStep, RevealStep
 from .hidden import determinize as hidden_determinize
 from .katyusha import KatyushaRoll
 from .operations import Combat, Declare, EarlyAttacks, Operations, Orders
@@ -119,6 +119,7 @@ class DarkCrusadeHex(Title):
     args_declared: ClassVar[bool] = True  # every step's frame arguments (Step.args)
     rule_steps: ClassVar[tuple[Step, ...]] = (
         MechGroupStep(),
+        MechDealStep(),
         *SETUP_STEPS,
         WeatherStep(),
         AxisAdmin(),
@@ -202,6 +203,13 @@ class DarkCrusadeHex(Title):
 
     def determinize(self, ctx: Context, side: str) -> None:
         hidden_determinize(ctx, side)
+
+    def action_audience(self, ctx: Context, action: Action) -> tuple[str, ...]:
+        """DCH: Set-up: the face-down mech group, chosen blindly by the German player, and
+        its counters dealt to the korps are told to the Russian player only."""
+        if ctx.state.stack and ctx.state.stack[-1].step in SECRET_CHANCE:
+            return (cn.RUSSIAN,)
+        return super().action_audience(ctx, action)
 
     def playout_weight(self, ctx: Context, action: Action) -> float:
         """Random playouts rarely call the Siberians early (a 1/9 risk of losing the game a

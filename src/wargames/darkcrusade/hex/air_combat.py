@@ -398,6 +398,12 @@ def strike_targets(ctx: Context, uid: str) -> list[str]:
     at = base(ctx, uid)
     reach = value(ctx, uid, "range")
     taken = set(struck(ctx)) if side == cn.RUSSIAN else set()
+    # DCH: Special First Turn Rules (an airstrike "attacks each ground unit"): the Axis may not
+    # attack out of Rumania on the first turn, the Russians not into it before the Axis does
+    if side == cn.AXIS and ctx.turn == ctx.scenario.calendar.first and ctx.board.has(at, "romania"):
+        return []
+    if side == cn.RUSSIAN and not ctx.state.get("romania_attacked", False):
+        taken |= set(ctx.board.nodes_with("romania"))
     return sorted(
         n
         for n, us in ctx.state.occupancy().items()
@@ -439,6 +445,8 @@ class StrikeTarget(SideStep):
             if ctx.side_of(uid) == cn.RUSSIAN:
                 hexes = [*struck(ctx), action.option]
                 ctx.state.set("russian_strikes", {"turn": ctx.turn, "hexes": hexes})
+            elif ctx.board.has(base(ctx, uid), "romania"):
+                ctx.state.set("romania_attacked", True)  # DCH: Special First Turn Rules
             fly(ctx, uid, "strike", action.option)
 
 

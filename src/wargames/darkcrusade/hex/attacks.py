@@ -78,8 +78,8 @@ def targets(ctx: Context, uid: str) -> list[str]:
 
 
 def floor_error(ctx: Context, attackers: list[str], target: str) -> IllegalAction | None:
-    """DCH: no attacks at less than 1:5."""
-    o = base_odds(ctx, attackers, target)
+    """DCH: no attacks at less than 1:5 (the odds as the attacker knows them)."""
+    o = base_odds(ctx, attackers, target, known=True)
     if o.base < 0 and not any(cn.has(ctx, u, "hidden") for u in ctx.state.occupancy()[target]):
         return IllegalAction(
             charts(ctx).crt.scale.rule, f"{o.attack}:{o.defence} is below 1:5 (not allowed)"
@@ -94,7 +94,7 @@ def must_attack(ctx: Context, a: dict[str, list[str]]) -> IllegalAction | None:
     for target, attackers in sorted(a.items()):
         if not attackers:
             continue
-        col = base_odds(ctx, attackers, target).base
+        col = base_odds(ctx, attackers, target, known=True).base
         for n in sorted(ctx.board.neighbours(target)):
             held = occ.get(n, ())
             if not any(
@@ -108,7 +108,7 @@ def must_attack(ctx: Context, a: dict[str, list[str]]) -> IllegalAction | None:
             if not near:
                 continue
             other = a.get(n, [])
-            if not other or base_odds(ctx, other, n).base < col:
+            if not other or base_odds(ctx, other, n, known=True).base < col:
                 return IllegalAction(
                     RULE,
                     f"the German army/korps in {n}, next to Russians attacking {target}, "
@@ -148,7 +148,7 @@ def early_obligations(ctx: Context) -> IllegalAction | None:
                 for u in ctx.units_of(cn.RUSSIAN)
                 if attack_error(ctx, u.id, n) is None and not has_scoped(u, cn.MOVED, TURN)
             ]
-            if able and base_odds(ctx, able, n).base >= int(a["col"]):
+            if able and base_odds(ctx, able, n, known=True).base >= int(a["col"]):
                 return IllegalAction(
                     RULE,
                     f"the German army/korps in {n}, next to Russians who attacked "
@@ -163,6 +163,6 @@ def record_early(ctx: Context, target: str, attackers: list[str]) -> None:
     here = [ctx.turn, ctx.state.phase, ctx.state.segment]
     done = [a for a in done if list(a["when"]) == here]
     origins = sorted({at for u in attackers if (at := ctx.state.units[u].at) is not None})
-    col = base_odds(ctx, attackers, target).base
+    col = base_odds(ctx, attackers, target, known=True).base
     done.append({"when": here, "target": target, "origins": origins, "col": col})
     ctx.state.set("early_attacks", done)

@@ -116,7 +116,25 @@ def profile(ctx: Context, uid: str) -> tuple[int, int] | None:
     return int(a), int(b)
 
 
-def attack_factor(ctx: Context, uid: str) -> int:
+FACE_DOWN = 2
+"""The factors a side counts for a drawn counter it may not see, in the checks made before the
+counter fights (the 1:5 floor, the General Rule, overruns), so that what is legal never tells
+the counter (provisional: DCH: Russian Reinforcements and Replacements, "Without seeing the
+faced-down Russian army, it is assumed all are worth 2 factors")."""
+
+
+def face_down(ctx: Context, uid: str, side: str) -> bool:
+    """Whether ``uid`` carries a drawn counter ``side`` may not see: a re-hidden army (to both
+    players), the face-down mech group (to the German)."""
+    if uid not in ctx.state.get("profiles", {}) or uid in ctx.state.get("revealed", ()):
+        return False
+    return not (side == RUSSIAN and uid in ctx.state.get("mech_units", ()))
+
+
+def attack_factor(ctx: Context, uid: str, view: str | None = None) -> int:
+    """The unit's attack factor (as ``view``, a side, may know it: :data:`FACE_DOWN`)."""
+    if view is not None and face_down(ctx, uid, view):
+        return FACE_DOWN
     prof = profile(ctx, uid)
     if prof is not None:
         return prof[0]
@@ -124,7 +142,10 @@ def attack_factor(ctx: Context, uid: str) -> int:
     return int(ctx.unit_def(uid).attack_at(max(unit.steps, 1)))
 
 
-def defence_factor(ctx: Context, uid: str) -> int:
+def defence_factor(ctx: Context, uid: str, view: str | None = None) -> int:
+    """The unit's defence factor (as ``view``, a side, may know it: :data:`FACE_DOWN`)."""
+    if view is not None and face_down(ctx, uid, view):
+        return FACE_DOWN
     prof = profile(ctx, uid)
     if prof is not None:
         return prof[1]

@@ -8,8 +8,9 @@ the pool left) / (armies left). Nothing unknown is in the state until then, so n
 it. An eliminated army goes back into the pile ("the same unit could be re-drawn").
 
 The face-down mech group (10 more 2-1s, or 8 4-3s and 2 3-2s) is chosen blindly by the German
-player: a chance outcome of 1/2 each at set-up; the Russian player sees it, the German does not
-until each korps fights.
+player: a chance outcome of 1/2 each at set-up, its counters then dealt to the korps at random
+(a chance outcome per korps while the counters left differ); the Russian player sees them, the
+German does not until each korps fights.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from . import counters as cn
 from .charts import charts
 
 RULE = "DCH: Hidden and/vs. Revealed Russian units"
+SECRET_CHANCE = ("mech-group", "mech-deal")
+"""The chance steps whose outcomes only the Russian player is told (the German chose blind)."""
 
 
 def is_hidden(ctx: Context, uid: str) -> bool:
@@ -99,14 +102,58 @@ class MechGroupStep(ChanceStep):
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         assert isinstance(action, Outcome)
-        group = list(charts(ctx).hidden[str(action.value)])
         members = sorted(u for u in ctx.state.units if cn.has(ctx, u, "elite-group"))
-        for uid, prof in zip(members, group, strict=False):
-            set_profile(ctx, uid, prof)
         ctx.state.set("mech_group", str(action.value))
         ctx.state.set("mech_units", members)
         ctx.emit("mech-group", "the German player picks a face-down mech group")
         ctx.done()
+        _deal_next(ctx)
+
+
+def group_left(ctx: Context, members: Iterable[str]) -> dict[str, int]:
+    """The face-down group's counters left for ``members``: the group's counters less those
+    on the other mech korps."""
+    left: dict[str, int] = {}
+    for prof in charts(ctx).hidden[str(ctx.state.get("mech_group"))]:
+        left[prof] = left.get(prof, 0) + 1
+    profiles = ctx.state.get("profiles", {})
+    skip = set(members)
+    for u in ctx.state.get("mech_units", ()):
+        if u not in skip and u in profiles:
+            left[profiles[u]] -= 1
+    return {k: v for k, v in left.items() if v > 0}
+
+
+def _deal_next(ctx: Context) -> None:
+    """Deal the next mech korps its counter, a chance step for each korps (the group's
+    counters shuffled, one korps after the other; a step even when the counters left are
+    alike, so that the number of steps tells nothing of the group)."""
+    profiles = ctx.state.get("profiles", {})
+    undealt = [u for u in ctx.state.get("mech_units", ()) if u not in profiles]
+    if undealt:
+        ctx.push("mech-deal", unit=undealt[0])
+
+
+class MechDealStep(ChanceStep):
+    """DCH: Set-up: the face-down group's counters dealt to its korps at random (the Russian
+    player sees them; the German does not until each korps fights)."""
+
+    name: ClassVar[str] = "mech-deal"
+    args: ClassVar[Mapping[str, Shape] | None] = {"unit": UNIT}
+    rule: ClassVar[str] = "DCH: Setup (Sorting Russian Arrays)"
+
+    def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
+        profiles = ctx.state.get("profiles", {})
+        undealt = [u for u in ctx.state.get("mech_units", ()) if u not in profiles]
+        left = group_left(ctx, undealt)
+        total = sum(left.values())
+        return [(Outcome(k), Fraction(v, total)) for k, v in sorted(left.items())]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        assert isinstance(action, Outcome)
+        set_profile(ctx, frame.args["unit"], str(action.value))
+        ctx.done()
+        _deal_next(ctx)
 
 
 def rehidable(ctx: Context) -> list[str]:
@@ -179,9 +226,15 @@ def determinize(ctx: Context, side: str) -> None:
             profiles[u] = pick
             left[pick] -= 1
     members = list(ctx.state.get("mech_units", ()))
-    if side == cn.AXIS and members and not shown & set(members):
-        group = "elite" if ctx.draw(["elite", "plain"]) == 0 else "plain"
-        for uid, prof in zip(members, charts(ctx).hidden[group], strict=False):
-            profiles[uid] = prof
-        ctx.state.set("mech_group", group)
+    if side == cn.AXIS and members and all(u in profiles for u in members):
+        unseen = [u for u in members if u not in shown]
+        if len(unseen) == len(members):  # no korps has fought: the group itself is unknown
+            ctx.state.set("mech_group", "elite" if ctx.draw(["elite", "plain"]) == 0 else "plain")
+        ctx.state.set("profiles", profiles)
+        left = group_left(ctx, unseen)
+        for u in unseen:  # the counters not yet seen, shuffled over the korps not yet seen
+            names = sorted(k for k, v in left.items() if v > 0)
+            pick = names[ctx.draw(names, [Fraction(left[k]) for k in names])]
+            profiles[u] = pick
+            left[pick] -= 1
     ctx.state.set("profiles", profiles)

@@ -54,12 +54,15 @@ def defenders(ctx: Context, target: str, side: str) -> list[str]:
     return sorted(u for u in ctx.state.occupancy().get(target, ()) if ctx.side_of(u) != side)
 
 
-def base_odds(ctx: Context, attackers: Sequence[str], target: str) -> Odds:
-    """The attack's factors and base column, without the shifts (cheap: no supply trace)."""
+def base_odds(ctx: Context, attackers: Sequence[str], target: str, known: bool = False) -> Odds:
+    """The attack's factors and base column, without the shifts (cheap: no supply trace);
+    ``known``: as the attacking side may know them before the battle (face-down counters at
+    :data:`~.counters.FACE_DOWN`), for the checks made before it."""
     side = ctx.side_of(attackers[0])
+    view = side if known else None
     defs = defenders(ctx, target, side)
-    attack = sum(cn.attack_factor(ctx, u) for u in attackers)
-    defence = defence_strength(ctx, target, defs, attackers)
+    attack = sum(cn.attack_factor(ctx, u, view) for u in attackers)
+    defence = defence_strength(ctx, target, defs, attackers, view)
     raw = charts(ctx).crt.scale.raw_column(attack, defence)
     return Odds(attack, defence, -1 if raw is None else raw, ())
 

@@ -61,9 +61,10 @@ def overrun_error(
     here = [u for u in ctx.state.occupancy().get(target, ()) if ctx.side_of(u) != side]
     if not here:
         return IllegalAction(RULE, f"no enemy unit in {target}")
-    if sum(cn.defence_factor(ctx, u) for u in here) != 1:
+    # a face-down counter counts as FACE_DOWN factors: never overrun on its hidden strength
+    if sum(cn.defence_factor(ctx, u, side) for u in here) != 1:
         return IllegalAction(RULE, f"{target} is not defended by a total of 1 factor")
-    if sum(cn.attack_factor(ctx, u) for u in units) < NEEDED:
+    if sum(cn.attack_factor(ctx, u, side) for u in units) < NEEDED:
         return IllegalAction(RULE, f"an overrun needs {NEEDED} attack factors moving together")
     for u in units:
         cost = step_cost(ctx, u, start, target)
@@ -78,7 +79,8 @@ def overruns(ctx: Context, uid: str, mode: str) -> list[Move]:
     """The overruns the stack of ``uid`` may make (all its movable units together)."""
     movers = stack_of(ctx, uid)
     stack = (uid, *(u for u in movers if u != uid))  # the unit given orders leads
-    if uid not in movers or sum(cn.attack_factor(ctx, u) for u in stack) < NEEDED:
+    side = ctx.side_of(uid)
+    if uid not in movers or sum(cn.attack_factor(ctx, u, side) for u in stack) < NEEDED:
         return []
     at = ctx.state.units[uid].at
     assert at is not None

@@ -51,7 +51,11 @@ def bonused(ctx: Context, node: str) -> bool:
 
 
 def defence_strength(
-    ctx: Context, node: str, units: Iterable[str], attackers: Iterable[str]
+    ctx: Context,
+    node: str,
+    units: Iterable[str],
+    attackers: Iterable[str],
+    view: str | None = None,
 ) -> int:
     """DCH: Fortresses ... and Terrain Effects: the factor-modified defence of a stack.
 
@@ -59,19 +63,20 @@ def defence_strength(
     cities add 1 to one; forest and swamp add 1 to one; hills double infantry; mountains
     double mountain/infantry factors greater than any attacking mountain unit's.
     """
-    units = sorted(units, key=lambda u: -cn.defence_factor(ctx, u))
+    units = sorted(units, key=lambda u: -cn.defence_factor(ctx, u, view))
     t = terrain(ctx, node)
     board = ctx.board
     victory = board.has(node, "victory")
     major = board.has(node, "major") or board.has(node, "fortress")
     city = board.has(node, "city")  # "(Solid Dot) Cities": a town ("O") adds nothing
     mountain_attack = max(
-        (cn.attack_factor(ctx, a) for a in attackers if cn.has(ctx, a, "mountain")), default=0
+        (cn.attack_factor(ctx, a, view) for a in attackers if cn.has(ctx, a, "mountain")),
+        default=0,
     )
     total = 0
     one_used_city = one_used_terrain = False
     for u in units:
-        f = cn.defence_factor(ctx, u)
+        f = cn.defence_factor(ctx, u, view)
         inf = cn.is_infantry(ctx, u)
         if inf and victory:
             f *= 2
@@ -82,7 +87,7 @@ def defence_strength(
             f += 1
             one_used_city = True
         if (inf and t == "hills") or (
-            inf and t == "mountain" and cn.defence_factor(ctx, u) > mountain_attack
+            inf and t == "mountain" and cn.defence_factor(ctx, u, view) > mountain_attack
         ):
             f *= 2
         elif inf and t in ("forest", "swamp", "swamp-forest") and not one_used_terrain:

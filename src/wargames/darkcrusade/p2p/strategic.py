@@ -58,13 +58,16 @@ def arrivals(ctx: Context) -> dict[str, int]:
 
 
 def friendly_points(ctx: Context, side: str) -> set[str]:
-    """A.2: points in friendly control (and free of enemy units), and the side's box."""
+    """A.2: points in friendly control, and the side's box ("All other points in friendly
+    control ... may be used"): free of enemy units other than partisans and entrained
+    factories, which change no control and which a unit passing destroys."""
     occ = ctx.state.occupancy()
     control = ctx.state.control
     return {
         p
         for p, info in geo.points(ctx).items()
-        if (control.get(p) == side or info.box == side) and geo.holder(ctx, occ, p) in (None, side)
+        if (control.get(p) == side or info.box == side)
+        and all(ctx.side_of(u) == side or cn.fragile(ctx, u) for u in occ.get(p, ()))
     }
 
 
@@ -98,28 +101,6 @@ def _ends(ctx: Context, side: str, start: str, ours: set[str]) -> dict[str, tupl
         # A.3: only three units may finish on a single point (the boxes are off the map)
         if dest != start and _open(ctx, side, dest, ended):
             out[dest] = tuple(trace.path_labels(n))
-    for n in sorted(trace.cost, key=lambda n: (trace.cost[n], ids[n])):
-        for dest in _partisan_ends(ctx, side, ids[n], elista, ended):
-            out.setdefault(dest, (*trace.path_labels(n), dest))
-    return out
-
-
-def _partisan_ends(
-    ctx: Context, side: str, p: str, elista: list[str], ended: dict[str, int]
-) -> list[str]:
-    """Friendly controlled points next to ``p`` held only by enemy partisans or entrained
-    factories: a strategic move may end there, destroying them (DC2 Operational Movement: a
-    unit occupying such a point destroys them), but not pass through (a point occupied by an
-    enemy unit is no point of the traced line, as on the highway, Lines D)."""
-    occ = ctx.state.occupancy()
-    out = []
-    for q in geo.points(ctx)[p].neighbours:
-        feats = ctx.board.edge_features(p, q)
-        if any(f in feats for f in BARRED_LINES) or q in elista:
-            continue
-        held = ctx.state.control.get(q) == side
-        if held and cn.fragile_only(ctx, side, occ.get(q, ())) and _open(ctx, side, q, ended):
-            out.append(q)
     return out
 
 
@@ -152,7 +133,6 @@ def movable_points(ctx: Context, side: str, ours: set[str]) -> set[str]:
                         todo.append(b)
         seen |= group
         dests = [q for q in group if _open(ctx, side, q, ended)]
-        dests += [r for q in group for r in _partisan_ends(ctx, side, q, sorted(elista), ended)]
         for q in group:
             if any(d != q for d in dests):
                 out.add(q)
@@ -233,7 +213,10 @@ class StrategicStep(SideStep):
             return
         assert isinstance(action, Move)
         side, uid, dest = frame.args["side"], action.units[0], action.path[-1]
-        enter(ctx, side, uid, dest)  # destroys enemy partisans, entrained factories there
+        # DC2 Operational Movement: a unit entering a point destroys the enemy partisans and
+        # entrained factories there: on every point the strategic move passes, and its end
+        for point in action.path[1:]:
+            enter(ctx, side, uid, point)
         ctx.state.put(ctx.state.units[uid].marked(scoped(cn.STRATEGIC, PHASE)))
         ctx.emit("strategic", f"{uid} moves strategically to {dest}", unit=uid, to=dest)
         ctx.update(unit=None)
