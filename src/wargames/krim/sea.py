@@ -62,7 +62,7 @@ def landing_error(ctx: Context, uid: str, at: str) -> str | None:
     """Why a unit in the QRB may not land in ``at`` now."""
     if ctx.state.units[uid].has(SEA_MOVED):
         return f"{uid} did not start the movement phase in the QRB"
-    if not ctx.board.has(at, SOURCE):
+    if at not in ctx.board or not ctx.board.has(at, SOURCE):
         return f"{at} is not a Soviet supply source hex"
     if at == "C7" and sevastopol_closed(ctx):
         return "an Axis unit holds C7: Sevastopol is closed to sea movement"
@@ -103,7 +103,9 @@ def transfer_error(ctx: Context, uid: str, at: str) -> str | None:
         if qrb_load(ctx) + weight(ctx, uid) > capacity(ctx) + 1e-9:
             return "the QRB holds at most five divisions"
         return None
-    if at == u.at or not ctx.board.has(at, SOURCE) or ctx.state.control.get(at) != cn.SOVIET:
+    if at == u.at or at not in ctx.board or not ctx.board.has(at, SOURCE):
+        return f"{at} is not another Soviet-controlled supply source hex"
+    if ctx.state.control.get(at) != cn.SOVIET:
         return f"{at} is not another Soviet-controlled supply source hex"
     if cn.occupant_side(ctx, at) == cn.AXIS or not cn.fits(ctx, at, 1):
         return f"{at} cannot take {uid}"
