@@ -658,3 +658,20 @@ def test_12_8_7_4b_a_cancelled_attack_does_not_release_a_fixed_hq() -> None:
     assert "6K" not in g.state.get("released", ())
     fight(g, ["T"], "0503")  # resolved: the hex has been attacked
     assert "55K" in g.state.get("released", ())
+
+
+def test_12_8_an_unreleased_fixed_hq_does_not_advance_with_its_stack() -> None:
+    """K45 12.8: "the HQs of both Corps may not be moved" until released (an advance after
+    combat is a move the attacker may choose, 12.1b)."""
+    g = game(
+        unit("G", "german", "0302", attack=20),
+        hq("55K", "german", "0302"),
+        unit("S", "soviet", "0303"),
+        charts=crt("Dr"),
+    )
+    fight(g, ["G"], "0303", side="german")
+    g.apply(next(iter(g.legal_actions())))  # the Soviet retreat
+    g.apply(Advance(("G",), ("0302", "0303")))
+    assert "55K" not in g.state.get("released", ())
+    assert Advance(("55K",), ("0302", "0303")) not in list(g.legal_actions())
+    assert g.check(Advance(("55K",), ("0302", "0303"))) is not None

@@ -315,3 +315,47 @@ def test_12_8_a_barrage_on_a_fixed_hqs_hex_releases_it() -> None:
     push(g, "barrage", side="soviet", front="3BR", count=1, drm=0, scope="front")
     g.apply(Attack((), "0303"))  # a barrage is an attack on the hex (0.7a: "3:1 attacks")
     assert "6K" in g.state.get("released", ())
+
+
+def test_0_7e_a_destroyed_gd_hq_comes_back_with_its_chit_for_good() -> None:
+    """K45 0.7e: "Add the GD Command Chit to the draw cup": a GD HQ destroyed before the
+    withdrawal returns, and its chit stays in play after it is drawn (1.5c)."""
+    from k45_helpers import activate
+
+    gd = [
+        hq("GDK", "german", "0505"),
+        unit("GDPz", "german", "0806", command="GDK"),
+        unit("GDFus", "german", "0807", command="GDK"),
+        unit("GDPzG", "german", "0808", command="GDK"),
+    ]
+    g = game(*gd, unit("S", "soviet", "0405"), unit("G", "german", "1108"),
+             attributes={"0105": {"entry": "B"}})  # fmt: skip
+    g.state.boxes["cup"] = ("GDK", "gd-withdrawal", "gd-returns")
+    activate(g, "", "soviet", ["S"])
+    push(g, "movement", side="soviet")
+    g.apply(Move(("S",), ("0405", "0505")))  # overruns the lone GD HQ (12.1d)
+    assert "GDK" in g.state.boxes.get("chits-out", ())
+    g.apply(Pass())
+    push(g, "action-chit", chit="gd-withdrawal", kind="gd-withdrawal")
+    push(g, "action-chit", chit="gd-returns", kind="gd-returns")
+    assert g.state.units["GDK"].at is not None and "GDK" in g.state.boxes["cup"]
+    assert "GDK" not in g.state.boxes.get("chits-out", ())
+    while g.decision is not None and g.decision.step == "movement":
+        g.apply(Pass())
+    g.state.boxes["cup"] = tuple(c for c in g.state.boxes["cup"] if c != "GDK")
+    g.state.boxes["drawn"] = (*g.state.boxes.get("drawn", ()), "GDK")  # drawn this turn
+    push(g, "turn-advance")
+    assert "GDK" in g.state.boxes["cup"]  # back in the cup next turn
+
+
+def test_0_1e_a_barrage_does_not_name_a_fixed_hq_under_the_stacks_top() -> None:
+    """K45 0.1e: the Soviet player sees only the top unit of a German stack: the 12.8 release
+    of a fixed HQ under it is not told to him, in his log or his view."""
+    g = game(unit("S", "soviet", "0302"), unit("G", "german", "0303"), hq("6K", "german", "0303"))
+    n = len(g.events_for("soviet"))
+    push(g, "barrage", side="soviet", front="3BR", count=1, drm=0, scope="front")
+    g.apply(Attack((), "0303"))
+    assert "6K" in g.state.get("released", ())  # released all the same
+    assert not any("6K" in e.text for e in g.events_for("soviet")[n:])
+    assert "6K" not in (g.view("soviet")["vars"].get("released") or ())
+    assert "6K" in g.view("german")["vars"]["released"]

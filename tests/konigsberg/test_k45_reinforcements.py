@@ -364,3 +364,28 @@ def test_6_0_6_0e_a_reinforcement_entered_by_rail_has_used_its_movement() -> Non
     # K45 6.0: "a regular movement phase ... using either ordinary, strategic or rail movement"
     assert g.check(Move(("B",), ("0108", "0208"))) is None
     assert g.check(Move(("A",), ("0801", "0802"))) is not None
+
+
+def test_14_1_a_soviet_unit_entering_by_rail_takes_the_vp_hex() -> None:
+    """K45 14.1: "Whenever a Soviet combat unit ... enters a Victory Point Hex, flip the
+    Control Marker"; a reinforcement placed by rail (6.0e) enters its hex too."""
+    from wargames.konigsberg.victory import german_vph
+
+    rail = [
+        {"between": [f"{c:02d}01", f"{c + 1:02d}01"], "features": ["rail"]} for c in range(1, 12)
+    ]
+    g = game(
+        unit("R", "soviet", None),
+        unit("S", "soviet", "1206"),
+        unit("G", "german", "0108"),
+        attributes={"1208": {"entry": "F"}, "0601": {"name": "Insterburg", "vp": 1}},
+        features={"supply-soviet": ["1201"]},
+        reinforcements=[{"turn": 1, "unit": "R", "area": "F"}],
+        hexsides=rail,
+    )
+    before = german_vph(g._ctx())
+    push(g, "reinforce")
+    g.apply(Place("R", "0601"))
+    assert g.state.get("by_rail") and "R" in g.state.get("by_rail")
+    assert g.state.control.get("0601") == "soviet"
+    assert german_vph(g._ctx()) == before - 1

@@ -376,3 +376,20 @@ def test_0_1e_determinize_leaves_the_units_of_a_battle_where_they_stand() -> Non
     g.state.set("combat", {"target": "0606", "side": "soviet", "attackers": ["B"]})
     for seed in range(8):
         assert g.determinize("german", seed).state.units["B"].at == "0505"
+
+
+def test_15_1b_mikosch_comes_as_soon_as_a_soviet_unit_is_near() -> None:
+    """K45 15.1b: "Introduce Mikosch to play as soon as any Soviet unit is within five hexes
+    of Königsberg": on the move, not at the next chit draw."""
+    g = game(
+        unit("Mikosch", "german", None, box="optional", steps=1),
+        unit("S", "soviet", "0408", mp=8),
+        unit("G", "german", "0101"),
+        options={"mikosch": True},
+        attributes={"1002": {"name": "Pillau"}},
+    )
+    activate(g, "", "soviet", ["S"])
+    push(g, "combat", side="soviet")
+    push(g, "movement", side="soviet")
+    g.apply(Move(("S",), ("0408", "0507", "0607", "0706")))  # 7 -> 4 hexes from Königsberg
+    assert g.state.units["Mikosch"].at is not None

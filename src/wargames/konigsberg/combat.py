@@ -387,7 +387,14 @@ def release(ctx: Context, target: str) -> None:
     for uid in ctx.state.occupancy().get(target, ()):
         if uid in fixed and uid not in ctx.state.get("released", ()):
             ctx.state.set("released", [*ctx.state.get("released", ()), uid])
-            ctx.emit("release", f"the {uid} HQ is released (its hex was attacked)", hq=uid)
+            # K45 0.1e: told only to the sides that may see the HQ (not under a stack's top)
+            ctx.emit_about(
+                [uid],
+                "release",
+                f"the {uid} HQ is released (its hex was attacked)",
+                others=None,
+                hq=uid,
+            )
 
 
 def send_home(ctx: Context, air: Iterable[str], grounded: bool) -> None:
@@ -820,8 +827,12 @@ class AdvanceStep(SideStep):
             ):
                 out.append(Advance((uid,), p.labels(index)))
         paths = frame.args["paths"]
+        fixed = set(charts(ctx)["command"]["fixed_hqs"]) - set(ctx.state.get("released", ()))
         for origin, taken in paths.items():
             for hq in ctx.state.occupancy().get(origin, ()):
+                # K45 12.8: the 6th and 55th Corps HQs "may not be moved" until released
+                if hq in fixed:
+                    continue
                 if is_hq(ctx.unit_def(hq)) and ctx.side_of(hq) == side and hq not in done:
                     for path in taken:
                         if fits(ctx, path[-1], [hq], side):

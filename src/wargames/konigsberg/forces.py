@@ -225,8 +225,13 @@ def vp_hexes(ctx: Context) -> list[str]:
 
 def enter(ctx: Context, uid: str, node: str) -> None:
     """A unit enters a hex: control changes (K45 1.2c), VP hexes flip (14.1) and split supply
-    sources convert for good (11.2a)."""
+    sources convert for good (11.2a); Mikosch comes "as soon as" a Soviet unit is near
+    Königsberg (15.1b)."""
     d = ctx.unit_def(uid)
+    if d.side == "soviet":
+        from .special import mikosch_check  # here: special imports this module
+
+        mikosch_check(ctx, node)
     if not is_combat(d) or is_naval(d):
         return
     side = d.side

@@ -32,6 +32,7 @@ from .forces import (
     distances_from,
     eliminate,
     enemy,
+    enter,
     fits,
     hq_of,
     is_combat,
@@ -156,6 +157,7 @@ def arrive(ctx: Context, uid: str, at: str, by_rail: bool = False) -> None:
     d = ctx.unit_def(uid)
     steps = unit.steps if unit.box != ELIMINATED else (1 if d.steps > 1 else d.steps)
     ctx.state.put(attrs.evolve(unit, at=at, box=None, steps=max(steps, 1), markers=frozenset()))
+    enter(ctx, uid, at)  # K45 14.1, 11.2a, 1.2c: a unit entering a hex (by rail too) takes it
     ctx.state.set("arrived", [*ctx.state.get("arrived", ()), uid])
     if by_rail:
         ctx.state.set("by_rail", [*ctx.state.get("by_rail", ()), uid])

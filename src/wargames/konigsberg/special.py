@@ -346,6 +346,10 @@ def gd_returns(ctx: Context) -> None:
         if ctx.state.units.get(u) is not None and ctx.state.units[u].box in ("gd", ELIMINATED)
     ]
     ctx.state.set("gd", "returned")
+    # K45 0.7e: "Add the GD Command Chit to the draw cup": a destroyed GD HQ's chit is no
+    # longer out of the game
+    out = ctx.state.boxes.get("chits-out", ())
+    ctx.state.boxes["chits-out"] = tuple(c for c in out if c not in units)
     ctx.emit("gd", "the Gross Deutschland Corps returns")
     if units:
         ctx.push(
@@ -409,13 +413,16 @@ class Optional(Step):
         mikosch_check(ctx)
 
 
-def mikosch_check(ctx: Context) -> None:
+def mikosch_check(ctx: Context, entering: str | None = None) -> None:
+    """K45 15.1b: Mikosch enters "as soon as any Soviet unit is within five hexes of
+    Königsberg" (``entering``: a hex a Soviet unit is entering now)."""
     if not ctx.options.get("mikosch") or ctx.state.units["Mikosch"].box != "optional":
         return
     ch = charts(ctx)
     city = ch.place(ch["mikosch"]["city"])
     near = int(ch["mikosch"]["distance"])
-    if any(ctx.board.distance(city, s) <= near for s in unit_hexes(ctx, "soviet")):
+    soviet = [*unit_hexes(ctx, "soviet"), *([entering] if entering else [])]
+    if any(ctx.board.distance(city, s) <= near for s in soviet):
         spot = ch.names.get("Pillau", city)
         if not fits(ctx, spot, ["Mikosch"], "german"):
             spot = next(

@@ -106,7 +106,7 @@ VARIABLES: Mapping[str, Filter] = {
     "no_gas": _public,  # K45 0.7c
     "refugee_colour": _public,  # K45 12.2a
     "refugees": _public,  # K45 12.2
-    "released": _public,  # K45 12.8
+    "released": _units,  # K45 12.8 (the released HQs the side may see: 0.1e)
     "split_sources": _public,  # K45 11.2a
     "stopped": _public,  # random event 10
     "supply_record": _supply_record,
