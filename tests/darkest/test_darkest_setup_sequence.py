@@ -255,3 +255,118 @@ def test_moves_and_choices_of_hidden_russian_units_are_told_to_the_axis_redacted
         else:
             g.apply(agent.choose(g))
     assert g.state.get("hidden"), "no hidden unit left: the check saw nothing"
+
+
+def _secret_game(*extra: dict[str, object]):  # type: ignore[no-untyped-def]
+    russians = [rifle("R0", "E6", (2, 2), colour="black")]
+    russians += [rifle(f"R{i}", "E6") for i in range(1, 6)]
+    return new(
+        army("G", "B1"),
+        *russians,
+        *extra,
+        features={"germany": ["A1", "B1", "C1", "D1", "E1"]},
+        control={
+            "axis": ["A1", "B1", "C1", "D1", "E1"],
+            "russian": [f"{r}{c}" for r in "ABCDE" for c in range(2, 7)],
+        },
+        options={"secret_setup": True},
+    )
+
+
+def test_the_axis_view_during_the_secret_set_up_tells_no_unit_from_another() -> None:
+    """DC: Secret ... Setup: "he may set up his units secretly/upside down": while the Russian
+    sets up, the Axis view is the same whichever unit went where."""
+    a = _secret_game()
+    a.apply(Place("R0", "E4"))
+    a.apply(Place("R1", "A2"))
+    b2 = _secret_game()
+    b2.apply(Place("R0", "A2"))
+    b2.apply(Place("R1", "E4"))
+    assert a.view("axis")["units"] == b2.view("axis")["units"]
+    assert not any(u["id"].startswith("R") for u in a.view("axis")["units"])
+
+
+def test_a_hidden_units_attack_allocation_does_not_name_it_to_the_axis() -> None:
+    """DC: Secret ... Setup: "The units are revealed, when they are attacked" (or attack): an
+    allocation, even one cancelled before its battle, tells the Axis only the target."""
+    import json
+
+    g = _secret_game()
+    g.apply(Place("R0", "B2"))
+    for i, h in enumerate(["A2", "C2", "D2", "E2", "E6"], start=1):
+        g.apply(Place(f"R{i}", h))
+    g.apply(Place("G", "B1"))
+    to_step(g, "operations", "russian", "op")
+    g.apply(Choose("R0"))
+    g.apply(Attack(("R0",), "B1"))
+    assert g.view("axis")["vars"]["attacks"] == {"B1": ["?"]}
+    assert g.view("russian")["vars"]["attacks"] == {"B1": ["R0"]}
+    g.apply(Choose("cancel:B1"))
+    told = [e.text + json.dumps(dict(e.data), default=str) for e in g.events_for("axis")]
+    assert not any("R0" in t for t in told)
+    assert any("a unit will attack B1" in t for t in told)
+
+
+def test_the_russians_may_attack_an_empty_axis_city_in_rumania() -> None:
+    """DC: Special 1st Turn Rules: "Russian units may not attack Axis units in Rumania, until
+    they are attacked from it": an empty Axis victory city there ("Undefended victory cities
+    and fortresses must still be attacked to be taken") holds none."""
+    g = new(
+        army("G", "A1"),
+        rifle("R", "C3", (2, 2), colour="black"),
+        features={"romania": ["C2", "D1", "D2"], "victory": ["C2"], "city": ["C2"]},
+        control={"axis": ["C2", "D1", "D2", "A1"]},
+    )
+    assert attack_error(ctx(g), "R", "C2", "op", {}) is None
+    g2 = new(
+        army("G", "C2"),
+        rifle("R", "C3", (2, 2), colour="black"),
+        features={"romania": ["C2", "D1", "D2"], "victory": ["C2"], "city": ["C2"]},
+        control={"axis": ["C2", "D1", "D2"]},
+    )
+    assert attack_error(ctx(g2), "R", "C2", "op", {}) is not None
+
+
+def test_a_hidden_unit_joining_a_battle_as_a_replacement_is_revealed() -> None:
+    """DC: Secret ... Setup: units are revealed when they fight: a hidden unit that joins a
+    battle as a replacement (named to both sides) is no longer hidden."""
+    from wargames.core.actions import AllocateLosses
+
+    russians = [rifle(f"R{i}", "E6", (2, 2), colour="black") for i in range(7)]
+    g = new(
+        army("G", "B1", (1, 3)),
+        *russians,
+        features={"germany": ["A1", "B1", "C1", "D1", "E1"]},
+        control={
+            "axis": ["A1", "B1", "C1", "D1", "E1"],
+            "russian": [f"{r}{c}" for r in "ABCDE" for c in range(2, 7)],
+        },
+        options={"secret_setup": True},
+    )
+    spots = [("R0", "B2"), ("R1", "A2"), ("R2", "B2"), ("R3", "C2"), ("R4", "D2")]
+    for uid, at in [*spots, ("R5", "E2"), ("R6", "E6")]:
+        g.apply(Place(uid, at))
+    g.apply(Place("G", "B1"))
+    to_step(g, "operations", "russian", "op")
+    g.apply(Choose("R0"))
+    g.apply(Attack(("R0",), "B1"))
+    g.apply(Pass())
+    for _ in range(80):
+        d = g.decision
+        assert d is not None
+        if d.step == "reserve":
+            break
+        if d.is_chance:
+            g.apply(g.chance_outcomes()[0][0])
+        elif d.step == "combat" and Choose("B1") in list(g.legal_actions()):
+            g.apply(Choose("B1"))
+        else:
+            acts = list(g.legal_actions())
+            loss = [a for a in acts if isinstance(a, AllocateLosses) and a.units[0] == "R0"]
+            g.apply(loss[0] if loss else Pass() if Pass() in acts else acts[0])
+    else:
+        raise AssertionError("no replacement offered")
+    assert "R2" in g.state.get("hidden")
+    g.apply(Attack(("R2",), "B1"))
+    assert "R2" not in g.state.get("hidden")
+    assert any(u["id"] == "R2" for u in g.view("axis")["units"])

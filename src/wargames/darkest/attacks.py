@@ -105,7 +105,11 @@ def attack_error(
     occ = ctx.state.occupancy()
     if not attackable(ctx, side, occ, target):
         return IllegalAction(CAPACITY, f"{target} holds no enemy to attack")
-    if side == cn.RUSSIAN and in_romania(ctx, target) and not ctx.state.get("romania_open"):
+    # "Russian units may not attack Axis units in Rumania" (an empty Axis victory city or
+    # fortress there, which "must still be attacked to be taken", holds none)
+    held = any(ctx.side_of(u) == cn.AXIS for u in occ.get(target, ()))
+    closed = in_romania(ctx, target) and not ctx.state.get("romania_open")
+    if side == cn.RUSSIAN and held and closed:
         return IllegalAction(
             FIRST_TURN, "Russian units may not attack Axis units in Rumania until attacked from it"
         )

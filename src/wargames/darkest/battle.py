@@ -677,6 +677,7 @@ class ReserveStep(BattleDecision):
         b.gaps.remove(at)  # it fills the place of an attacker lost from its hex
         b.origin[uid] = at
         ctx.state.put(unit.unmarked(cn.FORTIFIED).marked(cn.ATTACKED, cn.DONE))
+        reveal(ctx, [uid])  # DC: Secret ... Setup: revealed as the battle's other attackers
         save(ctx, b)
         ctx.emit("reserve", f"{uid} joins the battle for {b.target}", unit=uid)
         if not reserves(ctx, b):

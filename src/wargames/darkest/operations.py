@@ -178,8 +178,15 @@ class Orders(SideStep):
             attacks[action.target] = (*attacks.get(action.target, ()), uid)
             set_pending(ctx, attacks)
             ctx.state.put(unit.marked(cn.DONE, cn.ATTACKING))
-            ctx.emit(
-                "allocate", f"{uid} will attack {action.target}", unit=uid, target=action.target
+            # DC: Secret ... Setup: a hidden unit is named only when its battle reveals it
+            others = Redacted(f"a unit will attack {action.target}", {"target": action.target})
+            ctx.emit_about(
+                [uid],
+                "allocate",
+                f"{uid} will attack {action.target}",
+                others=others,
+                unit=uid,
+                target=action.target,
             )
             ctx.done()
             return

@@ -45,7 +45,8 @@ def start(ctx: Context) -> None:
             ctx.state.put(u.boxed(BOX))
             order.append(u.id)
     ctx.state.set("to_place", order)
-    ctx.state.set(HIDDEN, [])
+    # the Russian units are hidden from the start: the Axis may not see which leaves the box
+    ctx.state.set(HIDDEN, sorted(u for u in order if ctx.side_of(u) == cn.RUSSIAN))
 
 
 def border(ctx: Context) -> list[str]:
@@ -135,8 +136,6 @@ class SecretSetup(Step):
         assert isinstance(action, Place)
         ctx.state.put(ctx.state.units[action.unit].moved_to(action.at))
         ctx.state.set("to_place", list(ctx.state.get("to_place", ()))[1:])
-        if ctx.side_of(action.unit) == cn.RUSSIAN:
-            ctx.state.set(HIDDEN, [*ctx.state.get(HIDDEN, ()), action.unit])
         ctx.emit("setup", f"{ctx.side_of(action.unit)} sets up a unit")
 
     def run(self, ctx: Context, frame: Frame) -> None:
@@ -176,6 +175,11 @@ def hidden_view(state: GameState, side: str) -> dict[str, Any]:
         shown.append(unit)
     data["units"] = shown
     data["vars"] = {k: v for k, v in data["vars"].items() if k not in (HIDDEN, "to_place")}
+    if "attacks" in data["vars"]:  # the allocated attacks: hidden attackers unnamed
+        data["vars"]["attacks"] = {
+            t: ["?" if u in hidden else u for u in us]
+            for t, us in dict(data["vars"]["attacks"] or {}).items()
+        }
     data["stack"] = [{"step": f["step"]} for f in data["stack"]]
     return data
 
