@@ -257,13 +257,15 @@ def test_moves_and_choices_of_hidden_russian_units_are_told_to_the_axis_redacted
     assert g.state.get("hidden"), "no hidden unit left: the check saw nothing"
 
 
-def _secret_game(*extra: dict[str, object]):  # type: ignore[no-untyped-def]
-    russians = [rifle("R0", "E6", (2, 2), colour="black")]
-    russians += [rifle(f"R{i}", "E6") for i in range(1, 6)]
+def _secret_game(*russians: dict[str, object], german: tuple[int, int] = (4, 3)):  # type: ignore[no-untyped-def]
+    """A secret set-up on the 5x6 test map: German army G on B1 and ``russians`` (default: a
+    2-2 R0 and five more rifle armies) to place."""
+    if not russians:
+        russians = (rifle("R0", "E6", (2, 2), colour="black"),)
+        russians += tuple(rifle(f"R{i}", "E6") for i in range(1, 6))
     return new(
-        army("G", "B1"),
+        army("G", "B1", german),
         *russians,
-        *extra,
         features={"germany": ["A1", "B1", "C1", "D1", "E1"]},
         control={
             "axis": ["A1", "B1", "C1", "D1", "E1"],
@@ -332,16 +334,8 @@ def test_a_hidden_unit_joining_a_battle_as_a_replacement_is_revealed() -> None:
     battle as a replacement (named to both sides) is no longer hidden."""
     from wargames.core.actions import AllocateLosses
 
-    russians = [rifle(f"R{i}", "E6", (2, 2), colour="black") for i in range(7)]
-    g = new(
-        army("G", "B1", (1, 3)),
-        *russians,
-        features={"germany": ["A1", "B1", "C1", "D1", "E1"]},
-        control={
-            "axis": ["A1", "B1", "C1", "D1", "E1"],
-            "russian": [f"{r}{c}" for r in "ABCDE" for c in range(2, 7)],
-        },
-        options={"secret_setup": True},
+    g = _secret_game(
+        *(rifle(f"R{i}", "E6", (2, 2), colour="black") for i in range(7)), german=(1, 3)
     )
     spots = [("R0", "B2"), ("R1", "A2"), ("R2", "B2"), ("R3", "C2"), ("R4", "D2")]
     for uid, at in [*spots, ("R5", "E2"), ("R6", "E6")]:
