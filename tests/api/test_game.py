@@ -358,3 +358,15 @@ def test_context_draw_weights_are_proportions() -> None:
     assert ctx.draw("ab", [Fraction(0), Fraction(3)]) == 1
     with pytest.raises(ValueError):
         ctx.draw("ab", [Fraction(0), Fraction(0)])
+
+
+def test_a_redacted_event_stays_marked_as_redacted_in_a_sides_log() -> None:
+    """``Event.for_side``: the version a side is told keeps the audience, so a log rebuilt from
+    it (a determinised game) still tells the events the side saw whole from the others."""
+    from wargames.core.events import Event, Redacted
+
+    e = Event("move", "R1 moves A1-A2", 1, {"unit": "R1"}, ("red",), Redacted("a unit moves"))
+    told = e.for_side("blue")
+    assert told is not None and told.text == "a unit moves" and not told.seen_by("blue")
+    assert told.for_side("blue") == told  # idempotent
+    assert e.for_side("red") is e

@@ -275,8 +275,10 @@ def test_each_side_sees_only_its_own_view_events_and_picture(client: TestClient)
             {"version": s["version"], "index": s["legal"][0]["index"]},
         )
     full = wargames.load_game(saved(client, g))
-    hidden = full.state.vars["hidden"]
-    assert len(hidden) == 3
+    hidden = set(full.state.vars["hidden"])
+    placed = {u.id for u in full.state.units.values() if u.at is not None}
+    russians = {u for u in placed if full.scenario.units[u].side == "russian"}
+    assert len(russians) == 3 and russians <= hidden  # every Russian unit hidden from the start
     axis = state(client, game, tokens["axis"], svg="1")
     russian = state(client, game, tokens["russian"], svg="1")
     assert axis["view"] == full.view("axis") and russian["view"] == full.view("russian")
@@ -287,6 +289,7 @@ def test_each_side_sees_only_its_own_view_events_and_picture(client: TestClient)
     for uid in hidden:
         assert uid not in shown
         assert f'data-uid="{uid}"' not in axis["svg"]
+    for uid in russians:  # the placed ones are drawn for their own side
         assert f'data-uid="{uid}"' in russian["svg"]
     events = client.get(f"/api/games/{game}/events", params={"token": tokens["axis"]}).json()
     assert [e["text"] for e in events["events"]] == [e.text for e in full.events_for("axis")]

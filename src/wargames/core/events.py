@@ -57,13 +57,15 @@ class Event:
         return not self.to or side in self.to
 
     def for_side(self, side: str) -> Event | None:
-        """The event as ``side`` is told it: whole, its redacted version (an event with the
-        same kind and turn, the redacted text and data, told to every side), or None."""
+        """The event as ``side`` is told it: whole, its redacted version, or None. The
+        redacted version has the same kind and turn, the redacted text and data, and keeps
+        the audience (``to``, ``others``), so that a log rebuilt from a side's events (a
+        determinised game) still says which ones that side was told only in part."""
         if self.seen_by(side):
             return self
         if self.others is None:
             return None
-        return Event(self.kind, self.others.text, self.turn, self.others.data)
+        return Event(self.kind, self.others.text, self.turn, self.others.data, self.to, self.others)
 
     def __str__(self) -> str:
         return f"[{self.turn}] {self.text}" if self.turn else self.text

@@ -210,3 +210,7 @@ def determinize(ctx: Context, side: str) -> None:
     for unit, k in zip(units, order, strict=True):
         at, box = places[k]
         ctx.state.put(unit.moved_to(at) if at is not None else unit.boxed(str(box)))
+    placing = list(ctx.state.get("to_place") or ())
+    if placing:  # during the set-up: the Russian units now in the box are the ones to place
+        boxed = sorted(u for u in hidden if ctx.state.units[u].box == BOX)
+        ctx.state.set("to_place", [*boxed, *(u for u in placing if u not in hidden)])
