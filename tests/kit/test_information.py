@@ -85,7 +85,10 @@ def test_an_event_naming_a_hidden_unit_is_told_redacted_to_the_side_that_cannot_
     assert "a1 moves" not in b_log and "a unit moves" in b_log
     assert "b1 moves" in b_log  # every side sees b1: told whole to all
     whole = next(e for e in g.events if e.text == "a1 moves")
-    assert whole.to == ("a",) and whole.for_side("b") == Event("move", "a unit moves", 1)
+    told = whole.for_side("b")
+    assert whole.to == ("a",) and told is not None
+    assert (told.kind, told.text, told.turn) == ("move", "a unit moves", 1)
+    assert not told.seen_by("b")  # still marked as told in part
 
 
 def test_an_event_no_side_may_see_whole_is_told_redacted_to_all() -> None:
