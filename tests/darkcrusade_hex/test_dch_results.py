@@ -561,3 +561,64 @@ def test_an_advance_may_not_go_between_two_hexes_of_one_enemy_units_zoc() -> Non
     g.apply(Advance(("1Pz",), (W, C)))
     # once the panzer holds the vacated hex, 18A may advance onto it (a friendly unit)
     assert Advance(("18A",), (W, C)) in list(g.legal_actions())
+
+
+def test_a_split_retreat_lets_every_group_that_can_retreat_do_so() -> None:
+    """DCH: "Stacking" Limits: only units that cannot retreat are in a No Retreat! situation:
+    after one army retreats onto E, the other retreats onto NE or SE (room for one each)."""
+    profiles = {u: "2-2" for u in ("H01", "H02", "H03", "H04", "H05")}
+    place = {"H01": C, "H02": C, "H03": E, "H04": NE, "H05": SE}
+    place.update({"4A": "2010", "9A": "1807", "16A": "1813"})  # shut the hexes beyond
+    g = german(place, profiles, {"18A": W, "1Pz": W})
+    roll(g, "D2")
+    if stage(g) == "forced-after":
+        g.apply(Choose("no"))
+    g.apply(Choose("retreat:1"))
+    g.apply(Retreat(("H01",), (C, E)))
+    assert where(g, "H02") == C and g.decision is not None
+    assert g.decision.step == "battle-retreat"
+    rest = [a for a in g.legal_actions() if isinstance(a, Retreat)]
+    assert rest and all(a.units == ("H02",) for a in rest)
+    g.apply(rest[0])
+    assert where(g, "H02") in (NE, SE) and g.state.units["H02"].box is None
+
+
+def test_no_retreat_penalty_when_the_attacker_required_no_retreat() -> None:
+    """DCH: Dn: the attacker chooses 0..n hexes; with 0, nobody is "required to retreat", so
+    a defender who withdraws one army leaves the other unharmed (not D2 -> DE)."""
+    profiles = {"H01": "2-2", "H02": "2-2", "H03": "2-2"}
+    g = german({"H01": C, "H02": C, "H03": E, "4A": "2010"}, profiles)
+    roll(g, "D2")
+    if stage(g) == "forced-after":
+        g.apply(Choose("no"))
+    g.apply(Choose("retreat:0"))
+    assert Pass() in list(g.legal_actions())
+    g.apply(Retreat(("H01",), (C, E)))
+    if g.decision is not None and g.decision.step == "battle-retreat":
+        g.apply(Pass())
+    assert where(g, "H01") == E and where(g, "H02") == C
+    assert not any("No Retreat" in e.text for e in g.events)
+
+
+def test_a_railway_gun_that_can_go_back_up_its_line_is_not_destroyed() -> None:
+    """DCH: Strategic Movement by Rail ("Same for Russian Railway Guns!"): only a gun that
+    cannot retreat back up a rail line is destroyed, whatever its stack as a whole can do."""
+    attackers = ["18A", "XXXXI", "I"]
+    place = {**dict.fromkeys(attackers, "1109"), "RG1": "1208", "H01": "1208", "H02": "1208"}
+    place.update({"T01": "1308", "9A": "1408"})  # the rail hex 1308 has room for two more
+    g = game(place, profiles={"H01": "1-1", "H02": "1-1"})
+    fight(g, attackers, "1208")
+    g.apply(Choose("retreat"))
+    g.apply(Choose("press:0"))
+    if stage(g) == "round-up":
+        g.apply(Outcome("stay"))
+    roll(g, "D1")
+    if stage(g) == "forced-after":
+        g.apply(Choose("no"))
+    if Choose("retreat:1") in list(g.legal_actions()):
+        g.apply(Choose("retreat:1"))
+    assert g.state.units["RG1"].box is None
+    assert any(
+        isinstance(a, Retreat) and "RG1" in a.units and a.path == ("1208", "1308")
+        for a in g.legal_actions()
+    )

@@ -193,9 +193,9 @@ def _gun_battle(blocked: bool) -> Game:
     from wargames.core.actions import Choose, Outcome
 
     # 1208 lies on the rail line 1109 - 1208 - 1308; the Germans attack from 1109, so the
-    # stack may retreat to 1308 (rail) or 1207; blocked: two tank korps fill 1308 and a
-    # German army holds the next rail hex, 1408
-    extra = {"T01": "1308", "T02": "1308", "9A": "1408"} if blocked else {}
+    # stack may retreat to 1308 (rail) or 1207; blocked: a German army holds the rail hex
+    # 1308 (a full friendly hex would not do: a railway gun does not count for stacking)
+    extra = {"9A": "1308"} if blocked else {}
     attackers = ["18A", "XXXXI", "I"]
     g = game(
         {**dict.fromkeys(attackers, "1109"), "RG1": "1208", "H01": "1208", **extra},

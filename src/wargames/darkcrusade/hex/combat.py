@@ -711,15 +711,12 @@ def _retreat(ctx: Context, b: Battle) -> Battle | None:
     if not in_target(ctx, b) or b.retreat + b.extra == 0:
         return _to(b, Stage.ADVANCE)
     guns = [u for u in in_target(ctx, b) if cn.has(ctx, u, "railway-gun")]
-    # DCH: Strategic Movement by Rail: a railway gun that cannot retreat (with its stack, as
-    # every retreat here) back up a rail line is destroyed; the others retreat without it
-    if (
-        guns
-        and len(guns) < len(in_target(ctx, b))
-        and not retreat_options(ctx, b, b.retreat + b.extra, b.retreat)
-    ):
+    # DCH: Strategic Movement by Rail: a railway gun that cannot retreat back up a rail line
+    # is destroyed; the others retreat without it
+    if guns and len(guns) < len(in_target(ctx, b)):
         for gun in guns:
-            eliminate(ctx, gun, "cannot retreat back up a rail line")
+            if not retreat_options(ctx, b, b.retreat + b.extra, max(b.retreat, 1), [gun]):
+                eliminate(ctx, gun, "cannot retreat back up a rail line")
     if not retreat_groups(ctx, b, b.retreat + b.extra, max(b.retreat, 1)):
         # DCH: Edge of the World / Retreat Impossible: units that cannot retreat are lost
         for d in alive(ctx, b.defenders):
@@ -1048,9 +1045,6 @@ class RetreatStep(BattleDecision):
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         b = current(ctx)
         if isinstance(action, RetreatAction):
-            staying = [u for u in in_target(ctx, b) if u not in action.units]
-            if b.stage != Stage.WITHDRAW and staying:
-                _left_behind(ctx, b, staying)
             for u in action.units:
                 ctx.state.put(cn.moved(ctx.state.units[u], action.path[-1]))
             for n in action.path[1:]:
@@ -1061,6 +1055,15 @@ class RetreatStep(BattleDecision):
                 save(ctx, b)  # others may still withdraw
                 ctx.done()
                 return
+            staying = in_target(ctx, b)
+            if b.stage != Stage.WITHDRAW and staying:
+                length, least = b.retreat + b.extra, max(b.retreat, 1)
+                if retreat_groups(ctx, b, length, least):
+                    save(ctx, b)  # the others retreat as a group of their own
+                    ctx.done()
+                    return
+                if b.retreat > 0:  # required to retreat and unable: No Retreat!
+                    _left_behind(ctx, b, staying)
         save(ctx, _to(b, Stage.ADVANCE))
         ctx.done()
 
