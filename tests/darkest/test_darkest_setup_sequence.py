@@ -158,6 +158,17 @@ def test_the_game_turn_sequence_runs_as_listed() -> None:
     assert phases == want
 
 
+def place_next(g, at: str) -> str:  # type: ignore[no-untyped-def]
+    """Set up the unit the secret set-up brings up next (its order is the dice's) on ``at``."""
+    uid = str(g.state.get("to_place")[0])
+    g.apply(Place(uid, at))
+    return uid
+
+
+def russian_at(g, at: str) -> list[str]:  # type: ignore[no-untyped-def]
+    return sorted(u.id for u in g.state.units.values() if u.at == at and u.id.startswith("R"))
+
+
 def test_secret_set_up_one_real_unit_on_each_border_hex_and_hidden_from_the_axis() -> None:
     russians = [rifle(f"R{i}", "E6") for i in range(6)]
     g = new(
@@ -174,10 +185,10 @@ def test_secret_set_up_one_real_unit_on_each_border_hex_and_hidden_from_the_axis
     border = ["A2", "B2", "C2", "D2", "E2"]
     spots = {a.at for a in g.legal_actions()}
     assert "E6" in spots  # 6 units for 5 border hexes: the first may go anywhere
-    g.apply(Place("R0", "E6"))
+    place_next(g, "E6")
     assert {a.at for a in g.legal_actions()} == set(border)  # now each must fill the border
-    for i, h in enumerate(border, start=1):
-        g.apply(Place(f"R{i}", h))
+    for h in border:
+        place_next(g, h)
     assert g.decision.side == "axis"
     g.apply(Place("G", "B1"))
     view = g.view("axis")
@@ -216,9 +227,8 @@ def test_the_axis_learns_nothing_of_the_secret_set_up_beyond_where_units_stand()
         },
         options={"secret_setup": True},
     )
-    g.apply(Place("R0", "E6"))
-    for i, h in enumerate(["A2", "B2", "C2", "D2", "E2"], start=1):
-        g.apply(Place(f"R{i}", h))
+    for h in ["E6", "A2", "B2", "C2", "D2", "E2"]:
+        place_next(g, h)
     axis_log = " ".join(f"{e.text} {e.data}" for e in g.events_for("axis"))
     assert not any(f"R{i}" in axis_log for i in range(6))
     assert "R3" in " ".join(str(e.data) for e in g.events_for("russian"))
@@ -257,7 +267,9 @@ def test_moves_and_choices_of_hidden_russian_units_are_told_to_the_axis_redacted
     assert g.state.get("hidden"), "no hidden unit left: the check saw nothing"
 
 
-def _secret_game(*russians: dict[str, object], german: tuple[int, int] = (4, 3)):  # type: ignore[no-untyped-def]
+def _secret_game(  # type: ignore[no-untyped-def]
+    *russians: dict[str, object], german: tuple[int, int] = (4, 3), seed: int = 1
+):
     """A secret set-up on the 5x6 test map: German army G on B1 and ``russians`` (default: a
     2-2 R0 and five more rifle armies) to place."""
     if not russians:
@@ -272,20 +284,23 @@ def _secret_game(*russians: dict[str, object], german: tuple[int, int] = (4, 3))
             "russian": [f"{r}{c}" for r in "ABCDE" for c in range(2, 7)],
         },
         options={"secret_setup": True},
+        seed=seed,
     )
 
 
 def test_the_axis_view_during_the_secret_set_up_tells_no_unit_from_another() -> None:
-    """DC: Secret ... Setup: "he may set up his units secretly/upside down": while the Russian
-    sets up, the Axis view is the same whichever unit went where."""
-    a = _secret_game()
-    a.apply(Place("R0", "E4"))
-    a.apply(Place("R1", "A2"))
-    b2 = _secret_game()
-    b2.apply(Place("R0", "A2"))
-    b2.apply(Place("R1", "E4"))
-    assert a.view("axis")["units"] == b2.view("axis")["units"]
-    assert not any(u["id"].startswith("R") for u in a.view("axis")["units"])
+    """DC: Secret ... Setup: "he may set up his units secretly/upside down": the units come up
+    in an order of the dice the Axis does not know, so two set-ups with the same hexes in the
+    same order but other units on them look the same to the Axis, view and log."""
+    seen = []
+    for seed in range(1, 9):
+        g = _secret_game(seed=seed)
+        placed = [place_next(g, h) for h in ("E4", "A2")]
+        events = [(e.kind, e.text, dict(e.data)) for e in g.events_for("axis")]
+        seen.append((placed, g.view("axis")["units"], events))
+    assert len({tuple(p) for p, _, _ in seen}) > 1  # other units went to E4 and A2 ...
+    assert all(v == seen[0][1] and e == seen[0][2] for _, v, e in seen)  # ... unseen
+    assert not any(u["id"].startswith("R") for u in seen[0][1])
 
 
 def test_a_hidden_units_attack_allocation_does_not_name_it_to_the_axis() -> None:
@@ -294,18 +309,18 @@ def test_a_hidden_units_attack_allocation_does_not_name_it_to_the_axis() -> None
     import json
 
     g = _secret_game()
-    g.apply(Place("R0", "B2"))
-    for i, h in enumerate(["A2", "C2", "D2", "E2", "E6"], start=1):
-        g.apply(Place(f"R{i}", h))
+    for h in ["B2", "A2", "C2", "D2", "E2", "E6"]:
+        place_next(g, h)
     g.apply(Place("G", "B1"))
+    (uid,) = russian_at(g, "B2")
     to_step(g, "operations", "russian", "op")
-    g.apply(Choose("R0"))
-    g.apply(Attack(("R0",), "B1"))
+    g.apply(Choose(uid))
+    g.apply(Attack((uid,), "B1"))
     assert g.view("axis")["vars"]["attacks"] == {"B1": ["?"]}
-    assert g.view("russian")["vars"]["attacks"] == {"B1": ["R0"]}
+    assert g.view("russian")["vars"]["attacks"] == {"B1": [uid]}
     g.apply(Choose("cancel:B1"))
     told = [e.text + json.dumps(dict(e.data), default=str) for e in g.events_for("axis")]
-    assert not any("R0" in t for t in told)
+    assert not any(uid in t for t in told)
     assert any("a unit will attack B1" in t for t in told)
 
 
@@ -337,13 +352,13 @@ def test_a_hidden_unit_joining_a_battle_as_a_replacement_is_revealed() -> None:
     g = _secret_game(
         *(rifle(f"R{i}", "E6", (2, 2), colour="black") for i in range(7)), german=(1, 3)
     )
-    spots = [("R0", "B2"), ("R1", "A2"), ("R2", "B2"), ("R3", "C2"), ("R4", "D2")]
-    for uid, at in [*spots, ("R5", "E2"), ("R6", "E6")]:
-        g.apply(Place(uid, at))
+    for at in ["B2", "A2", "B2", "C2", "D2", "E2", "E6"]:
+        place_next(g, at)
     g.apply(Place("G", "B1"))
+    first, second = russian_at(g, "B2")
     to_step(g, "operations", "russian", "op")
-    g.apply(Choose("R0"))
-    g.apply(Attack(("R0",), "B1"))
+    g.apply(Choose(first))
+    g.apply(Attack((first,), "B1"))
     g.apply(Pass())
     for _ in range(80):
         d = g.decision
@@ -356,11 +371,35 @@ def test_a_hidden_unit_joining_a_battle_as_a_replacement_is_revealed() -> None:
             g.apply(Choose("B1"))
         else:
             acts = list(g.legal_actions())
-            loss = [a for a in acts if isinstance(a, AllocateLosses) and a.units[0] == "R0"]
+            loss = [a for a in acts if isinstance(a, AllocateLosses) and a.units[0] == first]
             g.apply(loss[0] if loss else Pass() if Pass() in acts else acts[0])
     else:
         raise AssertionError("no replacement offered")
-    assert "R2" in g.state.get("hidden")
-    g.apply(Attack(("R2",), "B1"))
-    assert "R2" not in g.state.get("hidden")
-    assert any(u["id"] == "R2" for u in g.view("axis")["units"])
+    assert second in g.state.get("hidden")
+    g.apply(Attack((second,), "B1"))
+    assert second not in g.state.get("hidden")
+    assert any(u["id"] == second for u in g.view("axis")["units"])
+
+
+def test_a_brown_replacement_re_entering_hidden_is_not_named_to_the_axis() -> None:
+    """DC: Secret ... Setup: "Replacement brown/22Jun41 armies may re-enter the game hidden":
+    the placement is told whole to the Russians only; the Axis learns the hex."""
+    import json
+
+    from wargames.core.state import Frame
+
+    russians = [rifle(f"R{i}", "E6", (2, 2), colour="black") for i in range(6)]
+    g = _secret_game(*russians, rifle("R9", None, (2, 2)))  # R9: brown, eliminated
+    for h in ["B2", "A2", "C2", "D2", "E2", "E6"]:
+        place_next(g, h)
+    g.apply(Place("G", "B1"))
+    g.state.set("inf_pool", 5)
+    g.state.stack = (Frame("replace", {}),)
+    g._advance()
+    place = next(a for a in g.legal_actions() if isinstance(a, Place) and a.unit == "R9")
+    n = len(g.events_for("axis"))
+    g.apply(place)
+    assert "R9" in g.state.get("hidden")
+    told = [e.text + json.dumps(dict(e.data), default=str) for e in g.events_for("axis")[n:]]
+    assert told and not any("R9" in t for t in told)
+    assert any("R9" in e.text for e in g.events_for("russian"))

@@ -44,7 +44,11 @@ def start(ctx: Context) -> None:
         for u in sorted(ctx.units_of(side), key=lambda u: u.id):
             ctx.state.put(u.boxed(BOX))
             order.append(u.id)
-    ctx.state.set("to_place", order)
+    # the Russian units come up in an order the Axis does not know (the counters drawn
+    # upside down), so neither his log nor his view tells which unit went where
+    russians = [u for u in order if ctx.side_of(u) == cn.RUSSIAN]
+    _shuffle(ctx, russians)
+    ctx.state.set("to_place", [*russians, *(u for u in order if ctx.side_of(u) != cn.RUSSIAN)])
     # the Russian units are hidden from the start: the Axis may not see which leaves the box
     ctx.state.set(HIDDEN, sorted(u for u in order if ctx.side_of(u) == cn.RUSSIAN))
 
@@ -151,11 +155,7 @@ def reveal(ctx: Context, uids: list[str]) -> None:
 
 def hide(ctx: Context, uid: str) -> None:
     """DC: Secret ... Setup: replacement brown armies may re-enter the game hidden."""
-    if (
-        ctx.options["secret_setup"]
-        and cn.colour(ctx, uid) == "brown"
-        and not cn.has(ctx, uid, "mech")
-    ):
+    if hides(ctx, uid):
         ctx.state.set(HIDDEN, [*ctx.state.get(HIDDEN, ()), uid])
 
 
@@ -184,14 +184,24 @@ def hidden_view(state: GameState, side: str) -> dict[str, Any]:
     return data
 
 
-def secret_place(ctx: Context, action: Action) -> bool:
-    """Whether ``action`` is a Russian placement of the secret set-up (told to the Russian
-    player only: the Axis learns only that a unit was set up)."""
+def hides(ctx: Context, uid: str) -> bool:
+    """DC: Secret ... Setup: whether ``uid`` re-enters the game hidden (a brown replacement
+    army, with the secret set-up)."""
     return (
-        isinstance(action, Place)
-        and ctx.frame.step == SecretSetup.name
-        and ctx.side_of(action.unit) == cn.RUSSIAN
+        bool(ctx.options["secret_setup"])
+        and cn.colour(ctx, uid) == "brown"
+        and not cn.has(ctx, uid, "mech")
     )
+
+
+def secret_place(ctx: Context, action: Action) -> bool:
+    """Whether ``action`` is a Russian placement the Axis may not see whole: one of the secret
+    set-up, or a replacement army re-entering hidden (the Axis learns only the hex)."""
+    if not isinstance(action, Place) or ctx.side_of(action.unit) != cn.RUSSIAN:
+        return False
+    if ctx.frame.step == SecretSetup.name:
+        return True
+    return ctx.frame.step == "replace" and hides(ctx, action.unit)
 
 
 def determinize(ctx: Context, side: str) -> None:
@@ -204,13 +214,19 @@ def determinize(ctx: Context, side: str) -> None:
     units = [ctx.state.units[u] for u in hidden]
     places = [(u.at, u.box) for u in units]
     order = list(range(len(units)))
-    for i in range(len(order) - 1, 0, -1):
-        j = ctx.draw(range(i + 1))
-        order[i], order[j] = order[j], order[i]
+    _shuffle(ctx, order)
     for unit, k in zip(units, order, strict=True):
         at, box = places[k]
         ctx.state.put(unit.moved_to(at) if at is not None else unit.boxed(str(box)))
     placing = list(ctx.state.get("to_place") or ())
     if placing:  # during the set-up: the Russian units now in the box are the ones to place
         boxed = sorted(u for u in hidden if ctx.state.units[u].box == BOX)
+        _shuffle(ctx, boxed)  # in an order the Axis does not know
         ctx.state.set("to_place", [*boxed, *(u for u in placing if u not in hidden)])
+
+
+def _shuffle(ctx: Context, items: list[Any]) -> None:
+    """Shuffle ``items`` in place with the game's dice (Fisher-Yates)."""
+    for i in range(len(items) - 1, 0, -1):
+        j = ctx.draw(range(i + 1))
+        items[i], items[j] = items[j], items[i]
