@@ -30,6 +30,7 @@ from wargames.core.supply import SupplyStatus
 
 from . import counters as cn
 from .air import FLOWN, air_units, available, base, doubling_cap, support_shift, value
+from .attacks import open_rumania, rumania_error
 from .battle import current, save
 from .charts import charts
 from .odds import odds
@@ -398,16 +399,14 @@ def strike_targets(ctx: Context, uid: str) -> list[str]:
     at = base(ctx, uid)
     reach = value(ctx, uid, "range")
     taken = set(struck(ctx)) if side == cn.RUSSIAN else set()
-    # DCH: Special First Turn Rules (an airstrike "attacks each ground unit"): the Axis may not
-    # attack out of Rumania on the first turn, the Russians not into it before the Axis does
-    if side == cn.AXIS and ctx.turn == ctx.scenario.calendar.first and ctx.board.has(at, "romania"):
-        return []
-    if side == cn.RUSSIAN and not ctx.state.get("romania_attacked", False):
-        taken |= set(ctx.board.nodes_with("romania"))
+    # an airstrike "attacks each ground unit": DCH: Special First Turn Rules apply
     return sorted(
         n
         for n, us in ctx.state.occupancy().items()
-        if ctx.side_of(us[0]) != side and ctx.board.distance(at, n) <= reach and n not in taken
+        if ctx.side_of(us[0]) != side
+        and ctx.board.distance(at, n) <= reach
+        and n not in taken
+        and rumania_error(ctx, side, at, n) is None
     )
 
 
@@ -445,8 +444,7 @@ class StrikeTarget(SideStep):
             if ctx.side_of(uid) == cn.RUSSIAN:
                 hexes = [*struck(ctx), action.option]
                 ctx.state.set("russian_strikes", {"turn": ctx.turn, "hexes": hexes})
-            elif ctx.board.has(base(ctx, uid), "romania"):
-                ctx.state.set("romania_attacked", True)  # DCH: Special First Turn Rules
+            open_rumania(ctx, ctx.side_of(uid), [base(ctx, uid)])
             fly(ctx, uid, "strike", action.option)
 
 

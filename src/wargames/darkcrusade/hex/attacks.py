@@ -57,8 +57,15 @@ def attack_error(ctx: Context, uid: str, target: str) -> IllegalAction | None:
     here = ctx.state.occupancy().get(target, ())
     if not any(ctx.side_of(u) != side for u in here):
         return IllegalAction(RULE, f"no enemy unit in {target}")
+    return rumania_error(ctx, side, at, target)
+
+
+def rumania_error(ctx: Context, side: str, origin: str, target: str) -> IllegalAction | None:
+    """DCH: Special First Turn Rules: "The Axis may not attack out of Rumania on the first
+    turn.  (The Russians may not attack Rumania unless the Axis do attack out of it.)" (for
+    ground attacks and airstrikes, ``origin`` the attacker's hex or airfield)."""
     first = ctx.turn == ctx.scenario.calendar.first
-    if side == cn.AXIS and first and ctx.board.has(at, "romania"):
+    if side == cn.AXIS and first and ctx.board.has(origin, "romania"):
         return IllegalAction(FIRST, "the Axis may not attack out of Rumania on the first turn")
     if (
         side == cn.RUSSIAN
@@ -69,6 +76,13 @@ def attack_error(ctx: Context, uid: str, target: str) -> IllegalAction | None:
             FIRST, "the Russians may not attack Rumania before the Axis attack out of it"
         )
     return None
+
+
+def open_rumania(ctx: Context, side: str, origins: list[str]) -> None:
+    """DCH: Special First Turn Rules: an Axis attack out of Rumania (from any of ``origins``)
+    lets the Russians attack Rumania."""
+    if side == cn.AXIS and any(ctx.board.has(o, "romania") for o in origins):
+        ctx.state.set("romania_attacked", True)
 
 
 def targets(ctx: Context, uid: str) -> list[str]:

@@ -39,6 +39,19 @@ class Stage(enum.Enum):
     END = "end"
 
 
+TUPLE_FIELDS = (
+    "attackers",
+    "origins",
+    "defenders",
+    "advanced",
+    "air",
+    "holding",
+    "gamble",
+    "limited",
+)
+"""The battle record's tuple fields, kept as JSON lists in a save."""
+
+
 @attrs.frozen
 class Battle:
     """An attack on ``target`` by ``attackers`` of ``side``.
@@ -89,16 +102,7 @@ class Battle:
     def to_json(self) -> dict[str, Any]:
         d = attrs.asdict(self, recurse=False)
         d["stage"] = self.stage.value
-        for k in (
-            "attackers",
-            "origins",
-            "defenders",
-            "advanced",
-            "air",
-            "holding",
-            "gamble",
-            "limited",
-        ):
+        for k in TUPLE_FIELDS:
             d[k] = list(d[k])
         return d
 
@@ -106,16 +110,7 @@ class Battle:
     def from_json(cls, d: Any) -> Battle:
         data = dict(d)
         data["stage"] = Stage(data["stage"])
-        for k in (
-            "attackers",
-            "origins",
-            "defenders",
-            "advanced",
-            "air",
-            "holding",
-            "gamble",
-            "limited",
-        ):
+        for k in TUPLE_FIELDS:
             data[k] = tuple(data.get(k, ()))
         return cls(**data)
 

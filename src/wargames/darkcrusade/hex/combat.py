@@ -38,7 +38,7 @@ from wargames.core.steps import SideStep
 
 from . import counters as cn
 from .air import support_options
-from .attacks import allocations
+from .attacks import allocations, open_rumania
 from .battle import Battle, Stage, current, save
 from .charts import charts
 from .hidden import reveal, set_profile, to_reveal
@@ -114,8 +114,7 @@ def start(ctx: Context, target: str, attackers: list[str], side: str, mode: str)
     for u in attackers:
         unit = ctx.state.units[u]
         ctx.state.put(unit.marked(scoped(cn.ATTACKED, TURN)).unmarked(cn.BLITZ))
-    if side == cn.AXIS and any(ctx.board.has(o, "romania") for o in origins):
-        ctx.state.set("romania_attacked", True)  # DCH: Special First Turn Rules
+    open_rumania(ctx, side, origins)  # DCH: Special First Turn Rules
     defs = tuple(defenders(ctx, target, side))
     if ctx.state.get("free_river") is None and free_river(ctx, attackers, target):
         ctx.state.set("free_river", river_sides(ctx, attackers, target)[0])
@@ -214,11 +213,17 @@ def can_retreat(ctx: Context, b: Battle) -> bool:
     return any(retreat_options(ctx, b, 1, 1, [u]) for u in others or stack)
 
 
+def span(b: Battle) -> tuple[int, int]:
+    """The Dn retreat's (most, least) hexes: the attacker's choice plus the defender's extra,
+    at least one."""
+    return b.retreat + b.extra, max(b.retreat, 1)
+
+
 def retreat_groups(ctx: Context, b: Battle, length: int, minimum: int) -> list[RetreatAction]:
     """DCH: Tactical Retreats and "Stacking" Limits: the defending stack's retreats; if it
     cannot retreat as a whole, those of its largest groups that can ("some or all of the
     defending units required to retreat from a hex may be in a No Retreat! situation"): the
-    defender chooses the group by its retreat, the others stay under No Retreat!."""
+    defender chooses the group by its retreat, and the others retreat after it as they can."""
     stack = in_target(ctx, b)
     for size in range(len(stack), 0, -1):
         out = [
@@ -715,9 +720,9 @@ def _retreat(ctx: Context, b: Battle) -> Battle | None:
     # is destroyed; the others retreat without it
     if guns and len(guns) < len(in_target(ctx, b)):
         for gun in guns:
-            if not retreat_options(ctx, b, b.retreat + b.extra, max(b.retreat, 1), [gun]):
+            if not retreat_options(ctx, b, *span(b), [gun]):
                 eliminate(ctx, gun, "cannot retreat back up a rail line")
-    if not retreat_groups(ctx, b, b.retreat + b.extra, max(b.retreat, 1)):
+    if not retreat_groups(ctx, b, *span(b)):
         # DCH: Edge of the World / Retreat Impossible: units that cannot retreat are lost
         for d in alive(ctx, b.defenders):
             eliminate(ctx, d, "cannot retreat")
@@ -1037,7 +1042,7 @@ class RetreatStep(BattleDecision):
         if b.stage == Stage.WITHDRAW:
             out = [Pass(), *withdrawals(ctx, b)]
         else:
-            out = list(retreat_groups(ctx, b, b.retreat + b.extra, max(b.retreat, 1)))
+            out = list(retreat_groups(ctx, b, *span(b)))
             if b.retreat == 0:
                 out.insert(0, Pass())
         return out
@@ -1057,8 +1062,7 @@ class RetreatStep(BattleDecision):
                 return
             staying = in_target(ctx, b)
             if b.stage != Stage.WITHDRAW and staying:
-                length, least = b.retreat + b.extra, max(b.retreat, 1)
-                if retreat_groups(ctx, b, length, least):
+                if retreat_groups(ctx, b, *span(b)):
                     save(ctx, b)  # the others retreat as a group of their own
                     ctx.done()
                     return

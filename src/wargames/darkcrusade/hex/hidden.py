@@ -124,12 +124,17 @@ def group_left(ctx: Context, members: Iterable[str]) -> dict[str, int]:
     return {k: v for k, v in left.items() if v > 0}
 
 
+def _undealt(ctx: Context) -> list[str]:
+    """The face-down group's korps not yet dealt a counter."""
+    profiles = ctx.state.get("profiles", {})
+    return [u for u in ctx.state.get("mech_units", ()) if u not in profiles]
+
+
 def _deal_next(ctx: Context) -> None:
     """Deal the next mech korps its counter, a chance step for each korps (the group's
     counters shuffled, one korps after the other; a step even when the counters left are
     alike, so that the number of steps tells nothing of the group)."""
-    profiles = ctx.state.get("profiles", {})
-    undealt = [u for u in ctx.state.get("mech_units", ()) if u not in profiles]
+    undealt = _undealt(ctx)
     if undealt:
         ctx.push("mech-deal", unit=undealt[0])
 
@@ -143,9 +148,7 @@ class MechDealStep(ChanceStep):
     rule: ClassVar[str] = "DCH: Setup (Sorting Russian Arrays)"
 
     def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
-        profiles = ctx.state.get("profiles", {})
-        undealt = [u for u in ctx.state.get("mech_units", ()) if u not in profiles]
-        left = group_left(ctx, undealt)
+        left = group_left(ctx, _undealt(ctx))
         total = sum(left.values())
         return [(Outcome(k), Fraction(v, total)) for k, v in sorted(left.items())]
 

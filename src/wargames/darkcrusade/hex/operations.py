@@ -58,9 +58,9 @@ def unused(ctx: Context, uid: str) -> bool:
 
 # --- A.2 / B.2: attacks before operational movement ----------------------------------------
 def early_attacker(ctx: Context, uid: str, mode: str) -> bool:
-    """May attack in A.2 / B.2 (``mode`` "pre"): not yet used (or holding a Blitzkrieg attack),
-    and on the Axis side German ("German Attacks before Operational Movement"; the Axis allied
-    units first act in A.3)."""
+    """May join an attack declared in ``mode``: not yet used (or holding a Blitzkrieg attack),
+    and in A.2 / B.2 (``mode`` "pre") on the Axis side German ("German Attacks before
+    Operational Movement"; the Axis allied units first act in A.3)."""
     unit = ctx.state.units[uid]
     if not (unused(ctx, uid) or unit.has(cn.BLITZ)):
         return False
@@ -142,9 +142,7 @@ class Declare(SideStep):
         for u in ctx.units_of(frame.args["side"]):
             if u.id in chosen or attack_error(ctx, u.id, target) is not None:
                 continue
-            if frame.args["mode"] == "pre" and not early_attacker(ctx, u.id, "pre"):
-                continue
-            if unused(ctx, u.id) or u.has(cn.BLITZ):
+            if early_attacker(ctx, u.id, frame.args["mode"]):
                 out.append(u.id)
         return out
 

@@ -61,11 +61,10 @@ def fits_all(ctx: Context, units: Iterable[str], node: str, leaving: Iterable[st
     units = list(units)
     gone = set(leaving) | set(units)
     here = [u for u in ctx.state.occupancy().get(node, ()) if u not in gone]
-    # DCH: Mountain: not more than 1 panzer/tank or motorized unit a hex
+    # DCH: Mountain: not more than 1 panzer/tank or motorized unit a hex (a moving one)
     moving = sum(1 for u in units if mobile(ctx, u))
-    if moving and ctx.board.terrain(node) == "mountain":
-        moving += sum(1 for u in here if mobile(ctx, u))
-    if moving > 1 and ctx.board.terrain(node) == "mountain":
+    mountain = moving and ctx.board.terrain(node) == "mountain"
+    if mountain and moving + sum(1 for u in here if mobile(ctx, u)) > 1:
         return False
     return stacking_error(ctx, [*here, *units]) is None
 

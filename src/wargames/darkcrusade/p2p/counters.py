@@ -9,8 +9,6 @@ breakthrough movement), ``major-infantry`` (armies and corps for the fortress ru
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from wargames.core import changes
 from wargames.core.context import Context
 
@@ -48,13 +46,6 @@ def fragile(ctx: Context, uid: str) -> bool:
     unit entering their point."""
     unit = ctx.state.units[uid]
     return has(ctx, uid, "partisan") or (has(ctx, uid, "factory") and unit.has(ENTRAINED))
-
-
-def fragile_only(ctx: Context, side: str, uids: Iterable[str]) -> bool:
-    """Whether ``uids`` (the units on a point) are all enemy units of ``side`` subject to
-    automatic destruction (and there is at least one)."""
-    units = list(uids)
-    return bool(units) and all(ctx.side_of(u) != side and fragile(ctx, u) for u in units)
 
 
 def immobile(ctx: Context, uid: str) -> bool:
