@@ -26,12 +26,13 @@ from . import api
 from .agents import RandomAgent, play_out, step
 from .core.actions import Action, action_from_dict
 from .core.errors import SaveError
-from .core.frame_args import Refs, check_args
+from .core.frame_args import Refs, check_args, check_vars
 from .core.game import Game
 from .core.heads import head_of
 from .core.jsonvalue import dumps
 from .core.render.scene import picture, supply_lines
 from .core.serialize import state_from_json
+from .core.vocabulary import KERNEL_NAMES
 
 Invariant = Callable[[Game], None]
 
@@ -70,9 +71,9 @@ def check_position(game: Game) -> None:
     """Invariants of one position: a decision or a result; legal actions check clean and
     round-trip through JSON; the occupancy cache is true; every box, marker and state
     variable is in the title's vocabulary; frame arguments have the shapes their steps
-    declare (``Step.args``); the factored listing agrees (:func:`check_heads`); the save
-    loads back byte for byte
-    and lists the same legal actions in the same order."""
+    declare (``Step.args``) and state variables theirs (``Title.var_shapes``); the factored
+    listing agrees (:func:`check_heads`); the save loads back byte for byte and lists the
+    same legal actions in the same order."""
     if game.is_over():
         assert game.result() is not None and game.decision is None
         assert len(game.legal_actions()) == 0
@@ -104,6 +105,10 @@ def check_position(game: Game) -> None:
         if declared is not None:
             problem = check_args(declared, frame.args, refs)
             assert problem is None, f"{frame.step} frame args outside Step.args: {problem}"
+    shapes = game.title.var_shapes
+    if shapes is not None:
+        problem = check_vars(shapes, game.state.vars, refs, KERNEL_NAMES["vars"])
+        assert problem is None, f"state vars outside Title.var_shapes: {problem}"
     check_heads(game)
     text = game.to_json()
     loaded = api.load_game(text)

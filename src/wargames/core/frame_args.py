@@ -1,5 +1,6 @@
-"""What a step's frame arguments may hold (``Step.args``), so that a saved game's pending
-frames are checked field by field at load, like its units and variables.
+"""What a step's frame arguments (``Step.args``) and a title's state variables
+(``Title.var_shapes``) may hold, so that a saved game's pending frames and variables are
+checked field by field at load, like its units.
 
 A step declares ``args = {"side": SIDE, "units": list_of(UNIT), "round": INT}``; a saved
 frame of that step may then hold only those keys, each of its shape (keys may be absent: steps
@@ -16,6 +17,7 @@ read them with defaults). Shapes are values of :class:`Shape`, combined with
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
+from fnmatch import fnmatchcase
 from typing import Any
 
 import attrs
@@ -175,6 +177,37 @@ def check_args(declared: Mapping[str, Shape], args: Mapping[str, Any], refs: Ref
         if shape is None:
             return (key, "not an argument of this step")
         problem = shape(args[key], refs, key)
+        if problem is not None:
+            return problem
+    return None
+
+
+def check_vars(
+    declared: Mapping[str, Shape],
+    values: Mapping[str, Any],
+    refs: Refs,
+    exempt: Collection[str] = (),
+) -> Problem:
+    """The first problem of a state's ``vars`` against a title's declared shapes: each name
+    (except those in ``exempt``, the kernel's own) must match a declared name or ``*``
+    pattern (the first that matches, in declaration order) and have its shape.
+
+    >>> refs = Refs(sides=("axis",), nodes=frozenset({"A"}), units=frozenset())
+    >>> shapes = {"weather": literal("clear", "mud"), "used:*": list_of(NODE)}
+    >>> check_vars(shapes, {"weather": "mud", "used:axis": ["A", "B"]}, refs)
+    ('used:axis[1]', "expected a node of the map, got 'B'")
+    >>> check_vars(shapes, {"october": True}, refs)
+    ('october', 'a state variable without a declared shape')
+    """
+    for key in sorted(values):
+        if key in exempt:
+            continue
+        shape = declared.get(key)
+        if shape is None:
+            shape = next((s for k, s in declared.items() if "*" in k and fnmatchcase(key, k)), None)
+        if shape is None:
+            return (key, "a state variable without a declared shape")
+        problem = shape(values[key], refs, key)
         if problem is not None:
             return problem
     return None

@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING, Any
 from .actions import CHANCE, Action, Pass, action_from_dict
 from .errors import SaveError, ScenarioError, WargamesError
 from .events import Event
-from .frame_args import Refs, check_args
+from .frame_args import Refs, check_args, check_vars
 from .jsonvalue import dumps, freeze, parse_text
 from .lines import LEDGER_VAR, LineLedger
 from .scenario import Scenario, parse_scenario
 from .state import Frame, GameState, Result
 from .title import Title
 from .units import UnitState
-from .vocabulary import NOUNS, Vocabulary
+from .vocabulary import KERNEL_NAMES, NOUNS, Vocabulary
 
 if TYPE_CHECKING:
     from .game import Game
@@ -270,6 +270,10 @@ def state_from_json(title: Title, scenario: Scenario, d: Any, file: str) -> Game
     vars_ = _req(d, "vars", dict, f, file)
     _known(vocab, "vars", vars_, f"{f}.vars", file)
     _bounded(vars_, f"{f}.vars", file)
+    if title.var_shapes is not None:
+        problem = check_vars(title.var_shapes, vars_, refs, KERNEL_NAMES["vars"])
+        if problem is not None:
+            raise SaveError(f"{f}.vars.{problem[0]}", problem[1], file)
     if scenario.lines.limits and LEDGER_VAR in vars_:
         _check_ledger(vars_[LEDGER_VAR], f"{f}.vars.{LEDGER_VAR}", file)
     result = d.get("result")

@@ -20,6 +20,7 @@ from .actions import KERNEL_ACTIONS, Action, action_types
 from .context import Context
 from .counters import Counter, default_counter, default_counters
 from .events import Redacted
+from .frame_args import Shape
 from .information import action_units, public_view, redacted_action
 from .notation import notation
 from .prose import describe_action
@@ -70,6 +71,11 @@ class Title:
     phase_end_step: ClassVar[str | None] = None
     """A rule step run after the last segment of every phase, with args ``{"phase": name}``
     (checks the rules make "at the end of each phase", e.g. stacking). None: no such step."""
+    var_shapes: ClassVar[Mapping[str, Shape] | None] = None
+    """The shape of each state variable (:mod:`.frame_args`), by name or ``*`` pattern: a
+    loaded save's ``vars`` are checked against them field by field, a variable without a
+    declared shape refused, and the conformance kit checks every variable play sets. None
+    (the default): unchecked beyond the vocabulary."""
     args_declared: ClassVar[bool] = False
     """Opt in: every rule step declares its frame arguments (``Step.args`` is never None), so
     a save's every frame is checked at load; the conformance kit holds the title to it

@@ -9,11 +9,13 @@ for its rules L1-L7.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import ClassVar
 
 from wargames.core.context import Context
 from wargames.core.estimate import vp_race
+from wargames.core.frame_args import NODE, Shape, list_of
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Segment, Step
 from wargames.core.state import Result
@@ -56,6 +58,8 @@ class LinesTitle(Title):
         areas=(),
         vars=("attacked",),
     )
+    var_shapes: ClassVar[Mapping[str, Shape] | None] = {"attacked": list_of(NODE)}
+    """What each state variable holds, checked at load: the enemy nodes attacked this phase."""
     phases: ClassVar[tuple[Phase, ...]] = (_player_turn("north"), _player_turn("south"))
     rule_steps: ClassVar[tuple[Step, ...]] = (
         Movement(),

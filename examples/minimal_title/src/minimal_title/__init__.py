@@ -15,6 +15,7 @@ from wargames.core.context import Context
 from wargames.core.crt import CRT
 from wargames.core.errors import ScenarioError
 from wargames.core.estimate import vp_race
+from wargames.core.frame_args import NODE, Shape, list_of
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Segment, Step
 from wargames.core.state import Result
@@ -52,6 +53,8 @@ class MinimalTitle(Title):
         areas=(),
         vars=("attacked",),
     )
+    var_shapes: ClassVar[Mapping[str, Shape] | None] = {"attacked": list_of(NODE)}
+    """What each state variable holds, checked at load: the enemy nodes attacked this phase."""
     phases: ClassVar[tuple[Phase, ...]] = (
         Phase("reinforcement", (Segment("reinforce", "reinforcements"),)),
         _player_turn("blue"),
