@@ -218,6 +218,9 @@ def test_paths_returned_are_valid_and_cost_what_reach_says(w: World) -> None:
         path = got.path(n)
         assert path[0] == ix.number[w.start] and path[-1] == n
         assert check_path(ix, path, w.mp, costs, w.policy, sit) == c
+    table = got.path_table()
+    assert set(table) == set(got.cost)
+    assert all(table[n] == tuple(got.path_labels(n)) for n in got.cost)
 
 
 @given(worlds())

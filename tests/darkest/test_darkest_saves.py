@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import json
 
+import attrs
 import pytest
 from darkest_support import army, attack, new, rifle
 
 import wargames
 from wargames.core.actions import Choose, Outcome
 from wargames.core.errors import SaveError
+from wargames.darkest import battle_record
 from wargames.darkest.battle import BattleStep
 from wargames.darkest.battle_record import Battle, Stage
 
@@ -77,3 +79,26 @@ def test_a_battle_record_round_trips_through_json() -> None:
 
 def test_every_stage_has_exactly_one_handler() -> None:
     assert set(BattleStep._stages) == set(Stage)
+
+
+def test_a_battle_read_back_shares_nothing_with_the_stored_record() -> None:
+    """The decoded record is kept between reads: each read must be a fresh copy."""
+    b = Battle("B3", "axis", "op", 2, ["G"], ["B2"], {"G": "B2"}, defended=True)
+    b.gaps, b.taken, b.advanced, b.into = ["B2"], {"G": 1}, ["G"], ["G"]
+    twin = b.copy()
+    assert twin == b
+    for f in attrs.fields(Battle):
+        value = getattr(b, f.name)
+        if isinstance(value, (list, dict)):
+            assert getattr(twin, f.name) is not value, f.name
+    assert twin.ledger["axis"] is not b.ledger["axis"]
+    g = attack(new(army("G", "B2", (1, 3)), rifle("R", "B3", (1, 3)), rifle("F", "E6")), "B3", "G")
+    ctx = g.rules_context()
+    first = battle_record.battle(ctx)
+    first.gaps.append("B2")
+    first.ledger["axis"][0] = 9
+    first.taken["G"] = 5
+    again = battle_record.battle(ctx)
+    assert again.gaps == [] and again.ledger["axis"][0] == 0 and "G" not in again.taken
+    battle_record.save(ctx, first)
+    assert battle_record.battle(ctx) == first

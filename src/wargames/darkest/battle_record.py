@@ -95,6 +95,21 @@ class Battle:
         """The defending side."""
         return enemy(self.side)
 
+    def copy(self) -> Battle:
+        """A record sharing no mutable part with this one."""
+        return attrs.evolve(
+            self,
+            attackers=list(self.attackers),
+            sources=list(self.sources),
+            origin=dict(self.origin),
+            gaps=list(self.gaps),
+            hits=dict(self.hits),
+            taken=dict(self.taken),
+            advanced=list(self.advanced),
+            into=list(self.into),
+            ledger={k: list(v) for k, v in self.ledger.items()},
+        )
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for f in attrs.fields(Battle):
@@ -212,10 +227,30 @@ _PARSERS: dict[str, tuple[Callable[[Any], Any], str]] = {
 }
 
 
+_last: tuple[object, Battle] | None = None
+"""The last stored record (a frozen value) with its decoding: a battle's steps read the
+record back many times between changes (one tuple, replaced whole, so threads may share it)."""
+
+
 def battle(ctx: Context) -> Battle:
     """The battle being fought, as a mutable record (store changes with :func:`save`);
     :class:`SaveError` if a loaded battle is malformed or names unknown units or hexes."""
-    b = Battle.from_json(thaw(ctx.state.get("battle")))
+    raw = ctx.state.get("battle")
+    last = _last
+    if last is not None and last[0] is raw:
+        return last[1].copy()
+    b = _decode(ctx, raw)
+    _remember(raw, b)
+    return b
+
+
+def _remember(raw: object, b: Battle) -> None:
+    global _last
+    _last = (raw, b.copy())
+
+
+def _decode(ctx: Context, raw: object) -> Battle:
+    b = Battle.from_json(thaw(raw))
     units = ctx.state.units
     for key, ids in (
         ("attackers", b.attackers),
@@ -241,3 +276,4 @@ def battle(ctx: Context) -> Battle:
 
 def save(ctx: Context, b: Battle) -> None:
     ctx.state.set("battle", b.to_json())
+    _remember(ctx.state.get("battle"), b)

@@ -115,10 +115,13 @@ def colour(ctx: Context, uid: str) -> str:
     return ""
 
 
+MIXING = frozenset({"hungarian", "romanian"})
+"""DC: Operational Movement: the nationalities that may not share a hex."""
+
+
 def mixes(ctx: Context, uid: str, others: Sequence[str]) -> bool:
     """DC: Operational Movement: Hungarian and Rumanian units may not be in the same hex."""
-    pair = {"hungarian", "romanian"}
     mine = nationality(ctx, uid)
-    if mine not in pair:
+    if mine not in MIXING:
         return False
-    return any(nationality(ctx, o) in pair - {mine} for o in others)
+    return any(nationality(ctx, o) in MIXING - {mine} for o in others)

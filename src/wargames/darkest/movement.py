@@ -112,11 +112,13 @@ def allowance(ctx: Context, uid: str, mode: str) -> tuple[int, int]:
 def german_zoc_units(ctx: Context, occ: Occupancy) -> dict[str, str]:
     """UnDisrupted German armies and panzergruppen: the units that stop Russian movement."""
     out: dict[str, str] = {}
-    for node, units in occ.items():
-        for uid in units:
-            if cn.disrupted(ctx, uid):
-                continue
-            if cn.is_german_army(ctx, uid) or cn.is_panzergruppe(ctx, uid):
+    units = ctx.state.units
+    for node, here in occ.items():
+        for uid in here:
+            d = ctx.unit_def(uid)
+            if d.nationality != "german" or not (d.has("army") or d.has("panzergruppe")):
+                continue  # as cn.is_german_army, cn.is_panzergruppe (read once here)
+            if not units[uid].has(cn.DISRUPTED):
                 out[uid] = node
     return out
 
@@ -242,14 +244,14 @@ def _routes(ctx: Context, uid: str, mode: str) -> Routes:
     costs = ARMOUR_COSTS if armour else INFANTRY_COSTS
     policy = RUSSIAN_POLICY if side == cn.RUSSIAN else AXIS_POLICY
     got = reach(index, unit.at, total * SCALE, costs, policy, situation)
+    paths = got.path_table()
     ends: dict[str, tuple[tuple[str, ...], bool]] = {}
+    full = base * SCALE
     for node, cost in got.cost.items():
-        if node == got.start:
-            continue
-        label = index.ids[node]
-        ends[label] = (tuple(got.path_labels(node)), cost <= base * SCALE)
+        if node != got.start:
+            ends[index.ids[node]] = (paths[node], cost <= full)
     if not armour:
-        _highway_extra(ctx, got, situation, closed_hexes(ctx, occ, side), base, ends)
+        _highway_extra(ctx, got, paths, situation, closed_hexes(ctx, occ, side), base, ends)
     for label in [index.ids[v] for v in index.adj[got.start]]:
         cross = (unit.at, label)
         if label not in ends or not crossing(ctx, cross) or (ends[label][1] and base < 1):
@@ -261,8 +263,16 @@ def _routes(ctx: Context, uid: str, mode: str) -> Routes:
                 continue
         if base >= 1 or ends[label][0] == cross:
             ends[label] = (cross, base >= 1)  # DC: Terrain Effects: see crossing()
+    water = index.cached(
+        ("darkest.water",), lambda ix: frozenset(n for n in ix.ids if not land(ctx, n))
+    )
+    mixing = cn.nationality(ctx, uid) in cn.MIXING
     return Routes(
-        {n: v for n, v in ends.items() if not cn.mixes(ctx, uid, occ.get(n, [])) and land(ctx, n)}
+        {
+            n: v
+            for n, v in ends.items()
+            if n not in water and not (mixing and cn.mixes(ctx, uid, occ.get(n, [])))
+        }
     )
 
 
@@ -283,6 +293,7 @@ def crossing(ctx: Context, path: tuple[str, ...]) -> bool:
 def _highway_extra(
     ctx: Context,
     got: Reach,
+    paths: dict[int, tuple[str, ...]],
     situation: Situation,
     closed: set[str],
     base: int,
@@ -305,7 +316,7 @@ def _highway_extra(
             label = index.ids[nxt]
             if situation.zoc is not None and situation.zoc.shared(node, nxt):
                 continue
-            path = (*got.path_labels(node), label)
+            path = (*paths[node], label)
             may_attack = cost <= base * SCALE
             old = ends.get(label)
             if old is None or (may_attack and not old[1]):

@@ -76,8 +76,9 @@ def supply_map(ctx: Context, side: str) -> SupplyMap:
     ours = side_hexes(ctx, occ, side)
     theirs = side_hexes(ctx, occ, cn.AXIS if side == cn.RUSSIAN else cn.RUSSIAN)
     # DC: Supply: "closer to friendly units or cities": cities (major and victory), not towns.
-    cities = [n for n, s in ctx.state.control.items() if s == side and ctx.board.has(n, "city")]
     board = ctx.board
+    control = ctx.state.control
+    cities = [n for n in board.nodes_with("city") if control.get(n) == side]
     through = closer_to_friendly(board, sorted(ours | set(cities)), sorted(theirs))
     index = board.index
     extra: list[str] = corridor(ctx, occ) if side == cn.AXIS else []
