@@ -15,6 +15,7 @@ from wargames.core.actions import Action, Choose
 from wargames.core.context import Context
 from wargames.core.counters import Counter
 from wargames.core.errors import SaveError, ScenarioError
+from wargames.core.frame_args import Shape
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Step
 from wargames.core.state import GameState, Result
@@ -57,6 +58,7 @@ from .secret import SecretSetup, hidden_view
 from .secret import start as secret_start
 from .sequence import PHASES
 from .supply import SupplyStep, SustainStep, supply_map
+from .var_shapes import VAR_SHAPES
 from .victory import GermanVDP, RussianVDP, axis_cities, estimate, final
 from .weather import WeatherStep
 
@@ -145,6 +147,7 @@ class DarkestCrusade(Title):
         "unsupplied",  # DC: Supply
     )
     observed_vars: ClassVar[tuple[str, ...]] = ("inf_pool", "tank_pool")  # DC: Replacements
+    var_shapes: ClassVar[Mapping[str, Shape] | None] = VAR_SHAPES
 
     def validate_scenario(self, scenario: Scenario) -> None:
         charts_module.check(scenario)
