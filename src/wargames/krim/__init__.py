@@ -16,6 +16,7 @@ from wargames.core.actions import Action, Choose, Pass
 from wargames.core.context import Context
 from wargames.core.crt import CRT
 from wargames.core.errors import ScenarioError
+from wargames.core.frame_args import Shape
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Step
 from wargames.core.state import Result
@@ -36,6 +37,7 @@ from .reinforcements import validate as validate_reinforcements
 from .sea import BeginSea, QuickReactionBox
 from .sequence import PHASES
 from .supply import MonthEndSupply, MonthStartSupply, tactical_map
+from .var_shapes import VAR_SHAPES
 from .victory import estimate, final, sudden_death
 
 DATA = Path(__file__).parent / "data"
@@ -77,6 +79,7 @@ class Krim(Title):
         areas=(),
         vars=("krim-*",),  # the title's state variables share the prefix
     )  # fmt: skip
+    var_shapes: ClassVar[Mapping[str, Shape] | None] = VAR_SHAPES  # .var_shapes
     data_dir: ClassVar[Path | None] = DATA
     phases: ClassVar[tuple[Phase, ...]] = PHASES
     rule_steps: ClassVar[tuple[Step, ...]] = (

@@ -26,6 +26,9 @@ from .supply import tactical_map
 RULE = "Krim: Operational Transfers"
 ELIGIBLE = "krim-optrans-eligible"
 """Title variable: units in tactical supply at the start of this OpTrans Phase."""
+STARTED = "krim-optrans-started"
+"""Title variable, Krim: The Kerch Straits: whether an OpTrans has begun this phase (straits
+entries come first)."""
 
 POLICY = MovePolicy(stop_next_to_enemy=True, rules=CITE)
 
@@ -76,7 +79,7 @@ class BeginOpTrans(Step):
             ELIGIBLE,
             [u.id for u in ctx.units_of(side) if u.at is not None and line.in_supply(u.at)],
         )
-        ctx.state.set("krim-optrans-started", False)
+        ctx.state.set(STARTED, False)
         ctx.done()
 
 
@@ -95,7 +98,7 @@ class OpTransPhase(SkippedWhenIdle):
 
         side = frame.args["side"]
         out: list[Action] = [Pass()]
-        if side == cn.SOVIET and not ctx.state.get("krim-optrans-started"):
+        if side == cn.SOVIET and not ctx.state.get(STARTED):
             out += straits_entries(ctx, side, "optrans")
         out += [
             Choose(f"optrans:{u.id}") for u in ctx.units_of(side) if can_optrans(ctx, u.id) is None
@@ -109,7 +112,7 @@ class OpTransPhase(SkippedWhenIdle):
         if isinstance(action, Pass):
             return None
         if isinstance(action, Place):
-            if side != cn.SOVIET or ctx.state.get("krim-optrans-started"):
+            if side != cn.SOVIET or ctx.state.get(STARTED):
                 return IllegalAction(
                     "Krim: The Kerch Straits", "units enter at the start of the OpTrans Phase"
                 )
@@ -134,7 +137,7 @@ class OpTransPhase(SkippedWhenIdle):
                 ctx.state.set(ELIGIBLE, [*ctx.state.get(ELIGIBLE, ()), action.unit])
             return
         assert isinstance(action, Choose)
-        ctx.state.set("krim-optrans-started", True)
+        ctx.state.set(STARTED, True)
         ctx.push("optrans-move", side=frame.args["side"], unit=action.option[8:])
 
 
