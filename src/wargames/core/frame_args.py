@@ -90,6 +90,23 @@ def one_of(*shapes: Shape) -> Shape:
     return Shape(name, test)
 
 
+def optional(shape: Shape) -> Shape:
+    """None, or a value of ``shape`` whose problem keeps the field ``shape`` names (where
+    ``one_of(shape, literal(None))`` names only the whole value).
+
+    >>> refs = Refs(sides=("axis",), nodes=frozenset({"A"}), units=frozenset())
+    >>> optional(list_of(NODE))(["A", "B"], refs, "battle.from")
+    ('battle.from[1]', "expected a node of the map, got 'B'")
+    >>> optional(list_of(NODE))(None, refs, "battle.from") is None
+    True
+    """
+
+    def test(value: Any, refs: Refs, field: str) -> Problem:
+        return None if value is None else shape(value, refs, field)
+
+    return Shape(f"null or {shape.name}", test)
+
+
 def list_of(item: Shape) -> Shape:
     """A list whose every item has shape ``item``."""
 

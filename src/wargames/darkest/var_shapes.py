@@ -10,7 +10,6 @@ and both name the same ``state.vars.battle.<field>``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from wargames.core.frame_args import (
     BOOL,
@@ -19,12 +18,11 @@ from wargames.core.frame_args import (
     SIDE,
     TEXT,
     UNIT,
-    Problem,
-    Refs,
     Shape,
     list_of,
     literal,
     one_of,
+    optional,
     record_of,
     table_of,
     tuple_of,
@@ -33,17 +31,6 @@ from wargames.core.frame_args import (
 from .battle_record import Stage
 from .counters import AXIS, RUSSIAN
 from .weather import GOOD, MUD, SNOW
-
-
-def _none_or(shape: Shape) -> Shape:
-    """None, or a value of ``shape``, whose problems keep the field ``shape`` names (so a
-    bad battle field reads ``battle.from[0]``, not ``battle``)."""
-
-    def test(value: Any, refs: Refs, field: str) -> Problem:
-        return None if value is None else shape(value, refs, field)
-
-    return Shape(f"null or {shape.name}", test)
-
 
 _LEDGER_ROW = tuple_of(INT, INT, INT)
 """Per firing side: hits scored, absorbed and left over."""
@@ -69,7 +56,7 @@ BATTLE = record_of(
         "left": INT,  # hits still to absorb
         "taken": table_of(INT, key=UNIT),  # hits each unit absorbed in this fire
         # "attack", "defence" or None (the reader takes any text)
-        "absorbing": _none_or(TEXT),
+        "absorbing": optional(TEXT),
         "city_used": INT,
         "capture_hits": INT,
         "captured": BOOL,
@@ -100,7 +87,7 @@ VAR_SHAPES: Mapping[str, Shape] = {
     # DC: Hex-Side Operational Attack Capacity: allocated attacks, target hex -> attackers
     "attacks": table_of(list_of(UNIT), key=NODE),
     # DC: Ground Combat: the battle being fought; None once it is over
-    "battle": _none_or(BATTLE),
+    "battle": optional(BATTLE),
     # DC: Siberian Reserve Gamble: the Siberian units that arrive this turn
     "due": list_of(UNIT),
     # DC: Tank Factory Evacuation: factory hex -> its state

@@ -55,6 +55,7 @@ from .sequence import PHASES
 from .setup import STEPS as SETUP_STEPS
 from .supply import AXIS_COUNTRIES, SupplyStep, supply_map
 from .terrain import WATER
+from .var_shapes import VAR_SHAPES
 from .victory import (
     GermanVDP,
     MoscowCheck,
@@ -114,6 +115,7 @@ class DarkCrusadeHex(Title):
             "siberians_started", "tank_factors",
         ),
     )  # fmt: skip
+    var_shapes: ClassVar[Mapping[str, Shape] | None] = VAR_SHAPES
     phases: ClassVar[tuple[Phase, ...]] = PHASES
     phase_end_step: ClassVar[str | None] = "phase-end"
     args_declared: ClassVar[bool] = True  # every step's frame arguments (Step.args)

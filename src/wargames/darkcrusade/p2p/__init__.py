@@ -24,6 +24,7 @@ from wargames.core.actions import (
 )
 from wargames.core.context import Context
 from wargames.core.errors import ScenarioError
+from wargames.core.frame_args import Shape
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Step
 from wargames.core.state import Result
@@ -47,6 +48,7 @@ from .sequence import PHASES
 from .siberians import CALL, SiberianCallStep, SiberianGambleStep, SiberianPlaceStep
 from .strategic import StrategicStep
 from .supply import supplied_points
+from .var_shapes import VAR_SHAPES
 from .victory import VictoryStep, axis_points, estimate, final
 from .weather import WeatherStep
 
@@ -91,6 +93,7 @@ class DarkCrusadeP2P(Title):
             "weather",
         ),
     )
+    var_shapes: ClassVar[Mapping[str, Shape] | None] = VAR_SHAPES  # see .var_shapes
     options: ClassVar[Mapping[str, Any]] = {
         # Errata 8: the optional May 1941 game-turn (turn 0 of the calendar).
         "may_1941": False,
