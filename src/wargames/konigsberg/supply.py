@@ -111,8 +111,18 @@ def sources(ctx: Context, side: str) -> list[str]:
     return sorted(out)
 
 
+_TRACES: UnitsMemo[SupplyMap] = UnitsMemo(limit=16)
+
+
 def trace(ctx: Context, side: str) -> SupplyMap:
-    """One supply trace for a whole side (K45 11.1, 11.2)."""
+    """One supply trace for a whole side (K45 11.1, 11.2). It reads the units and the split
+    sources' owners (besides the scenario), so it is kept while they stay the same: a
+    retreat's listing, check and apply ask for the same one."""
+    key = (id(ctx.scenario), side, ctx.state.get("split_sources"))
+    return _TRACES.get(ctx.state, key, lambda: _trace(ctx, side))
+
+
+def _trace(ctx: Context, side: str) -> SupplyMap:
     board = ctx.board
     ch = charts(ctx)
     index = board.index

@@ -12,7 +12,7 @@ purpose, and a test fails on any variable in neither.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from wargames.core.context import Context
 from wargames.core.jsonvalue import thaw
@@ -21,6 +21,7 @@ from wargames.core.state import GameState
 from .forces import is_hq
 
 Filter = Callable[[Any, "Seen"], Any]
+T = TypeVar("T")
 
 
 class Seen:
@@ -28,17 +29,18 @@ class Seen:
 
     def __init__(self, state: GameState, side: str) -> None:
         self.side = side
-        self.mine = frozenset(state.get("owners", {}).get(side, ()))
-        order = {u: i for i, u in enumerate(state.get("stack_order", ()))}
-        stacks: dict[str, list[str]] = {}
-        for u in state.units.values():
-            if u.at is not None and u.id not in self.mine:
-                stacks.setdefault(u.at, []).append(u.id)
-        self.tops = {
-            min(ids, key=lambda i: (order.get(i, len(order)), i)): len(ids)
-            for ids in stacks.values()
-        }
-        self.off_map = frozenset(u.id for u in state.units.values() if u.at is None)
+        self.mine = mine = _derived(state, "owners", side, lambda v: frozenset(v.get(side, ())))
+        order = _derived(state, "stack_order", "", lambda v: {u: i for i, u in enumerate(v)})
+        last = len(order)
+        occ = state.occupancy()
+        tops: dict[str, int] = {}
+        for here in occ.values():
+            theirs = [u for u in here if u not in mine]
+            if theirs:
+                tops[min(theirs, key=lambda i: (order.get(i, last), i))] = len(theirs)
+        self.tops = tops
+        on_map = {u for here in occ.values() for u in here}
+        self.off_map = frozenset(state.units).difference(on_map)
 
     def visible(self) -> frozenset[str]:
         """Every unit ``side`` may see: its own, enemy stack tops, units off the map."""
@@ -49,6 +51,22 @@ class Seen:
 
     def units(self, ids: Any) -> list[Any]:
         return [u for u in ids if self.unit(u)]
+
+
+_DERIVED: dict[tuple[str, str], tuple[Any, Any]] = {}
+
+
+def _derived(state: GameState, var: str, side: str, build: Callable[[Any], T]) -> T:
+    """``build(value)`` of the state variable ``var`` (``{}`` when unset), kept while the
+    variable holds the same (frozen, so unchanged) value object."""
+    value = state.get(var)
+    got = _DERIVED.get((var, side))
+    if got is not None and got[0] is value and value is not None:
+        found: T = got[1]
+        return found
+    found = build(value if value is not None else {})
+    _DERIVED[(var, side)] = (value, found)
+    return found
 
 
 def _public(value: Any, seen: Seen) -> Any:
