@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from k45_helpers import activate, ends, game, hq, push, unit
 
+from wargames.api import load_game
 from wargames.core.actions import Move, Pass
 from wargames.konigsberg.actions import AtrocityMove, StrategicMove
 
@@ -379,6 +380,9 @@ def test_12_8_the_release_at_two_soviet_vps_is_for_good() -> None:
     movement(g, side="soviet", units=["S", "T"])
     g.apply(Move(("S",), ("0103", "0104")))
     g.apply(Move(("T",), ("1103", "1104")))  # two VP hexes: the fixed HQs are released
+    # only the fixed HQs the scenario has (no 6K here), so the save loads back
+    assert g.state.get("released") == ("55K",)
+    assert load_game(g.to_json()).to_json() == g.to_json()
     g.apply(Pass())
     g.state.put(g.state.units["S"].moved_to("0808"))
     movement(g, side="german", units=["G", "55K"])

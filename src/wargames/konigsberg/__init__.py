@@ -16,6 +16,7 @@ from wargames.core.actions import KERNEL_ACTIONS, Action
 from wargames.core.context import Context
 from wargames.core.counters import Counter
 from wargames.core.errors import ScenarioError
+from wargames.core.frame_args import Shape
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Step
 from wargames.core.state import GameState, Result
@@ -31,6 +32,7 @@ from .picture import zoc as zoc_hexes
 from .sequence import PHASES, STEPS
 from .special import start_cup
 from .supply import trace as supply_trace
+from .var_shapes import VAR_SHAPES
 from .victory import estimate, german_vph, level
 from .view import determinize, fog, visible_units
 
@@ -71,6 +73,7 @@ class Konigsberg(Title):
             "released", "split_sources", "stack_order", "stopped", "supply_record", "used",
         ),
     )  # fmt: skip
+    var_shapes: ClassVar[Mapping[str, Shape] | None] = VAR_SHAPES
     observed_markers: ClassVar[tuple[str, ...]] = ("oos", "isolated")  # K45 11.x supply
 
     def validate_scenario(self, scenario: Scenario) -> None:

@@ -265,7 +265,8 @@ def release_fixed_hqs(ctx: Context) -> None:
     if held < int(command["release_vp"]):
         return
     released = list(ctx.state.get("released", ()))
-    new = [h for h in command["fixed_hqs"] if h not in released]
+    units = ctx.scenario.units
+    new = [h for h in command["fixed_hqs"] if h in units and h not in released]
     if new:
         ctx.state.set("released", [*released, *new])
         ctx.emit("release", f"the Soviets hold {held} VP hexes: {', '.join(new)} released")
