@@ -175,7 +175,7 @@ CASES: list[tuple[str, Edit, str, str]] = [
         "expected an empty list or a list of a whole number, a whole number, a whole number",
     ),
     ("battle", put("battle.gamble", [9, 2, "3"]), "battle.gamble", "expected an empty list"),
-    ("battle", put("battle.surprise", 1), "battle.surprise", "not an argument"),
+    ("battle", put("battle.surprise", 1), "battle.surprise", "unknown field"),
     ("battle", put("battle", ["1810", "axis"]), "battle", "expected a table of target, side"),
     ("allocations", put("allocations", {"9999": []}), "allocations.9999", "a node of the map"),
     ("allocations", put_first("allocations", ["ZZ"]), "allocations.{first}[0]", "a unit"),
@@ -202,7 +202,7 @@ CASES: list[tuple[str, Edit, str, str]] = [
     ("grounded", put_first("grounded", "soon"), "grounded.{first}", "a whole number"),
     ("railheads", put("railheads", ["9999"]), "railheads[0]", "a node of the map"),
     ("sea_used", put("sea_used.turn", "3"), "sea_used.turn", "expected a whole number"),
-    ("sea_used", put("sea_used.martian", []), "sea_used.martian", "not an argument"),
+    ("sea_used", put("sea_used.martian", []), "sea_used.martian", "unknown field"),
     ("last_battle", put("last_battle", [1, 2]), "last_battle", "expected a list of a whole"),
 ]
 

@@ -200,7 +200,7 @@ CASES: dict[str, tuple[str, Edit, str]] = {
     "active-units-not-a-list": ("active", _set("active.units", "5A"), "expected a list of"),
     "active-move-only-missing": ("active", _drop("active", "move_only"), "missing"),
     "active-free-not-a-bool": ("active", _set("active.free", "no"), "expected true or false"),
-    "active-unknown-field": ("active", _set("active.chit", "5A"), "not an argument"),
+    "active-unknown-field": ("active", _set("active.chit", "5A"), "unknown field"),
     # K45 7.0, 10.0: the battle under way
     "combat-target-not-a-hex": ("combat", _set("combat.target", "Atlantis"), NODE_REASON),
     "combat-side-not-a-side": ("combat", _set("combat.side", "swedish"), "expected a side"),

@@ -49,7 +49,7 @@ def _set(path: tuple[str, ...], value: Any) -> Edit:
         ("battle", _set(("battle", "attackers"), ["ZZ"]), "battle.attackers[0]", "a unit"),
         ("battle", _set(("battle", "target"), "Atlantis"), "battle.target", "a node"),
         ("battle", _set(("battle", "column"), "3:1"), "battle.column", "a whole number"),
-        ("battle", _set(("battle", "morale"), 1), "battle.morale", "not an argument"),
+        ("battle", _set(("battle", "morale"), 1), "battle.morale", "unknown field"),
         ("battle", lambda a: a["battle"].pop("kind"), "battle.kind", "missing"),
         ("move-group", _set(("spent",), "lots"), "spent", "a whole number"),
         ("move-group", _set(("units",), ["ZZ"]), "units[0]", "a unit"),

@@ -181,6 +181,9 @@ def record_of(fields: Mapping[str, Shape], required: Collection[str] = ()) -> Sh
         for key in sorted(required):
             if key not in value:
                 return (f"{field}.{key}", "missing")
+        for key in sorted(value):
+            if key not in fields:
+                return (f"{field}.{key}", f"unknown field (known: {shown})")
         problem = check_args(fields, value, refs)
         return None if problem is None else (f"{field}.{problem[0]}", problem[1])
 
