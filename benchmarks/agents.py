@@ -4,12 +4,13 @@ decision.
 Run ``python benchmarks/agents.py [GAMES] [PLAYOUTS] [DEPTH] [MAX_ACTIONS] [TITLE ...]``
 (defaults: 4 games per seat, 16 playouts of depth 12 per decision, games cut after 3000
 actions, every registered title; ``lines:north`` plays one seat only; settings of
-:class:`SearchAgent` from the environment, e.g. ``SCREEN=24 CANDIDATES=6``). Game ``k`` of a
-seat uses seed ``k`` for the game and both agents, so runs are reproducible. A game cut
-short counts as not won; its score is the title's ``evaluate`` for the seat where it was cut
-(a finished game scores 1, 0.5 or 0), and the same games with the random agent in the seat
-give the baseline score, so short runs of long titles still compare search with random. Big
-titles take long: Königsberg's decisions cost about 16 playouts x 12 actions x 7 ms.
+:class:`SearchAgent` from the environment, e.g. ``SCREEN=24 CANDIDATES=6``; ``AGENT=ismcts``
+measures :class:`ISMCTSAgent` instead). Game ``k`` of a seat uses seed ``k`` for the game
+and both agents, so runs are reproducible. A game cut short counts as not won; its score is
+the title's ``evaluate`` for the seat where it was cut (a finished game scores 1, 0.5 or 0),
+and the same games with the random agent in the seat give the baseline score, so short runs
+of long titles still compare search with random. Big titles take long: Königsberg's
+decisions cost about 16 playouts x 12 actions x 7 ms.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import time
 
 import wargames
 from wargames.agents import RandomAgent
+from wargames.ismcts import ISMCTSAgent
 from wargames.search import SearchAgent
 
 OPTIONS = {
@@ -28,6 +30,16 @@ OPTIONS = {
     if name.upper() in os.environ
 }
 """SearchAgent's other settings, from the environment (``SCREEN``, ``CANDIDATES``)."""
+AGENT = os.environ.get("AGENT", "flat")
+"""``flat`` (:class:`SearchAgent`) or ``ismcts`` (:class:`ISMCTSAgent`: PLAYOUTS are its
+iterations, DEPTH its playout depth after the tree)."""
+
+
+def searcher(seed: int, playouts: int, depth: int) -> SearchAgent | ISMCTSAgent:
+    """The agent under test, as ``AGENT`` names it."""
+    if AGENT == "ismcts":
+        return ISMCTSAgent(seed=seed, iterations=playouts, depth=depth)
+    return SearchAgent(seed=seed, playouts=playouts, depth=depth, **OPTIONS)  # type: ignore[arg-type]
 
 
 def match(
@@ -45,7 +57,7 @@ def match(
     seconds = score = 0.0
     for seed in range(games):
         game = wargames.new_game(title, seed=seed)
-        search = SearchAgent(seed=seed, playouts=playouts, depth=depth, **OPTIONS)  # type: ignore[arg-type]
+        search = searcher(seed, playouts, depth)
         rand = RandomAgent(seed)
         for _ in range(max_actions):
             d = game.decision

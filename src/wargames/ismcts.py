@@ -1,0 +1,172 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley and
+Whitehouse 2012) over determinised games, with progressive widening for big decisions.
+
+Each iteration draws a determinisation of the game for the agent's side
+(:meth:`Game.determinize`: the same view and events for that side, the dice and everything
+it cannot know resampled) and walks one shared tree down it:
+
+- a node's children are actions; at a node only the children legal in this determinisation
+  are *available*, and one is selected by UCB1 with availability counts (ISMCTS's
+  "subset-armed bandit": ``mean + c * sqrt(ln(available) / visits)``);
+- a node may grow a new child while it has fewer than ``1 + widening * visits ** 0.5``
+  (progressive widening): the new action is drawn by the random agent's kind-balanced
+  policy on the determinisation (factored where the title lists heads), so a decision with
+  hundreds of moves never has to be listed whole;
+- chance decisions are answered by the determinisation's own dice and make no node (an
+  open-loop tree: a node is the sequence of the sides' actions);
+- after the tree, ``depth`` more actions are played by the random agent, and the position is
+  scored with :meth:`Title.evaluate` for every side that acted on the path; each node adds
+  the score of the side that chose its action.
+
+The action played is the root's most visited child that is legal in the real game (ties:
+the best mean, then the agent's seeded generator). The agent only ever plays determinised
+games, so it cannot read what its side may not know; with the same seed and the same view
+it makes the same choices (without a ``time_limit``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from .agents import RandomAgent
+from .core.actions import Action
+from .core.game import Game
+
+__all__ = ["ISMCTSAgent"]
+
+
+class _Node:
+    """One action of the tree: who chose it, its visits, total score and availability."""
+
+    __slots__ = ("action", "actor", "available", "children", "total", "visits")
+
+    def __init__(self, action: Action | None, actor: str) -> None:
+        self.action = action
+        self.actor = actor
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+
+
+class ISMCTSAgent:
+    """Single-observer ISMCTS with progressive widening (see the module)."""
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int = 64,
+        depth: int = 12,
+        exploration: float = 0.7,
+        widening: float = 3.0,
+        time_limit: float | None = None,
+    ) -> None:
+        if iterations < 1 or depth < 0 or widening < 0:
+            raise ValueError("iterations must be positive, depth and widening not negative")
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.depth = depth
+        self.exploration = exploration
+        self.widening = widening
+        self.time_limit = time_limit
+        self.decisions = 0
+        self.iterations_run = 0
+
+    def choose(self, game: Game) -> Action:
+        """The action the search picks for the side to act (never at a chance decision)."""
+        d = game.decision
+        if d is None or d.is_chance:
+            raise ValueError("the search agent answers a side's decision only")
+        self.decisions += 1
+        side = d.side
+        root = _Node(None, side)
+        start = time.perf_counter()
+        for _ in range(self.iterations):
+            self._iterate(game, side, root)
+            self.iterations_run += 1
+            if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
+                break
+        return self._best(game, root)
+
+    def _best(self, game: Game, root: _Node) -> Action:
+        """The most visited legal child of the root (ties: best mean, then at random)."""
+        legal = [c for c in root.children.values() if game.check(c.action) is None]
+        if not legal:  # no iteration reached a child legal here: play as the random agent
+            return RandomAgent(self.rng.getrandbits(63)).choose(game)
+
+        def rank(c: _Node) -> tuple[int, float]:
+            return (c.visits, c.total / c.visits if c.visits else 0.0)
+
+        top = max(rank(c) for c in legal)
+        best = [c for c in legal if rank(c) == top]
+        action = best[self.rng.randrange(len(best))].action
+        assert action is not None
+        return action
+
+    def _iterate(self, game: Game, side: str, root: _Node) -> None:
+        """One determinisation: select and widen down the tree, play out, back up."""
+        g = game.determinize(side, self.rng.getrandbits(63))
+        policy = RandomAgent(self.rng.getrandbits(63))
+        path = [root]
+        node = root
+        while True:
+            d = g.decision
+            if d is None:
+                break
+            if d.is_chance:
+                g.roll()
+                continue
+            child = self._select(g, node, d.side, policy)
+            g.apply(child.action)
+            path.append(child)
+            node = child
+            if child.visits == 0:
+                break
+        for _ in range(self.depth):
+            d = g.decision
+            if d is None:
+                break
+            if d.is_chance:
+                g.roll()
+            else:
+                g.apply(policy.choose(g))
+        ctx = g.rules_context()
+        scores = {n.actor: 0.0 for n in path[1:]}
+        for who in scores:
+            scores[who] = g.title.evaluate(ctx, who)
+        root.visits += 1  # the root's visits widen it; its score is never read
+        for n in path[1:]:
+            n.visits += 1
+            n.total += scores[n.actor]
+
+    @staticmethod
+    def _grow(node: _Node, action: Action, actor: str) -> _Node:
+        child = node.children[action] = _Node(action, actor)
+        child.available = 1
+        return child
+
+    def _select(self, g: Game, node: _Node, actor: str, policy: RandomAgent) -> _Node:
+        """The child to follow at ``node`` in determinisation ``g`` (``actor`` decides)."""
+        if len(node.children) < 1 + self.widening * math.sqrt(node.visits):
+            action = policy.choose(g)
+            if action not in node.children:
+                return self._grow(node, action, actor)
+        available = [c for c in node.children.values() if g.check(c.action) is None]
+        if not available:  # none of the tree's actions is legal here: grow one that is
+            action = policy.choose(g)
+            if action not in node.children:
+                return self._grow(node, action, actor)
+            available = [node.children[action]]
+        for c in available:
+            c.available += 1
+        unvisited = [c for c in available if c.visits == 0]
+        if unvisited:
+            return unvisited[self.rng.randrange(len(unvisited))]
+
+        def ucb(c: _Node) -> float:
+            mean = c.total / c.visits
+            return mean + self.exploration * math.sqrt(math.log(max(c.available, 1)) / c.visits)
+
+        return max(available, key=ucb)
