@@ -30,7 +30,7 @@ import math
 import random
 import time
 
-from .agents import RandomAgent
+from .agents import RandomAgent, play_out
 from .core.actions import Action
 from .core.game import Game
 
@@ -124,14 +124,7 @@ class ISMCTSAgent:
             node = child
             if child.visits == 0:
                 break
-        for _ in range(self.depth):
-            d = g.decision
-            if d is None:
-                break
-            if d.is_chance:
-                g.roll()
-            else:
-                g.apply(policy.choose(g))
+        play_out(g, policy, max_actions=self.depth)
         ctx = g.rules_context()
         scores = {n.actor: 0.0 for n in path[1:]}
         for who in scores:

@@ -24,7 +24,7 @@ import math
 import random
 import time
 
-from .agents import RandomAgent
+from .agents import RandomAgent, play_out
 from .core.actions import Action
 from .core.game import Game
 
@@ -150,12 +150,5 @@ class SearchAgent:
         g = self._determinize(game, side)
         g.apply(action)
         policy = RandomAgent(self.rng.getrandbits(63))
-        for _ in range(self.depth):
-            d = g.decision
-            if d is None:
-                break
-            if d.is_chance:
-                g.roll()
-            else:
-                g.apply(policy.choose(g))
+        play_out(g, policy, max_actions=self.depth)
         return g.title.evaluate(g.rules_context(), side)

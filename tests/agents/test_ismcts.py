@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from agents_support import secret_game
+from agents_support import secret_game, wins_against_random
 
 import wargames
 from wargames.agents import RandomAgent, play_out
@@ -76,23 +76,11 @@ def test_the_tree_grows_by_progressive_widening_and_scores_each_node_for_its_cho
             assert grand.visits <= c.visits
 
 
-def _match(seat: str, seeds: range) -> int:
-    wins = 0
-    for seed in seeds:
-        game = wargames.new_game("minimal", seed=seed)
-        search, rand = ISMCTSAgent(seed=seed, iterations=16, depth=12), RandomAgent(seed)
-        while not game.is_over():
-            d = game.decision
-            assert d is not None
-            if d.is_chance:
-                game.roll()
-            else:
-                game.apply((search if d.side == seat else rand).choose(game))
-        result = game.result()
-        wins += result is not None and result.winner == seat
-    return wins
-
-
 def test_the_agent_beats_random_play_on_the_minimal_example() -> None:
     # Random blue wins 1 of these 4 seeded games against random red; the search wins 4.
-    assert _match("blue", range(4)) >= 3
+    assert (
+        wins_against_random(
+            lambda seed: ISMCTSAgent(seed=seed, iterations=16, depth=12), "blue", range(4)
+        )
+        >= 3
+    )
