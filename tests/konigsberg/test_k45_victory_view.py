@@ -374,8 +374,18 @@ def test_0_1e_determinize_leaves_the_units_of_a_battle_where_they_stand() -> Non
     # K45 7.0: the attackers of the battle under way stand next to its target.
     g = hidden_mover()
     g.state.set("combat", {"target": "0606", "side": "soviet", "attackers": ["B"]})
+    push(g, "advance", side="soviet", target="0606", advanced=[], paths={})
     for seed in range(8):
         assert g.determinize("german", seed).state.units["B"].at == "0505"
+
+
+def test_0_1e_determinize_deals_the_units_of_a_finished_battle_anew() -> None:
+    # The battle's record stays in the state after it; its hidden attacker may then stand
+    # under any top the German sees, or every search would know where it is.
+    g = hidden_mover()
+    g.state.set("combat", {"target": "0606", "side": "soviet", "attackers": ["B"]})
+    places = {g.determinize("german", seed).state.units["B"].at for seed in range(12)}
+    assert places == {"0505", "0303"}
 
 
 def test_15_1b_mikosch_comes_as_soon_as_a_soviet_unit_is_near() -> None:

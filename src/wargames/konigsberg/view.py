@@ -202,8 +202,10 @@ def visible_units(state: GameState, side: str) -> frozenset[str]:
 
 
 PINNED = frozenset({"combat"})
-"""Title variables whose units the rules tie to where they stand: the battle being fought
-(K45 7.0: the attackers stand next to the target, and retreats and advances start there).
+"""Title variables whose units the rules tie to where they stand while a battle is under way
+(its ``advance`` step on the stack; the variable outlives the battle): the battle being
+fought (K45 7.0: the attackers stand next to the target, and retreats and advances start
+there).
 The other variables record what a unit did or may do (activated, attacked, arrived,
 released, its markers at the last supply phase), facts that go with the unit wherever it
 is dealt; the supply record alone names every unit on the map."""
@@ -227,8 +229,9 @@ def _strings(values: list[Any]) -> set[str]:
 def _pinned(state: GameState) -> set[str]:
     """The units determinisation leaves where they are: those named by a ``PINNED`` variable
     or by the arguments of a step on the stack (a battle, retreat or move under way)."""
-    values = [thaw(v) for k, v in state.vars.items() if k in PINNED]
-    values += [thaw(f.args) for f in state.stack]
+    values = [thaw(f.args) for f in state.stack]
+    if any(f.step == "advance" for f in state.stack):  # the battle's last step, pushed first
+        values += [thaw(v) for k, v in state.vars.items() if k in PINNED]
     return _strings(values)
 
 
