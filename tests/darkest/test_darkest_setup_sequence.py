@@ -241,6 +241,34 @@ def test_the_axis_learns_nothing_of_the_secret_set_up_beyond_where_units_stand()
     check_information(g)
 
 
+def test_the_deal_of_hidden_units_does_not_depend_on_which_holds_which_place() -> None:
+    """DC: Secret ... Setup, for search: twin games (two hidden units exchanged) are dealt
+    alike by the same seed, so an agent drawing games for the Axis cannot tell them apart
+    (the places were listed in the hidden units' order, so the deal followed them)."""
+    from wargames.testing import relabelled
+
+    g = new(
+        army("G", "B1"),
+        *[rifle(f"R{i}", "E6") for i in range(6)],
+        features={"germany": ["A1", "B1", "C1", "D1", "E1"]},
+        control={
+            "axis": ["A1", "B1", "C1", "D1", "E1"],
+            "russian": [f"{r}{c}" for r in "ABCDE" for c in range(2, 7)],
+        },
+        options={"secret_setup": True},
+    )
+    for h in ["E6", "A2", "B2", "C2", "D2", "E2"]:
+        place_next(g, h)
+    for a, b in [("R0", "R3"), ("R1", "R5"), ("R2", "R4")]:
+        twin = relabelled(g, a, b)
+        assert twin.view("axis") == g.view("axis")
+        assert twin.state.units[a].at != g.state.units[a].at
+        for seed in range(4):
+            one = g.determinize("axis", seed).state.units
+            two = twin.determinize("axis", seed).state.units
+            assert {u: s.at for u, s in one.items()} == {u: s.at for u, s in two.items()}
+
+
 def test_moves_and_choices_of_hidden_russian_units_are_told_to_the_axis_redacted() -> None:
     """DC: Secret ... Setup: after the set-up, hidden Russian units move, fortify and recover
     unseen: twin games (two alike hidden armies exchanged) tell the Axis the same."""

@@ -212,7 +212,9 @@ def determinize(ctx: Context, side: str) -> None:
     if side == cn.RUSSIAN or len(hidden) < 2:
         return
     units = [ctx.state.units[u] for u in hidden]
-    places = [(u.at, u.box) for u in units]
+    # the places in an order of their own, not the units': a deal must not depend on which
+    # hidden unit holds which place (twin games, two hidden units exchanged, deal alike)
+    places = sorted(((u.at, u.box) for u in units), key=lambda p: (p[0] or "", p[1] or ""))
     order = list(range(len(units)))
     _shuffle(ctx, order)
     for unit, k in zip(units, order, strict=True):
