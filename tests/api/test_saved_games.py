@@ -86,11 +86,13 @@ def test_missing_unit_in_state(saved: str) -> None:
     assert error.field == "state.units" and "missing" in error.reason
 
 
-def test_python_code_in_a_save_is_only_ever_text(saved: str) -> None:
+def test_python_code_in_a_save_is_data_refused_by_the_variable_s_shape(saved: str) -> None:
+    # read as data: a text where the title declares nodes is refused by its shape
     data = json.loads(saved)
     data["state"]["vars"]["attacked"] = "__import__('os').system('false')"
-    game = wargames.load_game(json.dumps(data))
-    assert game.state.get("attacked") == "__import__('os').system('false')"
+    with pytest.raises(SaveError) as info:
+        wargames.load_game(json.dumps(data))
+    assert info.value.field == "state.vars.attacked" and "list of a node" in info.value.reason
 
 
 def test_action_from_json_errors() -> None:
