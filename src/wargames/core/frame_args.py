@@ -162,9 +162,14 @@ def table_of(value_shape: Shape, key: Shape = TEXT) -> Shape:
     return Shape(f"a table of {value_shape.name}", test)
 
 
+ALL = "all"
+"""``record_of(..., required=ALL)``: every field of the record is required."""
+
+
 def record_of(fields: Mapping[str, Shape], required: Collection[str] = ()) -> Shape:
     """A table holding only the keys of ``fields``, each of its shape, and every key of
-    ``required`` (a typed record serialized in a frame, such as a battle).
+    ``required`` (``ALL``: every field; a typed record serialized in a frame or a state
+    variable, such as a battle).
 
     >>> refs = Refs(sides=("axis",), nodes=frozenset({"A"}), units=frozenset())
     >>> battle = record_of({"target": NODE, "round": INT}, required=("target",))
@@ -172,13 +177,16 @@ def record_of(fields: Mapping[str, Shape], required: Collection[str] = ()) -> Sh
     ('battle.round', "expected a whole number, got 'two'")
     >>> battle({"round": 1}, refs, "battle")
     ('battle.target', 'missing')
+    >>> record_of({"target": NODE, "round": INT}, required=ALL)({"target": "A"}, refs, "b")
+    ('b.round', 'missing')
     """
     shown = ", ".join(fields)
+    needed = sorted(fields if required == ALL else required)
 
     def test(value: Any, refs: Refs, field: str) -> Problem:
         if not isinstance(value, Mapping):
             return (field, f"expected a table of {shown}")
-        for key in sorted(required):
+        for key in needed:
             if key not in value:
                 return (f"{field}.{key}", "missing")
         for key in sorted(value):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from wargames.core.frame_args import (
+    ALL,
     BOOL,
     INT,
     NODE,
@@ -66,14 +67,8 @@ BATTLE = record_of(
         "ignore_river": INT,  # DC: Special 1st Turn Rules: river hexsides ignored
         "ledger": record_of({AXIS: _LEDGER_ROW, RUSSIAN: _LEDGER_ROW}, required=(AXIS, RUSSIAN)),
     },
-    # Battle.from_json requires every field
-    required=(
-        "target", "side", "mode", "rounds", "attackers", "from", "origin", "defended",
-        "defence0", "round", "stage", "gaps", "press", "hits", "left", "taken", "absorbing",
-        "city_used", "capture_hits", "captured", "retreated", "advanced", "into",
-        "ignore_river", "ledger",
-    ),
-)  # fmt: skip
+    required=ALL,  # the reader takes every field
+)
 """DC: Ground Combat: the battle being fought (:class:`.battle_record.Battle` as JSON)."""
 
 FACTORY = record_of(

@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from wargames.core.frame_args import (
+    ALL,
     BOOL,
     INT,
     NODE,
@@ -108,14 +109,8 @@ BATTLE = record_of(
         "gamble": one_of(EMPTY, tuple_of(INT, INT, INT)),
         "limited": list_of(UNIT),  # attackers not in Full Supply at the attack (DCH: Supply)
     },
-    # Battle.to_json writes every field
-    required=(
-        "target", "side", "mode", "attackers", "origins", "defenders", "stage", "no_retreat",
-        "forced", "avoided", "press", "base", "shift", "roll", "rolled", "code", "defence",
-        "need", "retreat", "extra", "retreated", "advanced", "into", "air", "holding", "blitz",
-        "gamble", "limited",
-    ),
-)  # fmt: skip
+    required=ALL,  # the reader takes every field
+)
 """The attack being resolved (:class:`.battle.Battle`, ``Battle.to_json``); None between
 battles (``battle.save(ctx, None)``)."""
 

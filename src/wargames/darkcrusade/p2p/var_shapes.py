@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from wargames.core.frame_args import (
+    ALL,
     INT,
     NODE,
     SIDE,
@@ -40,19 +41,7 @@ BATTLE = record_of(
         "taken": list_of(tuple_of(UNIT, INT)),
         "rounds": INT,
     },
-    required=(
-        "target",
-        "side",
-        "attackers",
-        "round",
-        "stage",
-        "hits_a",
-        "hits_d",
-        "left",
-        "absorbing",
-        "taken",
-        "rounds",
-    ),
+    required=ALL,  # the reader takes every field
 )
 """A battle in progress (:class:`.battle.Battle` as JSON; ``Battle.from_json`` reads every
 field): ``side`` attacks ``target`` with ``attackers`` ([unit, point it attacks from]);
