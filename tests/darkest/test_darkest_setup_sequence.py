@@ -210,16 +210,11 @@ def test_every_decision_has_a_legal_action_even_after_skipping() -> None:
     assert g.is_over()
 
 
-def test_the_axis_learns_nothing_of_the_secret_set_up_beyond_where_units_stand() -> None:
-    """DC: Secret ... Setup with the kernel's information rules: the Axis log says only that a
-    unit was set up, the Axis picture omits hidden units, and a game in which the hidden
-    units are dealt differently (determinize) looks the same to the Axis."""
-    from wargames.testing import check_information
-
-    russians = [rifle(f"R{i}", "E6") for i in range(6)]
+def six_set_up():  # type: ignore[no-untyped-def]
+    """Six hidden Russian rifles set up secretly (E6, A2 ... E2) against one Axis army."""
     g = new(
         army("G", "B1"),
-        *russians,
+        *[rifle(f"R{i}", "E6") for i in range(6)],
         features={"germany": ["A1", "B1", "C1", "D1", "E1"]},
         control={
             "axis": ["A1", "B1", "C1", "D1", "E1"],
@@ -229,6 +224,16 @@ def test_the_axis_learns_nothing_of_the_secret_set_up_beyond_where_units_stand()
     )
     for h in ["E6", "A2", "B2", "C2", "D2", "E2"]:
         place_next(g, h)
+    return g
+
+
+def test_the_axis_learns_nothing_of_the_secret_set_up_beyond_where_units_stand() -> None:
+    """DC: Secret ... Setup with the kernel's information rules: the Axis log says only that a
+    unit was set up, the Axis picture omits hidden units, and a game in which the hidden
+    units are dealt differently (determinize) looks the same to the Axis."""
+    from wargames.testing import check_information
+
+    g = six_set_up()
     axis_log = " ".join(f"{e.text} {e.data}" for e in g.events_for("axis"))
     assert not any(f"R{i}" in axis_log for i in range(6))
     assert "R3" in " ".join(str(e.data) for e in g.events_for("russian"))
@@ -247,18 +252,7 @@ def test_the_deal_of_hidden_units_does_not_depend_on_which_holds_which_place() -
     (the places were listed in the hidden units' order, so the deal followed them)."""
     from wargames.testing import relabelled
 
-    g = new(
-        army("G", "B1"),
-        *[rifle(f"R{i}", "E6") for i in range(6)],
-        features={"germany": ["A1", "B1", "C1", "D1", "E1"]},
-        control={
-            "axis": ["A1", "B1", "C1", "D1", "E1"],
-            "russian": [f"{r}{c}" for r in "ABCDE" for c in range(2, 7)],
-        },
-        options={"secret_setup": True},
-    )
-    for h in ["E6", "A2", "B2", "C2", "D2", "E2"]:
-        place_next(g, h)
+    g = six_set_up()
     for a, b in [("R0", "R3"), ("R1", "R5"), ("R2", "R4")]:
         twin = relabelled(g, a, b)
         assert twin.view("axis") == g.view("axis")
