@@ -63,3 +63,11 @@ def test_the_kit_catches_a_variable_play_sets_outside_the_declarations(
     monkeypatch.setattr(type(game.title), "var_shapes", {})
     with pytest.raises(AssertionError, match=r"outside Title\.var_shapes"):
         check_position(game)
+
+
+def test_every_registered_title_declares_every_variable_of_its_vocabulary() -> None:
+    for name in wargames.titles():
+        title = api.get_title(name)
+        assert title.var_shapes is not None, f"{name} declares no state-variable shapes"
+        named = {v for v in title.vocabulary.vars or () if "*" not in v}  # patterns: any
+        assert named <= set(title.var_shapes), f"{name}: {named - set(title.var_shapes)}"
