@@ -266,11 +266,9 @@ def _destinations(ctx: Context, r: Reach, uid: str, kind: type[Action]) -> list[
     key = ("moves", id(r), uid, kind)
     got = _CACHE.get(key)
     if got is None or got[0] is not r:
-        ids = r.index.ids
+        ids, paths = r.index.ids, r.path_table()
         moves = [
-            (ids[node], kind((uid,), tuple(r.path_labels(node))))
-            for node in sorted(r.cost)
-            if node != r.start
+            (ids[node], kind((uid,), paths[node])) for node in sorted(r.cost) if node != r.start
         ]
         got = _cached(key, lambda: (r, moves))
         if got[0] is not r:

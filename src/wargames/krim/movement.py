@@ -148,12 +148,13 @@ def destinations(
     ix = ctx.board.index
     r = group_reach(ctx, units, mp, first_leg)
     out = {}
+    paths = r.path_table()
     for n in r.cost:
         if n == r.start:
             continue
         node = ix.ids[n]
         if cn.fits(ctx, node, len(units)):
-            out[node] = tuple(r.path_labels(n))
+            out[node] = paths[n]
     return out
 
 

@@ -43,11 +43,8 @@ def destinations(ctx: Context, uid: str) -> dict[str, tuple[str, ...]]:
     u = ctx.state.units[uid]
     assert u.at is not None
     r = reach(ix, ix.number[u.at], None, costs(ctx, uid), POLICY, situation(ctx, ctx.side_of(uid)))
-    return {
-        ix.ids[n]: tuple(r.path_labels(n))
-        for n in r.cost
-        if n != r.start and cn.fits(ctx, ix.ids[n], 1)
-    }
+    paths = r.path_table()
+    return {ix.ids[n]: paths[n] for n in r.cost if n != r.start and cn.fits(ctx, ix.ids[n], 1)}
 
 
 def can_optrans(ctx: Context, uid: str) -> str | None:

@@ -101,11 +101,8 @@ def reachable(ctx: Context, uid: str) -> dict[str, tuple[str, ...]]:
         ix, ix.number[unit.at], mp, move_costs(ctx), MOVE_POLICY, situation(ctx, ctx.side_of(uid))
     )
     occupied = ctx.state.occupancy()
-    return {
-        ix.ids[n]: tuple(r.path_labels(n))
-        for n in r.cost
-        if n != r.start and ix.ids[n] not in occupied
-    }
+    paths = r.path_table()
+    return {ix.ids[n]: paths[n] for n in r.cost if n != r.start and ix.ids[n] not in occupied}
 
 
 def crt(ctx: Context) -> CRT:

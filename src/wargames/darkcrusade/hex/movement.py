@@ -191,18 +191,20 @@ def _routes(ctx: Context, uid: str, mode: str) -> dict[str, tuple[tuple[str, ...
     if base > 0:
         sit = situation(ctx, side, german=german)
         got = reach(index, unit.at, base * SCALE, c, POLICY, sit)
+        paths = got.path_table()
         for node in got.cost:
             if node != got.start:
-                ends[index.ids[node]] = (tuple(got.path_labels(node)), True)
+                ends[index.ids[node]] = (paths[node], True)
         if extra:
             _road_extra(ctx, got, sit, True, ends, c, base * SCALE)
     if bonus_allowed(ctx, uid):
         sit = situation(ctx, side, True, german)
         got = reach(index, unit.at, (base + bonus) * SCALE, c, POLICY, sit)
+        paths = got.path_table()
         for node in got.cost:
             label = index.ids[node]
             if node != got.start and label not in ends:
-                ends[label] = (tuple(got.path_labels(node)), False)
+                ends[label] = (paths[node], False)
         if extra:
             _road_extra(ctx, got, sit, False, ends, c, (base + bonus) * SCALE)
     if base > 0 and unit_class(ctx, uid) == "korps-mobile":
