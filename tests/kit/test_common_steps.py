@@ -1,5 +1,6 @@
-"""The kernel's common steps and helpers: SideStep, AllocateLossesStep, unit changes, dice
-hits, data_dir scenarios, the opt-in "no units loses" rule and Game.rules_context."""
+"""The kernel's common steps and helpers: SideStep, UnitFirstStep, AllocateLossesStep, unit
+changes, dice hits, data_dir scenarios, the opt-in "no units loses" rule and
+Game.rules_context."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from tiny import scenario
 
-from wargames.core.actions import Action, AllocateLosses, Pass
+from wargames.core.actions import Action, AllocateLosses, Choose, Move, Pass
 from wargames.core.changes import eliminate, lose_steps, move_units
 from wargames.core.context import Context
 from wargames.core.dice import hits
@@ -22,7 +23,7 @@ from wargames.core.losses import LossPolicy
 from wargames.core.scenario import parse_scenario
 from wargames.core.sequence import Phase, Segment, Step
 from wargames.core.state import Frame
-from wargames.core.steps import AllocateLossesStep, SideStep
+from wargames.core.steps import AllocateLossesStep, SideStep, UnitFirstStep
 from wargames.core.title import Title
 
 
@@ -157,3 +158,51 @@ def test_die_step_lists_each_face_with_its_probability() -> None:
     outcomes = D8().outcomes(ctx, Frame("d8"))
     assert [o.value for o, _ in outcomes] == list(range(1, 9))  # type: ignore[attr-defined]
     assert {p for _, p in outcomes} == {Fraction(1, 8)}
+
+
+class March(UnitFirstStep):
+    """Pick one of ``side``'s units, then move it one point along a line, or pass."""
+
+    name: ClassVar[str] = "march"
+    rule: ClassVar[str] = "T3"
+
+    def units(self, ctx: Context, frame: Frame) -> list[str]:
+        return [u.id for u in ctx.units_of(frame.args["side"])]
+
+    def unit_actions(self, ctx: Context, frame: Frame, uid: str) -> list[Action]:
+        at = ctx.state.units[uid].at
+        assert at is not None
+        return [Move((uid,), (at, n)) for n in sorted(ctx.board.neighbours(at))]
+
+    def act(self, ctx: Context, frame: Frame, action: Action) -> None:
+        assert isinstance(action, Move)
+        move_units(ctx, action.units, action.path)
+
+
+class Marching(Title):
+    name: ClassVar[str] = "marching"
+    sides: ClassVar[tuple[str, ...]] = ("a", "b")
+    phases: ClassVar[tuple[Phase, ...]] = (Phase("one", (Segment("march", args={"side": "a"}),)),)
+    rule_steps: ClassVar[tuple[Step, ...]] = (March(),)
+
+
+def test_a_unit_first_step_picks_a_unit_then_one_of_its_actions() -> None:
+    game = Game(Marching(), parse_scenario(scenario(units=UNITS), "<tiny>", ("a", "b")), seed=1)
+    assert list(game.legal_actions()) == [Pass(), Choose("a1"), Choose("a2")]
+    before = game.to_json()
+    error = game.check(Move(("a1",), ("A", "B")))
+    assert error is not None and error.rule == "T3" and "choose one of the units" in error.reason
+    with pytest.raises(IllegalAction):
+        game.apply(Move(("a1",), ("A", "B")))
+    assert game.to_json() == before  # refused: nothing changed
+    game.apply(Choose("a1"))
+    assert list(game.legal_actions()) == [Pass(), Move(("a1",), ("A", "B"))]
+    assert game.check(Move(("a2",), ("A", "B"))) is not None  # not the picked unit's
+    game.apply(Pass())  # back to picking
+    assert Choose("a2") in list(game.legal_actions())
+    game.apply(Choose("a1"))
+    game.apply(Move(("a1",), ("A", "B")))
+    assert game.state.units["a1"].at == "B"
+    assert game.state.stack[-1].args.get("unit") is None  # the pick is cleared
+    game.apply(Pass())  # no unit picked: the step ends, and with it the turn
+    assert game.state.turn == 2

@@ -1,7 +1,9 @@
-"""Common rule steps: a step decided by one side, a die roll, and a loss allocation.
+"""Common rule steps: a step decided by one side, a unit picked before its actions, a die
+roll, and a loss allocation.
 
 Titles subclass these instead of writing the same glue again. :class:`SideStep` reads its actor
-from the frame (``side`` or ``by``). :class:`AllocateLossesStep` asks a side to spread a number
+from the frame (``side`` or ``by``). :class:`UnitFirstStep` has the side pick a unit, then one
+of its actions. :class:`AllocateLossesStep` asks a side to spread a number
 of step losses over units (:mod:`.losses`), applies them with :func:`.changes.lose_steps`, and
 hands the allocation back to a caller that used :meth:`Context.call` (``lost``).
 """
@@ -12,7 +14,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from .actions import Action, AllocateLosses, Outcome
+from .actions import Action, AllocateLosses, Choose, Move, Outcome, Pass
 from .changes import ELIMINATED, lose_steps
 from .context import Context
 from .dice import die_faces
@@ -43,6 +45,62 @@ class SideStep(Step):
 
     def actor(self, ctx: Context, frame: Frame) -> str | None:
         return self.side(ctx, frame) if self.pending(ctx, frame) else None
+
+
+class UnitFirstStep(SideStep):
+    """A side picks one of its units (``Choose(unit)``), then one of that unit's actions or
+    ``Pass`` to pick again; ``Pass`` with no unit picked ends the step. The frame's ``unit``
+    argument holds the unit picked (None: none), so a decision among many units' actions is
+    two small ones.
+
+    Subclasses write :meth:`units` (the units that may be picked now), :meth:`unit_actions`
+    (a picked unit's actions, ``Pass`` aside) and :meth:`act` (carry one out; the pick is
+    cleared first). ``check`` refuses what is not listed with :meth:`refusal`."""
+
+    kind: ClassVar[str] = "move"
+    actions: ClassVar[tuple[type[Action], ...]] = (Choose, Move, Pass)
+
+    def units(self, ctx: Context, frame: Frame) -> list[str]:
+        """The units that may be picked now (each must have an action)."""
+        raise NotImplementedError
+
+    def unit_actions(self, ctx: Context, frame: Frame, uid: str) -> list[Action]:
+        """The actions of the picked unit ``uid``, ``Pass`` aside."""
+        raise NotImplementedError
+
+    def act(self, ctx: Context, frame: Frame, action: Action) -> None:
+        """Carry out one of the picked unit's actions."""
+        raise NotImplementedError
+
+    def refusal(self, ctx: Context, frame: Frame, action: Action) -> str:
+        """Why ``action`` is not legal now (default: a generic reason)."""
+        picked = frame.args.get("unit")
+        if picked is None:
+            return f"{action.to_json()} is not allowed: choose one of the units first"
+        return f"{action.to_json()} is not an action of {picked}: give one, or pass"
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        picked = frame.args.get("unit")
+        if picked is not None:
+            return [Pass(), *self.unit_actions(ctx, frame, picked)]
+        return [Pass(), *(Choose(u) for u in self.units(ctx, frame))]
+
+    def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
+        if action in self.legal(ctx, frame):
+            return None
+        return IllegalAction(self.rule, self.refusal(ctx, frame, action))
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if isinstance(action, Choose):
+            ctx.update(unit=action.option)
+        elif isinstance(action, Pass):
+            if frame.args.get("unit") is None:
+                ctx.done()
+            else:
+                ctx.update(unit=None)
+        else:
+            ctx.update(unit=None)
+            self.act(ctx, frame, action)
 
 
 class DieStep(ChanceStep):

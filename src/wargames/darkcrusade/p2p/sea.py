@@ -10,13 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from wargames.core.actions import Action, Choose, Move, Outcome, Pass
+from wargames.core.actions import Action, Move, Outcome
 from wargames.core.context import Context
-from wargames.core.errors import IllegalAction
 from wargames.core.frame_args import NODE, SIDE, TEXT, UNIT, Shape, list_of, literal, one_of
 from wargames.core.markers import PHASE, has_scoped
 from wargames.core.state import Frame
-from wargames.core.steps import DieStep, SideStep
+from wargames.core.steps import DieStep, UnitFirstStep
 
 from . import counters as cn
 from . import geography as geo
@@ -71,7 +70,7 @@ def losing_faces(ctx: Context, side: str, a: str, b: str) -> tuple[int, ...]:
     return charts(ctx).sea_loss["friendly" if friendly else "enemy"]
 
 
-class SeaStep(SideStep):
+class SeaStep(UnitFirstStep):
     """DC2 B: a side's strategic sea movement, one unit per sea a turn."""
 
     name: ClassVar[str] = "sea"
@@ -80,50 +79,37 @@ class SeaStep(SideStep):
         "unit": one_of(UNIT, literal(None)),
         "used": list_of(TEXT),
     }
-    kind: ClassVar[str] = "move"
     rule: ClassVar[str] = RULE
-    actions: ClassVar[tuple[type[Action], ...]] = (Choose, Move, Pass)
 
-    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+    def units(self, ctx: Context, frame: Frame) -> list[str]:
         side, used = frame.args["side"], list(frame.get("used", ()))
-        uid = frame.get("unit")
-        if uid is not None:
-            at = ctx.state.units[uid].at
-            assert at is not None
-            return [Pass(), *(Move((uid,), (at, p)) for p in destinations(ctx, side, uid, used))]
-        out: list[Action] = [Pass()]
-        for unit in ctx.units_of(side):
-            port = unit.at is not None and ctx.board.has(unit.at, "port")
-            if port and destinations(ctx, side, unit.id, used):
-                out.append(Choose(unit.id))
-        return out
+        return [
+            u.id
+            for u in ctx.units_of(side)
+            if u.at is not None
+            and ctx.board.has(u.at, "port")
+            and destinations(ctx, side, u.id, used)
+        ]
 
-    def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
-        if action in self.legal(ctx, frame):
-            return None
-        return IllegalAction(
-            RULE,
+    def unit_actions(self, ctx: Context, frame: Frame, uid: str) -> list[Action]:
+        at = ctx.state.units[uid].at
+        assert at is not None
+        used = list(frame.get("used", ()))
+        return [Move((uid,), (at, p)) for p in destinations(ctx, frame.args["side"], uid, used)]
+
+    def refusal(self, ctx: Context, frame: Frame, action: Action) -> str:
+        return (
             f"{action.to_json()}: a sea move needs an undispersed unit in a port, a friendly "
             "port of the same sea, the sea not yet used this turn, both Kerch points for the "
-            "Sea of Azov; choose the unit first",
+            "Sea of Azov; choose the unit first"
         )
 
-    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
-        if isinstance(action, Choose):
-            ctx.update(unit=action.option)
-            return
-        if isinstance(action, Pass):
-            if frame.get("unit") is None:
-                ctx.done()
-            else:
-                ctx.update(unit=None)
-            return
+    def act(self, ctx: Context, frame: Frame, action: Action) -> None:
         assert isinstance(action, Move)
-        uid = action.units[0]
         here = geo.sea(ctx, action.path[0])
         assert here is not None
-        ctx.update(unit=None, used=[*frame.get("used", ()), sea_group(here)])
-        ctx.push("sea-loss", side=frame.args["side"], unit=uid, path=list(action.path))
+        ctx.update(used=[*frame.get("used", ()), sea_group(here)])
+        ctx.push("sea-loss", side=frame.args["side"], unit=action.units[0], path=list(action.path))
 
 
 class SeaLossStep(DieStep):

@@ -18,7 +18,7 @@ from wargames.core.frame_args import SIDE, UNIT, Shape, literal, one_of
 from wargames.core.lines import strategic_trace
 from wargames.core.markers import PHASE, has_scoped, scoped
 from wargames.core.state import Frame
-from wargames.core.steps import SideStep
+from wargames.core.steps import UnitFirstStep
 
 from . import counters as cn
 from . import geography as geo
@@ -146,34 +146,32 @@ def destinations(ctx: Context, side: str, uid: str) -> dict[str, tuple[str, ...]
     return _ends(ctx, side, start, friendly_points(ctx, side))
 
 
-class StrategicStep(SideStep):
+class StrategicStep(UnitFirstStep):
     """DC2 A, a side's Strategic Movement Phase."""
 
     name: ClassVar[str] = "strategic"
     args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE, "unit": one_of(UNIT, literal(None))}
-    kind: ClassVar[str] = "move"
     rule: ClassVar[str] = RULE
-    actions: ClassVar[tuple[type[Action], ...]] = (Choose, Move, Pass)
 
     def prompt(self, ctx: Context, frame: Frame) -> str:
         side = frame.args["side"]
         return f"strategic movement ({used(ctx, side)}/{limit(ctx, side)} used)"
 
-    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+    def units(self, ctx: Context, frame: Frame) -> list[str]:
         side = frame.args["side"]
-        uid = frame.get("unit")
-        if uid is not None:
-            dests = destinations(ctx, side, uid)
-            return [Pass(), *(Move((uid,), path) for path in dests.values())]
-        out: list[Action] = [Pass()]
         room = limit(ctx, side) - used(ctx, side)
         if room <= 0:
-            return out
+            return []
         movable = movable_points(ctx, side, friendly_points(ctx, side))
-        for unit in ctx.units_of(side):
-            if unit.at in movable and unit_error(ctx, side, unit.id, room) is None:
-                out.append(Choose(unit.id))
-        return out
+        return [
+            u.id
+            for u in ctx.units_of(side)
+            if u.at in movable and unit_error(ctx, side, u.id, room) is None
+        ]
+
+    def unit_actions(self, ctx: Context, frame: Frame, uid: str) -> list[Action]:
+        dests = destinations(ctx, frame.args["side"], uid)
+        return [Move((uid,), path) for path in dests.values()]
 
     def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
         side = frame.args["side"]
@@ -201,16 +199,7 @@ class StrategicStep(SideStep):
             return IllegalAction(RULE, f"give the path {'-'.join(dests[dest])}")
         return None
 
-    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
-        if isinstance(action, Choose):
-            ctx.update(unit=action.option)
-            return
-        if isinstance(action, Pass):
-            if frame.get("unit") is None:
-                ctx.done()
-            else:
-                ctx.update(unit=None)
-            return
+    def act(self, ctx: Context, frame: Frame, action: Action) -> None:
         assert isinstance(action, Move)
         side, uid, dest = frame.args["side"], action.units[0], action.path[-1]
         # DC2 Operational Movement: a unit entering a point destroys the enemy partisans and
@@ -219,4 +208,3 @@ class StrategicStep(SideStep):
             enter(ctx, side, uid, point)
         ctx.state.put(ctx.state.units[uid].marked(scoped(cn.STRATEGIC, PHASE)))
         ctx.emit("strategic", f"{uid} moves strategically to {dest}", unit=uid, to=dest)
-        ctx.update(unit=None)
