@@ -116,6 +116,11 @@ def _battle(edit: Callable[[dict[str, Any]], str]) -> Edit:
     return lambda vars_: "battle." + edit(vars_["battle"])
 
 
+def _drop_defence_hits(record: dict[str, Any]) -> str:
+    del record["hits"]["defence"]
+    return "hits.defence"
+
+
 def _set(path: str, value: Any) -> Callable[[dict[str, Any]], str]:
     """Set ``path`` (keys and list indices joined by dots) to ``value``; field names as the
     shapes print them (``from[0]``, ``ledger.russian``)."""
@@ -197,8 +202,13 @@ CASES: dict[str, tuple[str, bool, Edit, str]] = {
     ),
     "battle-missing-field": ("battle", False, _battle(_delete("ledger")), "missing"),
     "battle-absorbing-a-number": (
-        "battle", False, _battle(_set("absorbing", 1)), "a text"
+        "battle", False, _battle(_set("absorbing", 1)), "'attack' or 'defence'"
     ),
+    # the battle reads both sides' hits and a phase mode it knows (a KeyError mid-battle before)
+    "battle-hits-without-defence": (
+        "battle", False, _battle(_drop_defence_hits), "missing"
+    ),
+    "battle-unknown-mode": ("battle", False, _battle(_set("mode", "lunch")), "'first' or"),
     "attacks-by-a-non-unit": ("attacks", False, _attacks, "a unit of the scenario"),
     "factory-unknown-state": (
         "factories", False, _factory("state", "bombed"), "'evacuating'"

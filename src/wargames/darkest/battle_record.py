@@ -22,6 +22,11 @@ from .counters import AXIS, RUSSIAN
 from .position import enemy
 
 FIELD = "vars.battle"
+MODES = ("first", "op", "blitz", "proriv")
+"""The kinds of operational phase a battle is fought in (DC: Sequence): the first-turn
+attacks, A.2.a/B.2.a, the Blitzkrieg! and the Proriv!"""
+HIT_KEYS = ("attack", "defence")
+"""Whose hits a round counts: the attacker's fire and the defender's."""
 
 
 class Stage(enum.Enum):
@@ -188,20 +193,36 @@ def _ledger_of(v: object) -> dict[str, list[int]]:
     return out
 
 
+def _one_of(*values: str) -> Callable[[object], str]:
+    def parse(v: object) -> str:
+        if v not in values:
+            raise ValueError
+        return str(v)
+
+    return parse
+
+
+def _hits_of(v: object) -> dict[str, int]:
+    out = _int_map(v)
+    if set(out) != set(HIT_KEYS):
+        raise ValueError
+    return out
+
+
+def _maybe_hit_key(v: object) -> str | None:
+    return None if v is None else _one_of(*HIT_KEYS)(v)
+
+
 def _side(v: object) -> str:
     if v not in (AXIS, RUSSIAN):
         raise ValueError
     return str(v)
 
 
-def _maybe_str(v: object) -> str | None:
-    return None if v is None else _str(v)
-
-
 _PARSERS: dict[str, tuple[Callable[[Any], Any], str]] = {
     "target": (_str, "a hex"),
     "side": (_side, f"{AXIS!r} or {RUSSIAN!r}"),
-    "mode": (_str, "a phase mode"),
+    "mode": (_one_of(*MODES), "one of " + ", ".join(MODES)),
     "rounds": (_int, "a whole number"),
     "attackers": (_strs, "a list of unit ids"),
     "sources": (_strs, "a list of hexes"),
@@ -212,10 +233,10 @@ _PARSERS: dict[str, tuple[Callable[[Any], Any], str]] = {
     "stage": (Stage, "one of " + ", ".join(s.value for s in Stage)),
     "gaps": (_strs, "a list of hexes"),
     "press": (_int, "a whole number"),
-    "hits": (_int_map, "attack/defence -> hits"),
+    "hits": (_hits_of, "attack/defence -> hits"),
     "left": (_int, "a whole number"),
     "taken": (_int_map, "unit id -> hits"),
-    "absorbing": (_maybe_str, "null or attack/defence"),
+    "absorbing": (_maybe_hit_key, "null or attack/defence"),
     "city_used": (_int, "a whole number"),
     "capture_hits": (_int, "a whole number"),
     "captured": (_bool, "true or false"),

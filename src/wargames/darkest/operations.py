@@ -24,6 +24,7 @@ from wargames.core.steps import SideStep
 from . import counters as cn
 from .attacks import attack_error, must_attack, pending, set_pending
 from .battle import start
+from .battle_record import MODES
 from .movement import RULE, move_error, path_may_attack, routes
 from .position import set_control
 from .weather import SNOW, weather
@@ -31,7 +32,7 @@ from .weather import SNOW, weather
 CANCEL = "cancel:"
 #: The kinds of operational phase (DC: Sequence): the first-turn attacks, A.2.a/B.2.a, the
 #: Blitzkrieg! and the Proriv!
-MODE = literal("first", "op", "blitz", "proriv")
+MODE = literal(*MODES)
 
 
 def may_act(ctx: Context, uid: str, mode: str) -> bool:

@@ -17,7 +17,6 @@ from wargames.core.frame_args import (
     INT,
     NODE,
     SIDE,
-    TEXT,
     UNIT,
     Shape,
     list_of,
@@ -29,8 +28,9 @@ from wargames.core.frame_args import (
     tuple_of,
 )
 
-from .battle_record import Stage
+from .battle_record import HIT_KEYS, Stage
 from .counters import AXIS, RUSSIAN
+from .operations import MODE
 from .weather import GOOD, MUD, SNOW
 
 _LEDGER_ROW = tuple_of(INT, INT, INT)
@@ -40,8 +40,7 @@ BATTLE = record_of(
     {
         "target": NODE,  # the hex attacked
         "side": SIDE,  # the attacking side
-        # the phase mode; the reader takes any text (operations.MODE would be narrower)
-        "mode": TEXT,
+        "mode": MODE,  # the operational phase's kind
         "rounds": INT,
         "attackers": list_of(UNIT),
         "from": list_of(NODE),  # Battle.sources: the hexes the attack came from
@@ -52,12 +51,11 @@ BATTLE = record_of(
         "stage": literal(*(s.value for s in Stage)),
         "gaps": list_of(NODE),  # hexes a replacement may fill during the battle
         "press": INT,  # DC: German Pressed Attack: columns pressed
-        # this round's hits by "attack" and "defence" (the reader takes any text key)
-        "hits": table_of(INT),
+        # this round's hits by "attack" and "defence" (the battle reads both)
+        "hits": record_of(dict.fromkeys(HIT_KEYS, INT), required=ALL),
         "left": INT,  # hits still to absorb
         "taken": table_of(INT, key=UNIT),  # hits each unit absorbed in this fire
-        # "attack", "defence" or None (the reader takes any text)
-        "absorbing": optional(TEXT),
+        "absorbing": optional(literal(*HIT_KEYS)),  # whose hits are being absorbed
         "city_used": INT,
         "capture_hits": INT,
         "captured": BOOL,
