@@ -25,6 +25,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 from . import api
 from .agents import RandomAgent, play_out, step
 from .core.actions import Action, action_from_dict
+from .core.alike import counter_key, strings
 from .core.errors import SaveError
 from .core.frame_args import Refs, check_args, check_vars
 from .core.game import Game
@@ -197,21 +198,6 @@ def check_information(game: Game, seed: int = 12345) -> None:
     check_twins(game, seed)
 
 
-def _strings(value: Any) -> set[str]:
-    """Every string in a JSON value, and every ``:``-separated part of one."""
-    out: set[str] = set()
-    todo = [value]
-    while todo:
-        v = todo.pop()
-        if isinstance(v, str):
-            out |= {v, *v.split(":")}
-        elif isinstance(v, Mapping):
-            todo += [*v.keys(), *v.values()]
-        elif isinstance(v, (list, tuple)):
-            todo += list(v)
-    return out
-
-
 def _swap(value: Any, swap: Mapping[str, str]) -> Any:
     if isinstance(value, str):
         return ":".join(swap.get(p, p) for p in value.split(":"))
@@ -237,21 +223,14 @@ def _drawn(game: Game, side: str) -> Any:
     return picture(game, side, zoc=True, supply=True), supply_lines(game, side)
 
 
-def _counter(game: Game, uid: str) -> tuple[Any, ...]:
-    """What a counter shows when face up: side, type, factors, flags (not its id, name,
-    command or title values)."""
-    d = game.scenario.units[uid]
-    return (d.side, d.type, d.attack, d.defence, d.movement, d.flags, d.range)
-
-
 def twins(game: Game, side: str) -> list[tuple[str, str]]:
     """Pairs of units of ``side``'s enemies with alike counters (:func:`_counter`),
     neither named anywhere in ``side``'s view: exchanging them may change nothing it sees."""
-    named = _strings(game.view(side))
+    named = strings(game.view(side))
     groups: dict[tuple[Any, ...], list[str]] = {}
     for uid in sorted(game.state.units):
         if game.scenario.units[uid].side != side and uid not in named:
-            groups.setdefault(_counter(game, uid), []).append(uid)
+            groups.setdefault(counter_key(game.scenario.units[uid]), []).append(uid)
     return [(g[i], g[i + 1]) for g in groups.values() for i in range(len(g) - 1)]
 
 
@@ -264,8 +243,10 @@ def check_twins(
 ) -> None:
     """Hidden information, by twin games: two games that differ only in which of two alike
     enemy units is which, where ``side`` sees neither (:func:`relabelled`), give ``side``
-    the same view and picture; after the same next action in both (its units renamed), the
-    events ``side`` is told are the same whenever its views still agree. Checks up to
+    the same view and picture, and, when ``side`` decides, the same game drawn for it
+    (:meth:`Game.determinize` with the same seed: what a search agent reads); after the
+    same next action in both (its units renamed), the events ``side`` is told are the same
+    whenever its views still agree. Checks up to
     ``pairs`` pairs a side and ``actions`` actions a pair (those naming the pair first), or
     the actions ``tries`` when given."""
     d = game.decision
@@ -282,8 +263,14 @@ def check_twins(
             if twin.view(side) != view:
                 continue  # not twins for this side (e.g. one would top its stack)
             assert _drawn(twin, side) == drawn, f"{side}'s picture shows {a} or {b}"
+            if side == d.side:
+                # what a search deciding for the side reads: the whole game drawn for it
+                dealt = rng.getrandbits(63)
+                one_dealt = game.determinize(side, dealt).state.to_json()
+                two_dealt = twin.determinize(side, dealt).state.to_json()
+                assert one_dealt == two_dealt, f"{side}'s determinisation tells {a} from {b}"
             swap = {a: b, b: a}
-            naming = [x for x in legal if {a, b} & _strings(x.to_dict())]
+            naming = [x for x in legal if {a, b} & strings(x.to_dict())]
             others = [x for x in legal if x not in naming]
             rng.shuffle(naming)
             chosen = naming[: actions - 1] + (others and [rng.choice(others)])

@@ -15,6 +15,7 @@ import attrs
 
 from . import dice
 from .actions import CHANCE, Action, Decision, validate_action
+from .alike import canonical_labels, strings
 from .context import Context
 from .errors import IllegalAction, SaveError, WargamesError
 from .events import Event
@@ -599,7 +600,11 @@ class Game:
     def determinize(self, side: str, seed: int) -> Game:
         """A game that ``side`` cannot tell from this one: the same view and events, with the
         dice reseeded from ``seed`` and everything else ``side`` may not know resampled by the
-        title (search over hidden information). It has no history to undo or replay."""
+        title (search over hidden information). It has no history to undo or replay.
+
+        Before the title resamples, alike units that ``side`` neither sees nor finds named
+        in its view are relabelled canonically (:mod:`.alike`), so games that differ only in
+        which of them is which give the same sample for the same seed."""
         self._check_side(side)
         g = Game.__new__(Game)
         g.title, g.scenario, g.seed = self.title, self.scenario, self.seed
@@ -608,6 +613,11 @@ class Game:
         g.state.script = ()
         g.events = self.events_for(side)
         g.history, g._undo, g._texts = [], [], []
+        visible = self.title.visible_units(g.state, side)
+        if visible is not None:
+            named = strings(self.view(side))
+            hidden = [u for u in g.state.units if u not in visible and u not in named]
+            canonical_labels(g.state, self.scenario, hidden)
         self.title.determinize(g._ctx(), side)
         return g
 

@@ -13,7 +13,8 @@ by :func:`action_units` and :func:`redacted_action` (the title's defaults).
 :meth:`Title.determinize` samples the hidden information anew, consistent with what a side
 knows (as OpenSpiel's ``resample_from_infostate``): search agents play on such samples, and
 the conformance kit checks that a side's view, events and picture do not change under it,
-nor under twin games (``wargames.testing.check_twins``).
+nor under twin games (``wargames.testing.check_twins``), and that twin games give the same
+sample (the kernel relabels alike hidden units first, :mod:`.alike`).
 """
 
 from __future__ import annotations
