@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
+from wargames.core.alike import strings
 from wargames.core.context import Context
 from wargames.core.jsonvalue import thaw
 from wargames.core.state import GameState
@@ -211,28 +212,13 @@ released, its markers at the last supply phase), facts that go with the unit whe
 is dealt; the supply record alone names every unit on the map."""
 
 
-def _strings(values: list[Any]) -> set[str]:
-    """Every string in ``values`` (nested), ``:`` parts too."""
-    out: set[str] = set()
-    todo = list(values)
-    while todo:
-        v = todo.pop()
-        if isinstance(v, str):
-            out |= {v, *v.split(":")}
-        elif isinstance(v, dict):
-            todo += [*v.keys(), *v.values()]
-        elif isinstance(v, (list, tuple)):
-            todo += v
-    return out
-
-
 def _pinned(state: GameState) -> set[str]:
     """The units determinisation leaves where they are: those named by a ``PINNED`` variable
     or by the arguments of a step on the stack (a battle, retreat or move under way)."""
     values = [thaw(f.args) for f in state.stack]
     if any(f.step == "advance" for f in state.stack):  # the battle's last step, pushed first
         values += [thaw(v) for k, v in state.vars.items() if k in PINNED]
-    return _strings(values)
+    return strings(values)
 
 
 def determinize(ctx: Context, side: str) -> None:
