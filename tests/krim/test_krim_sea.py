@@ -9,6 +9,7 @@ from wargames.core.actions import Advance, Attack, Choose, Move, Outcome, Pass, 
 from wargames.core.errors import IllegalAction
 from wargames.core.game import Game
 from wargames.krim.barrage import fire_error
+from wargames.krim.battle import LANDING
 from wargames.krim.sea import sevastopol_closed
 from wargames.krim.supply import OOS, in_tactical_supply, trace
 
@@ -177,6 +178,7 @@ def test_opposed_landing_shifts_left_and_survivors_return_to_the_box() -> None:
     assert list(game.legal_actions()) == [Choose("step:Q")]  # no retreat from the sea
     game.apply(Choose("step:Q"))
     assert game.state.units["Q"].box == "soviet-available"
+    assert not game.state.get(LANDING)  # every landing made: no target kept in the save
 
 
 def test_straits_entry_in_movement_stops_except_in_frost() -> None:

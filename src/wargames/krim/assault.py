@@ -121,6 +121,8 @@ class OpposedLandings(Step):
         while True:
             waiting = sorted(u.id for u in ctx.units_of(cn.SOVIET) if u.has(AT_SEA))
             if not waiting:
+                if ctx.state.get(LANDING):
+                    ctx.state.set(LANDING, {})  # every landing made: no target kept
                 ctx.done()
                 return
             target = targets.get(waiting[0], "")
