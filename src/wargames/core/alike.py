@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from .jsonvalue import dumps, freeze, thaw
+from .jsonvalue import FrozenDict, dumps
 from .scenario import Scenario
 from .state import Frame, GameState
 from .units import UnitDef
@@ -55,11 +55,12 @@ def classes(scenario: Scenario, units: Collection[str]) -> list[list[str]]:
 
 
 def _named(state: GameState) -> dict[str, Any]:
-    """The parts of the state that name units besides the units themselves."""
+    """The parts of the state that name units besides the units themselves (frozen values,
+    read as they are)."""
     return {
-        "vars": thaw(dict(state.vars)),
-        "stack": [thaw(f.args) for f in state.stack],
-        "boxes": {k: list(v) for k, v in state.boxes.items()},
+        "vars": state.vars,
+        "stack": [f.args for f in state.stack],
+        "boxes": state.boxes,
     }
 
 
@@ -89,12 +90,15 @@ def _slot(state: GameState, uid: str, where: list[Path]) -> str:
 
 
 def _rename(value: Any, names: Mapping[str, str]) -> Any:
+    """A frozen JSON value with every unit of ``names`` renamed (strings, ``:``-parts, keys)."""
     if isinstance(value, str):
-        return ":".join(names.get(p, p) for p in value.split(":"))
+        if ":" in value:
+            return ":".join(names.get(p, p) for p in value.split(":"))
+        return names.get(value, value)
     if isinstance(value, Mapping):
-        return {_rename(k, names): _rename(v, names) for k, v in value.items()}
+        return FrozenDict({_rename(k, names): _rename(v, names) for k, v in value.items()})
     if isinstance(value, (list, tuple)):
-        return [_rename(v, names) for v in value]
+        return tuple(_rename(v, names) for v in value)
     return value
 
 
@@ -120,9 +124,16 @@ def canonical_labels(state: GameState, scenario: Scenario, hidden: Collection[st
     state.units = {}
     for uid in sorted(renamed):  # in id order, as every state keeps them
         state.put(attrs.evolve(renamed[uid], id=uid) if uid in names.values() else renamed[uid])
-    state.vars = {k: freeze(_rename(v, names)) for k, v in named["vars"].items()}
-    state.stack = tuple(
-        Frame(f.step, _rename(args, names), id=f.id, caller=f.caller)
-        for f, args in zip(state.stack, named["stack"], strict=True)
-    )
-    state.boxes = {k: tuple(_rename(v, names)) for k, v in named["boxes"].items()}
+    # only the variables, frames and boxes that name a relabelled unit are rewritten
+    touched = {path[:2] for u in names for path in where[u]}
+    for part, key in touched:
+        if part == "vars":
+            state.vars[key] = _rename(state.vars[key], names)
+        elif part == "boxes":
+            state.boxes[key] = _rename(state.boxes[key], names)
+    frames = {key for part, key in touched if part == "stack"}
+    if frames:
+        state.stack = tuple(
+            Frame(f.step, _rename(f.args, names), id=f.id, caller=f.caller) if i in frames else f
+            for i, f in enumerate(state.stack)
+        )

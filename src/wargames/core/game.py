@@ -606,20 +606,31 @@ class Game:
         in its view are relabelled canonically (:mod:`.alike`), so games that differ only in
         which of them is which give the same sample for the same seed."""
         self._check_side(side)
+        memo = self._memo()
+        found: tuple[GameState, list[Event]] | None = memo.get(f"determinize:{side}")
+        if found is None:  # the same for every seed: found once per position (search)
+            found = memo[f"determinize:{side}"] = (self._canonical(side), self.events_for(side))
         g = Game.__new__(Game)
         g.title, g.scenario, g.seed = self.title, self.scenario, self.seed
-        g.state = self.state.copy()
+        g.state = found[0].copy()
         g.state.rng = dice.seed_state(seed)
         g.state.script = ()
-        g.events = self.events_for(side)
+        g.events = list(found[1])
         g.history, g._undo, g._texts = [], [], []
-        visible = self.title.visible_units(g.state, side)
-        if visible is not None:
-            named = strings(self.view(side))
-            hidden = [u for u in g.state.units if u not in visible and u not in named]
-            canonical_labels(g.state, self.scenario, hidden)
         self.title.determinize(g._ctx(), side)
         return g
+
+    def _canonical(self, side: str) -> GameState:
+        """A copy of the state with the alike units ``side`` cannot tell apart relabelled
+        canonically (:func:`.alike.canonical_labels`)."""
+        state = self.state.copy()
+        visible = self.title.visible_units(state, side)
+        if visible is not None:
+            view = self.view(side)
+            named = strings({k: v for k, v in view.items() if k != "control"})  # node: side
+            hidden = [u for u in state.units if u not in visible and u not in named]
+            canonical_labels(state, self.scenario, hidden)
+        return state
 
     def svg(
         self,
