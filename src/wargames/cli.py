@@ -89,6 +89,10 @@ def _play_terminal(game: Game, args: argparse.Namespace) -> int:
             from .search import SearchAgent
 
             agent = SearchAgent(args.seed)
+        elif args.agent == "ismcts":
+            from .ismcts import ISMCTSAgent
+
+            agent = ISMCTSAgent(args.seed)
         else:
             agent = RandomAgent(args.seed)
     return Terminal(game, humans, agent, max_turns=args.max_turns).run()
@@ -305,7 +309,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="play SIDE yourself at the terminal (repeat, or 'all', for hot-seat)",
     )
     p.add_argument(
-        "--agent", choices=("random", "search"), default="random", help="who plays the others"
+        "--agent",
+        choices=("random", "search", "ismcts"),
+        default="random",
+        help="who plays the others",
     )
     p.set_defaults(run=_play)
     p = sub.add_parser("replay", help="re-apply a saved game or record; check it reproduces")
@@ -341,7 +348,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--out", default=None, help="records as .csv, .jsonl or .parquet; a rerun resumes"
     )
     p.add_argument("--max-actions", type=int, default=1_000_000)
-    p.add_argument("--agents", default="random", help="random or search, or one per side: a,b")
+    p.add_argument(
+        "--agents", default="random", help="random, search or ismcts, or one per side: a,b"
+    )
     p.add_argument("--playouts", type=int, default=16, help="the search agent's playouts")
     p.add_argument("--depth", type=int, default=20, help="the search agent's playout depth")
     p.add_argument("--engine", choices=("local", "dask"), default="local")

@@ -49,7 +49,7 @@ FIELDS = (
     "options",
     "vp",
 )
-AGENTS = ("random", "search")
+AGENTS = ("random", "search", "ismcts")
 ENGINES = ("local", "dask")
 SUFFIXES = (".csv", ".jsonl", ".json", ".parquet")
 
@@ -131,7 +131,8 @@ def scenario_data(
 @attrs.frozen(slots=True)
 class Players:
     """Who plays each side: agent names (one for every side, or one per side in the title's
-    side order) and the search agent's budget (:class:`~wargames.search.SearchAgent`)."""
+    side order) and the search agents' budget (:class:`~wargames.search.SearchAgent`'s
+    playouts, :class:`~wargames.ismcts.ISMCTSAgent`'s iterations; the actions after them)."""
 
     agents: tuple[str, ...] = ("random",)
     playouts: int = 16
@@ -157,6 +158,10 @@ class Players:
                 from .search import SearchAgent
 
                 out[side] = SearchAgent(seed + i, playouts=self.playouts, depth=self.depth)
+            elif name == "ismcts":
+                from .ismcts import ISMCTSAgent
+
+                out[side] = ISMCTSAgent(seed + i, iterations=self.playouts, depth=self.depth)
             else:
                 out[side] = RandomAgent(seed + i)
         return out
@@ -341,10 +346,11 @@ def simulate(
     Parquet) as it ends, skipping the games already there. Returns every record of the run,
     in game order.
 
-    ``agents``: ``"random"``, ``"search"``, or one per side (``"random,search"``); the search
-    agent spends ``playouts`` playouts of ``depth`` actions per decision. ``engine``:
-    ``"local"`` (``workers`` processes on this machine) or ``"dask"`` (the ``[distributed]``
-    extra: a Dask cluster at ``scheduler``, or a local one of ``workers`` processes)."""
+    ``agents``: ``"random"``, ``"search"``, ``"ismcts"``, or one per side (``"random,search"``);
+    a search agent spends ``playouts`` playouts (iterations) of ``depth`` actions per
+    decision. ``engine``: ``"local"`` (``workers`` processes on this machine) or ``"dask"``
+    (the ``[distributed]`` extra: a Dask cluster at ``scheduler``, or a local one of
+    ``workers`` processes)."""
     if games < 0 or workers < 1:
         raise RunError("need games >= 0 and workers >= 1")
     if engine not in ENGINES:

@@ -106,6 +106,13 @@ def test_agents_per_side_and_the_search_budget_are_recorded() -> None:
     )
 
 
+def test_the_ismcts_agent_plays_a_seat_reproducibly() -> None:
+    records = simulate("minimal", 2, seed=1, agents="ismcts,random", playouts=2, depth=3)
+    assert all(r.agents == "ismcts,random" for r in records)
+    assert records == simulate("minimal", 2, seed=1, agents="ismcts,random", playouts=2, depth=3)
+    assert records != simulate("minimal", 2, seed=1)  # the tree search plays blue otherwise
+
+
 def test_unknown_agents_engines_and_agent_counts_are_refused() -> None:
     with pytest.raises(RunError, match="unknown agent"):
         simulate("minimal", 1, agents="genius")
