@@ -72,6 +72,16 @@ NODE = _is(str, "a node of the map", lambda v, r: v in r.nodes)
 UNIT = _is(str, "a unit of the scenario", lambda v, r: v in r.units)
 
 
+def text_where(name: str, ok: Callable[[str], bool]) -> Shape:
+    """A text that ``ok`` accepts, described as ``name`` (a fraction, a counter profile).
+
+    >>> refs = Refs(sides=(), nodes=frozenset(), units=frozenset())
+    >>> text_where("a profile such as '2-3'", lambda t: "-" in t)("23", refs, "p")
+    ('p', "expected a profile such as '2-3', got '23'")
+    """
+    return _is(str, name, lambda v, r: ok(v))
+
+
 def literal(*values: Any) -> Shape:
     """One of the given values (``literal("attack", "defence")``)."""
     shown = " or ".join(repr(v) for v in values)

@@ -10,7 +10,7 @@ shape sees only the sides, the map and the units, not the scenario's charts.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -31,22 +31,11 @@ from wargames.core.frame_args import (
     optional,
     record_of,
     table_of,
+    text_where,
     tuple_of,
 )
 
 from .battle import Stage
-
-
-def _text_shape(name: str, ok: Callable[[str], bool]) -> Shape:
-    """A text that ``ok`` accepts."""
-
-    def test(value: Any, refs: Refs, field: str) -> Problem:
-        if isinstance(value, str) and ok(value):
-            return None
-        shown = repr(value) if len(repr(value)) <= 40 else type(value).__name__
-        return (field, f"expected {name}, got {shown}")
-
-    return Shape(name, test)
 
 
 def _is_fraction(text: str) -> bool:
@@ -57,10 +46,10 @@ def _is_fraction(text: str) -> bool:
     return True
 
 
-FRACTION = _text_shape("a fraction as text, such as '3/2'", _is_fraction)
+FRACTION = text_where("a fraction as text, such as '3/2'", _is_fraction)
 """``Battle.need``: factors still to be lost, kept exact (``Battle.need_value``)."""
 
-PROFILE = _text_shape(
+PROFILE = text_where(
     "a counter profile such as '2-3'", lambda t: re.fullmatch(r"\d+-\d+", t) is not None
 )
 """A drawn counter's attack-defence (``counters.profile`` reads it)."""
