@@ -126,9 +126,7 @@ class ISMCTSAgent:
                 break
         play_out(g, policy, max_actions=self.depth)
         ctx = g.rules_context()
-        scores = {n.actor: 0.0 for n in path[1:]}
-        for who in scores:
-            scores[who] = g.title.evaluate(ctx, who)
+        scores = {who: g.title.evaluate(ctx, who) for who in {n.actor for n in path[1:]}}
         root.visits += 1  # the root's visits widen it; its score is never read
         for n in path[1:]:
             n.visits += 1
