@@ -25,12 +25,12 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 from . import api
 from .agents import RandomAgent, play_out, step
 from .core.actions import Action, action_from_dict
-from .core.alike import counter_key, strings
+from .core.alike import classes, rename, strings
 from .core.errors import SaveError
 from .core.frame_args import Refs, check_args, check_vars
 from .core.game import Game
 from .core.heads import head_of
-from .core.jsonvalue import dumps
+from .core.jsonvalue import dumps, thaw
 from .core.render.scene import picture, supply_lines
 from .core.serialize import state_from_json
 from .core.vocabulary import KERNEL_NAMES
@@ -198,21 +198,11 @@ def check_information(game: Game, seed: int = 12345) -> None:
     check_twins(game, seed)
 
 
-def _swap(value: Any, swap: Mapping[str, str]) -> Any:
-    if isinstance(value, str):
-        return ":".join(swap.get(p, p) for p in value.split(":"))
-    if isinstance(value, Mapping):
-        return {_swap(k, swap): _swap(v, swap) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_swap(v, swap) for v in value]
-    return value
-
-
 def relabelled(game: Game, a: str, b: str) -> Game:
     """``game`` with the units ``a`` and ``b`` exchanging their ids everywhere in the state
     (positions, steps, markers, variables, the step stack); the log is kept as it is."""
     swap = {a: b, b: a}
-    data = _swap(game.state.to_json(), swap)
+    data = thaw(rename(game.state.to_json(), swap))
     state = state_from_json(game.title, game.scenario, data, "<relabelled>")
     return Game(game.title, game.scenario, game.seed, _state=state, _events=game.events)
 
@@ -224,14 +214,12 @@ def _drawn(game: Game, side: str) -> Any:
 
 
 def twins(game: Game, side: str) -> list[tuple[str, str]]:
-    """Pairs of units of ``side``'s enemies with alike counters (:func:`_counter`),
+    """Pairs of units of ``side``'s enemies with alike counters (:func:`.alike.classes`),
     neither named anywhere in ``side``'s view: exchanging them may change nothing it sees."""
     named = strings(game.view(side))
-    groups: dict[tuple[Any, ...], list[str]] = {}
-    for uid in sorted(game.state.units):
-        if game.scenario.units[uid].side != side and uid not in named:
-            groups.setdefault(counter_key(game.scenario.units[uid]), []).append(uid)
-    return [(g[i], g[i + 1]) for g in groups.values() for i in range(len(g) - 1)]
+    units = game.scenario.units
+    enemy = [u for u in game.state.units if units[u].side != side and u not in named]
+    return [(g[i], g[i + 1]) for g in classes(game.scenario, enemy) for i in range(len(g) - 1)]
 
 
 def check_twins(
@@ -278,7 +266,9 @@ def check_twins(
                 chosen = list(tries)
             for action in chosen:
                 one, two = game.copy(), twin.copy()
-                renamed = action_from_dict(game.title.action_table, _swap(action.to_dict(), swap))
+                renamed = action_from_dict(
+                    game.title.action_table, thaw(rename(action.to_dict(), swap))
+                )
                 if two.check(renamed) is not None:
                     continue
                 one.apply(action)

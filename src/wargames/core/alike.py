@@ -89,16 +89,16 @@ def _slot(state: GameState, uid: str, where: list[Path]) -> str:
     return dumps({"unit": own, "named": sorted(map(list, where), key=dumps)})
 
 
-def _rename(value: Any, names: Mapping[str, str]) -> Any:
+def rename(value: Any, names: Mapping[str, str]) -> Any:
     """A frozen JSON value with every unit of ``names`` renamed (strings, ``:``-parts, keys)."""
     if isinstance(value, str):
         if ":" in value:
             return ":".join(names.get(p, p) for p in value.split(":"))
         return names.get(value, value)
     if isinstance(value, Mapping):
-        return FrozenDict({_rename(k, names): _rename(v, names) for k, v in value.items()})
+        return FrozenDict({rename(k, names): rename(v, names) for k, v in value.items()})
     if isinstance(value, (list, tuple)):
-        return tuple(_rename(v, names) for v in value)
+        return tuple(rename(v, names) for v in value)
     return value
 
 
@@ -128,12 +128,12 @@ def canonical_labels(state: GameState, scenario: Scenario, hidden: Collection[st
     touched = {path[:2] for u in names for path in where[u]}
     for part, key in touched:
         if part == "vars":
-            state.vars[key] = _rename(state.vars[key], names)
+            state.vars[key] = rename(state.vars[key], names)
         elif part == "boxes":
-            state.boxes[key] = _rename(state.boxes[key], names)
+            state.boxes[key] = rename(state.boxes[key], names)
     frames = {key for part, key in touched if part == "stack"}
     if frames:
         state.stack = tuple(
-            Frame(f.step, _rename(f.args, names), id=f.id, caller=f.caller) if i in frames else f
+            Frame(f.step, rename(f.args, names), id=f.id, caller=f.caller) if i in frames else f
             for i, f in enumerate(state.stack)
         )
