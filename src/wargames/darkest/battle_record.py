@@ -213,10 +213,7 @@ def _maybe_hit_key(v: object) -> str | None:
     return None if v is None else _one_of(*HIT_KEYS)(v)
 
 
-def _side(v: object) -> str:
-    if v not in (AXIS, RUSSIAN):
-        raise ValueError
-    return str(v)
+_side = _one_of(AXIS, RUSSIAN)
 
 
 _PARSERS: dict[str, tuple[Callable[[Any], Any], str]] = {
