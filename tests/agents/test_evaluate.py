@@ -75,3 +75,57 @@ def test_lines_north_scores_a_garrisoned_vp_point_above_an_empty_one() -> None:
     garrisoned = game.title.evaluate(ctx, "north")
     assert none < empty < garrisoned
     assert game.title.evaluate(ctx, "south") == pytest.approx(1 - garrisoned)
+
+
+def _steps_nearer(ctx, side, targets):  # type: ignore[no-untyped-def]
+    """(unit, neighbour hex) for units of ``side`` off the targets, nearest first, the
+    neighbour one hop nearer a target the side does not hold (by board hops)."""
+    ix = ctx.board.index
+    open_targets = [t for t in sorted(targets) if ctx.state.control.get(t) != side]
+    found = []
+    for u in sorted(ctx.units_of(side), key=lambda u: u.id):
+        if u.at is None or u.at in targets:
+            continue
+        d, t = min((ix.hops(ix.number[u.at], ix.number[t]), t) for t in open_targets)
+        if d > 1:
+            near = min(
+                ctx.board.neighbours(u.at), key=lambda n: (ix.hops(ix.number[n], ix.number[t]), n)
+            )
+            found.append((d, u.id, near))
+    return [(uid, near) for _, uid, near in sorted(found)]
+
+
+@pytest.mark.parametrize(
+    ("title", "side", "module"),
+    [
+        ("darkest", "axis", "wargames.darkest.victory"),
+        ("darkcrusade-hex", "axis", "wargames.darkcrusade.hex.victory"),
+        ("konigsberg", "soviet", "wargames.konigsberg.victory"),
+    ],
+)
+def test_the_attacker_scores_higher_nearer_the_victory_hexes(
+    title: str, side: str, module: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The side that wins by taking victory hexes (Darkest and Dark Crusade: the Axis' cities;
+    # Königsberg 14.3: the Soviets' VP hexes) scores more with the same forces nearer them,
+    # all else equal (a step that changes nothing but the approach: found with the approach
+    # held fixed).
+    import importlib
+
+    victory = importlib.import_module(module)
+    approach = victory.approach
+    game = wargames.new_game(title, seed=2)
+    ctx = game.rules_context()
+    targets = {n for n in ctx.board if ctx.board.has(n, "victory") or ctx.board.attr(n, "vp")}
+    for uid, near in _steps_nearer(ctx, side, targets):
+        after = game.copy()
+        actx = after.rules_context()
+        actx.state.put(actx.state.units[uid].moved_to(near))
+        with monkeypatch.context() as m:
+            m.setattr(victory, "approach", lambda _ctx: 0.5)
+            if game.title.evaluate(ctx, side) != game.title.evaluate(actx, side):
+                continue  # the step changes more than the approach
+        assert approach(actx) > approach(ctx)
+        assert game.title.evaluate(actx, side) > game.title.evaluate(ctx, side)
+        return
+    pytest.fail("no step that changes only the approach")

@@ -7,7 +7,10 @@ conditions; they decide no rule.
 from __future__ import annotations
 
 import math
+from collections import deque
+from collections.abc import Callable, Container, Hashable, Iterable, Mapping
 
+from .board_index import BoardIndex
 from .context import Context
 
 
@@ -38,3 +41,55 @@ def vp_race(ctx: Context, side: str, attacker: str, held: float, need: float) ->
     of the points needed, half its share of the steps on the map, from ``side``'s view."""
     score = 0.5 * min(1.0, held / max(need, 1)) + 0.5 * step_share(ctx, attacker)
     return score if side == attacker else 1.0 - score
+
+
+def distances(
+    ctx: Context, target: str, passable: Callable[[str], bool] | None = None, key: Hashable = None
+) -> tuple[int, ...]:
+    """Fewest edges from every node (by board index) to ``target``, through nodes
+    ``passable`` accepts (every node by default; -1: unreachable). Kept with the board under
+    ``key``, which must name what ``passable`` reads."""
+
+    def build(ix: BoardIndex) -> tuple[int, ...]:
+        dist = [-1] * len(ix)
+        start = ix.number[target]
+        dist[start] = 0
+        queue = deque([start])
+        while queue:
+            u = queue.popleft()
+            for v in ix.adj[u]:
+                if dist[v] < 0 and (passable is None or passable(ix.ids[v])):
+                    dist[v] = dist[u] + 1
+                    queue.append(v)
+        return tuple(dist)
+
+    return ctx.board.index.cached(("estimate.distances", target, key), build)
+
+
+def nearness(
+    ctx: Context,
+    sources: Iterable[str],
+    targets: Mapping[str, float],
+    held: Container[str] = (),
+    passable: Callable[[str], bool] | None = None,
+    key: Hashable = None,
+) -> float:
+    """How near units standing on ``sources`` are to ``targets`` (node -> weight), 0 to 1:
+    the weighted mean over the targets of 1 for a target in ``held``, else 1 less the
+    fewest edges from a source to it (:func:`distances`) as a share of the farthest node
+    reachable from it, 0 if no source reaches it. 0 without targets."""
+    ix = ctx.board.index
+    starts = sorted({ix.number[n] for n in sources})
+    total = score = 0.0
+    for target, weight in sorted(targets.items()):
+        if target not in ix.number:
+            continue
+        total += weight
+        if target in held:
+            score += weight
+            continue
+        dist = distances(ctx, target, passable, key)
+        near = [dist[s] for s in starts if dist[s] >= 0]
+        if near:
+            score += weight * (1.0 - min(near) / max(max(dist), 1))
+    return score / total if total else 0.0

@@ -12,14 +12,14 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from wargames.core.context import Context
-from wargames.core.estimate import control_share, logistic, step_share
+from wargames.core.estimate import control_share, logistic, nearness, step_share
 from wargames.core.frame_args import Shape
 from wargames.core.sequence import Step
 from wargames.core.state import Frame, Result
 
 from . import counters as cn
 from .charts import charts
-from .position import vp
+from .position import land, vp
 from .supply import supply_map
 
 RULE = "DC: Victory Conditions"
@@ -61,17 +61,33 @@ def final(ctx: Context) -> Result:
     return Result(None, "draw", why)
 
 
+def approach(ctx: Context) -> float:
+    """How near the Axis stands to the victory cities, weighted by their points: 1 for a city
+    it controls, else 1 less its nearest unit's distance over land as a share of the
+    farthest land hex's (:func:`wargames.core.estimate.nearness`)."""
+    cities = {n: float(vp(ctx, n)) for n in ctx.board.nodes_with("victory")}
+    return nearness(
+        ctx,
+        [u.at for u in ctx.units_of(cn.AXIS) if u.at is not None],
+        cities,
+        held={n for n in cities if ctx.state.control.get(n) == cn.AXIS},
+        passable=lambda n: land(ctx, n),
+        key="darkest-land",
+    )
+
+
 def estimate(ctx: Context, side: str) -> float:
-    """DC: Victory Conditions, for search agents, from ``side``'s point of view: half a
+    """DC: Victory Conditions, for search agents, from ``side``'s point of view: 0.45 a
     logistic score of the cities the Axis holds in supply around the Russian victory
-    threshold of Feb 42 (Sequence A.4), a quarter the Axis share of steps on the map, a
-    quarter its share of the controlled hexes."""
+    threshold of Feb 42 (Sequence A.4), 0.2 the Axis share of steps on the map, 0.15 its
+    share of the controlled hexes, 0.2 its :func:`approach` to the victory cities."""
     total, _ = axis_cities(ctx)
     margin = total - (charts(ctx).victory["russian_max"] - shift(ctx)) - 0.5
     axis = (
-        0.5 * logistic(margin, 1.5)
-        + 0.25 * step_share(ctx, cn.AXIS)
-        + 0.25 * control_share(ctx, cn.AXIS)
+        0.45 * logistic(margin, 1.5)
+        + 0.2 * step_share(ctx, cn.AXIS)
+        + 0.15 * control_share(ctx, cn.AXIS)
+        + 0.2 * approach(ctx)
     )
     return axis if side == cn.AXIS else 1.0 - axis
 

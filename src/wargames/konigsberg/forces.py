@@ -218,9 +218,12 @@ def overstacked(ctx: Context, node: str, side: str) -> bool:
     return not fits(ctx, node, [], side)
 
 
-def vp_hexes(ctx: Context) -> list[str]:
-    """K45 14.3a: the victory point hexes."""
-    return sorted(n for n in ctx.board if ctx.board.attr(n, "vp"))
+def vp_hexes(ctx: Context) -> tuple[str, ...]:
+    """K45 14.3a: the victory point hexes (kept with the board)."""
+    board = ctx.board
+    return board.index.cached(
+        ("k45.vp-hexes",), lambda _: tuple(sorted(n for n in board if board.attr(n, "vp")))
+    )
 
 
 def enter(ctx: Context, uid: str, node: str) -> None:

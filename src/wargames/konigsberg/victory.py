@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from wargames.core.context import Context
-from wargames.core.estimate import logistic, step_share
+from wargames.core.estimate import logistic, nearness, step_share
 from wargames.core.frame_args import Shape
 from wargames.core.sequence import Step
 from wargames.core.state import Frame, Result
@@ -20,12 +20,40 @@ def german_vph(ctx: Context) -> int:
     return sum(1 for n in vp_hexes(ctx) if ctx.state.control.get(n, "german") == "german")
 
 
+WATER = frozenset({"water", "lake"})
+"""Terrain :func:`approach` does not cross."""
+
+
+def approach(ctx: Context) -> float:
+    """How near the Soviets stand to the VP hexes (K45 14.3a): 1 for one they control, else
+    1 less the nearest Soviet combat unit's distance over land as a share of the farthest
+    land hex's (:func:`wargames.core.estimate.nearness`)."""
+    hexes = vp_hexes(ctx)
+    return nearness(
+        ctx,
+        [
+            u.at
+            for u in ctx.units_of("soviet")
+            if u.at is not None and is_combat(ctx.unit_def(u.id))
+        ],
+        dict.fromkeys(hexes, 1.0),
+        held={n for n in hexes if ctx.state.control.get(n) == "soviet"},
+        passable=lambda n: ctx.board.terrain(n) not in WATER,
+        key="k45-land",
+    )
+
+
 def estimate(ctx: Context, side: str) -> float:
-    """K45 14.3, for search agents, from ``side``'s point of view: three quarters a logistic
-    score of the German-held VP hexes around the German win threshold (8 VP hexes: German
-    Minor Victory), a quarter the German share of steps on the map."""
+    """K45 14.3, for search agents, from ``side``'s point of view: 0.6 a logistic score of
+    the German-held VP hexes around the German win threshold (8 VP hexes: German Minor
+    Victory), 0.2 the German share of steps on the map, 0.2 how far the Soviets stand from
+    the VP hexes (1 less their :func:`approach`)."""
     held = german_vph(ctx)
-    german = 0.75 * logistic(held - 7.5, 1.5) + 0.25 * step_share(ctx, "german")
+    german = (
+        0.6 * logistic(held - 7.5, 1.5)
+        + 0.2 * step_share(ctx, "german")
+        + 0.2 * (1.0 - approach(ctx))
+    )
     return german if side == "german" else 1.0 - german
 
 

@@ -4,11 +4,8 @@ scenario's provisional "take Kerch"."""
 
 from __future__ import annotations
 
-from collections import deque
-
-from wargames.core.board_index import BoardIndex
 from wargames.core.context import Context
-from wargames.core.estimate import vp_race
+from wargames.core.estimate import nearness, vp_race
 from wargames.core.state import Result
 
 from . import counters as cn
@@ -59,45 +56,20 @@ APPROACH = 0.2
 """Weight of the Axis approach to its objectives in the search estimate."""
 
 
-def land_distances(ctx: Context, target: str) -> tuple[int, ...]:
-    """Hexes from every node to ``target`` over passable terrain (-1: unreachable), built once
-    per board."""
-    closed = frozenset(ctx.charts["movement"]["impassable"])
-
-    def build(ix: BoardIndex) -> tuple[int, ...]:
-        dist = [-1] * len(ix)
-        start = ix.number[target]
-        dist[start] = 0
-        queue = deque([start])
-        while queue:
-            u = queue.popleft()
-            for v in ix.adj[u]:
-                if dist[v] < 0 and ctx.board.terrain(ix.ids[v]) not in closed:
-                    dist[v] = dist[u] + 1
-                    queue.append(v)
-        return tuple(dist)
-
-    return ctx.board.index.cached(("krim-land-distances", target, closed), build)
-
-
 def approach(ctx: Context) -> float:
     """How near the Axis stands to the victory hexes it does not hold: per hex, 1 held, else
     1 less the nearest Axis unit's distance over land as a share of the farthest land hex's;
     the mean over the hexes (the Axis wins by taking them, Krim: campaign victory)."""
-    ix = ctx.board.index
-    axis = [ix.number[u.at] for u in ctx.units_of(cn.AXIS) if u.at is not None]
-    scores = []
-    for target in sorted(set(objectives(ctx))):
-        if target not in ix.number:
-            continue  # a victory hex off this map (small test maps with the campaign's charts)
-        if ctx.state.control.get(target) == cn.AXIS:
-            scores.append(1.0)
-            continue
-        dist = land_distances(ctx, target)
-        span = max(max(dist), 1)
-        near = [dist[n] for n in axis if dist[n] >= 0]
-        scores.append(1.0 - min(near) / span if near else 0.0)
-    return sum(scores) / len(scores) if scores else 0.0
+    closed = frozenset(ctx.charts["movement"]["impassable"])
+    targets = set(objectives(ctx))
+    return nearness(
+        ctx,
+        [u.at for u in ctx.units_of(cn.AXIS) if u.at is not None],
+        dict.fromkeys(targets, 1.0),
+        held={n for n in targets if ctx.state.control.get(n) == cn.AXIS},
+        passable=lambda n: ctx.board.terrain(n) not in closed,
+        key=("krim-land", closed),
+    )
 
 
 def estimate(ctx: Context, side: str) -> float:

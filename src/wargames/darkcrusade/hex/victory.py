@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from wargames.core.actions import Action, Choose, Outcome, Pass
 from wargames.core.context import Context
-from wargames.core.estimate import control_share, logistic
+from wargames.core.estimate import control_share, logistic, nearness
 from wargames.core.frame_args import Shape
 from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame, Result
@@ -65,17 +65,38 @@ def factor_share(ctx: Context, side: str) -> float:
     return mine / total if total else 0.5
 
 
+SEA = frozenset({"black-sea", "baltic", "azov", "lake"})
+"""Terrain :func:`approach` does not cross."""
+
+
+def approach(ctx: Context) -> float:
+    """How near the Axis stands to the victory cities, weighted by their points: 1 for a city
+    it controls, else 1 less its nearest ground unit's distance over land as a share of the
+    farthest land hex's (:func:`wargames.core.estimate.nearness`)."""
+    cities = {n: float(value(ctx, n)) for n in ctx.board.nodes_with("victory")}
+    return nearness(
+        ctx,
+        [u.at for u in ctx.units_of(cn.AXIS) if u.at is not None and not cn.has(ctx, u.id, "air")],
+        cities,
+        held={n for n in cities if ctx.state.control.get(n) == cn.AXIS},
+        passable=lambda n: ctx.board.terrain(n) not in SEA,
+        key="dch-land",
+    )
+
+
 def estimate(ctx: Context, side: str) -> float:
-    """DCH: Victory Conditions, for search agents (wargames.search), from ``side``'s view: 0.4
+    """DCH: Victory Conditions, for search agents (wargames.search), from ``side``'s view: 0.35
     a logistic score of the victory city points the Axis holds in supply around the game-end
-    line (7 or more an Axis win, 6 a draw, 5 or less a Russian win), 0.35 the Axis share of
-    the combat factors on the map, 0.25 its share of the controlled hexes."""
+    line (7 or more an Axis win, 6 a draw, 5 or less a Russian win), 0.3 the Axis share of
+    the combat factors on the map, 0.15 its share of the controlled hexes, 0.2 its
+    :func:`approach` to the victory cities."""
     points, _ = axis_points(ctx)
     margin = points - (int(charts(ctx).victory["draw"]) + 0.5)
     axis = (
-        0.4 * logistic(margin, 1.5)
-        + 0.35 * factor_share(ctx, cn.AXIS)
-        + 0.25 * control_share(ctx, cn.AXIS)
+        0.35 * logistic(margin, 1.5)
+        + 0.3 * factor_share(ctx, cn.AXIS)
+        + 0.15 * control_share(ctx, cn.AXIS)
+        + 0.2 * approach(ctx)
     )
     return axis if side == cn.AXIS else 1.0 - axis
 

@@ -1,0 +1,43 @@
+"""core.estimate: nearness of units to target nodes, for search estimates."""
+
+from __future__ import annotations
+
+import pytest
+
+import wargames
+from wargames.core.estimate import distances, nearness
+
+
+def test_nearness_scores_held_targets_one_and_others_by_their_nearest_source() -> None:
+    game = wargames.new_game("minimal", seed=1)
+    ctx = game.rules_context()
+    ix = ctx.board.index
+    nodes = sorted(ctx.board)
+    a, far = nodes[0], nodes[-1]
+    dist = distances(ctx, far)
+    span = max(dist)
+    assert dist[ix.number[far]] == 0 and dist[ix.number[a]] == span
+    # One source at the farthest node scores 0; at the target, 1; a held target 1.
+    assert nearness(ctx, [a], {far: 1.0}) == pytest.approx(0.0)
+    assert nearness(ctx, [far], {far: 1.0}) == pytest.approx(1.0)
+    assert nearness(ctx, [a], {far: 1.0}, held={far}) == 1.0
+    # Weighted mean over the targets; targets off the board and no targets count nothing.
+    mid = next(n for n in nodes if dist[ix.number[n]] == span // 2)
+    both = nearness(ctx, [mid], {far: 3.0, a: 1.0}, held={a})
+    assert both == pytest.approx((3.0 * (1 - (span // 2) / span) + 1.0) / 4.0)
+    assert nearness(ctx, [a], {"nowhere": 1.0}) == 0.0 == nearness(ctx, [a], {})
+
+
+def test_distances_go_only_through_passable_nodes() -> None:
+    game = wargames.new_game("minimal", seed=1)
+    ctx = game.rules_context()
+    ix = ctx.board.index
+    nodes = sorted(ctx.board)
+    target = nodes[-1]
+    walls = set(ctx.board.neighbours(target))
+    dist = distances(ctx, target, lambda n: n not in walls, key="walled")
+    assert all(dist[ix.number[n]] == -1 for n in nodes if n != target)
+    assert (
+        nearness(ctx, nodes[:1], {target: 1.0}, passable=lambda n: n not in walls, key="walled")
+        == 0.0
+    )
