@@ -47,3 +47,17 @@ def test_a_stop_does_not_apply_when_another_way_in_is_open() -> None:
     rules = RangeRules(stop_hexsides=[HexsideMatch({"major-river"})])
     got = labels(board, command_range(board.index, "0102", 3, rules))
     assert got["0302"] == 2 and "0402" in got
+
+
+def test_a_count_stopped_straight_across_goes_on_by_a_longer_open_way() -> None:
+    # K45 2.2e: 0202 is first reached straight across the river (stopped there), but the
+    # longer way 0101-0201-0202 crosses none, so the count goes on to 0301 (3 hexes), which
+    # only 0202 leads to within range.
+    sides = {("0101", "0202"): {"major-river"}, ("0201", "0301"): {"impassable"}}
+    board = Board.hex_map(HexLayout(4, 3), hexsides=sides)
+    rules = RangeRules(
+        closed_hexsides=[HexsideMatch({"impassable"})],
+        stop_hexsides=[HexsideMatch({"major-river"})],
+    )
+    got = labels(board, command_range(board.index, "0101", 3, rules))
+    assert got["0202"] == 1 and got["0301"] == 3

@@ -260,6 +260,16 @@ def test_9_2a_each_retreat_hex_farther_from_the_combat_hex() -> None:
     assert g.check(Retreat(("G",), ("0303", "0304", "0303"))) is not None
 
 
+def test_9_2b_a_retreat_goes_towards_a_supply_source_if_possible() -> None:
+    # The German source of the test map is at 0101: of the free hexes next to 0305, the
+    # retreat may end only in those nearer it.
+    g = game(unit("S", "soviet", "0306", attack=20), unit("G", "german", "0305"), charts=crt("Dr"))
+    fight(g, ["S"], "0305")
+    assert {a.path[-1] for a in g.legal_actions()} == {"0205", "0304"}
+    err = g.check(Retreat(("G",), ("0305", "0405")))
+    assert err is not None and err.rule == "K45 9.2"  # the retreat rules, 9.2a-c
+
+
 def test_9_0c_9_2c_retreat_into_an_ezoc_costs_a_step_and_is_avoided() -> None:
     g = game(
         unit("S", "soviet", "0302", attack=20),

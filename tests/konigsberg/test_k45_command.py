@@ -131,6 +131,23 @@ def test_2_2e_command_range_stops_across_an_unbridged_major_river() -> None:
     assert list(g.state.get("active")["units"]) == ["A"]
 
 
+def test_2_2e_a_range_stopped_across_a_river_goes_on_over_a_bridge() -> None:
+    # Campaign map: 0326 is next to 0227 across an unbridged major river (the count stops
+    # there), but 0227-0226-0326 crosses only a bridged one, so 20K (range 3) at 0227 still
+    # commands 14ID at 0426, 3 hexes away.
+    import wargames
+
+    g = wargames.new_game("konigsberg", seed=1)
+    board = g.scenario.board
+    assert "major-river" in board.edge_features("0227", "0326")
+    assert "bridge" in board.edge_features("0226", "0326")
+    g.state.put(g.state.units["20K"].moved_to("0227"))
+    g.state.put(g.state.units["14ID"].moved_to("0426"))
+    g.state.stack = g.state.stack[:0]
+    push(g, "activate", hq="20K", side="german", hgm=False, free=False)
+    assert "14ID" in g.state.get("active")["units"]
+
+
 def test_2_1b_0_7_chits_over_the_limit_are_not_acted_upon() -> None:
     g = game(
         hq("H", "soviet", "0505"),

@@ -29,6 +29,18 @@ def test_3_0a_ezoc_costs_two_to_enter_and_two_to_leave() -> None:
     assert err is not None and err.rule == "K45 4.3(2)"
 
 
+def test_3_0a_leaving_an_ezoc_costs_two_more() -> None:
+    # S starts in G's EZOC: 0304 costs 1 + 2 to leave, 0303 one more (4 MP).
+    g = game(unit("S", "soviet", "0305", mp=3), unit("G", "german", "0306"))
+    movement(g, units=["S"])
+    assert "0304" in ends(g, "S") and "0303" not in ends(g, "S")
+    err = g.check(Move(("S",), ("0305", "0304", "0303")))
+    assert err is not None and err.rule == "K45 4.3(2)"
+    g2 = game(unit("S", "soviet", "0305", mp=4), unit("G", "german", "0306"))
+    movement(g2, units=["S"])
+    assert g2.check(Move(("S",), ("0305", "0304", "0303"))) is None
+
+
 def test_3_1a_hqs_and_volksturm_exert_no_zoc() -> None:
     g = game(
         unit("S", "soviet", "0302", mp=4),

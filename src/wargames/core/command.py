@@ -72,21 +72,20 @@ def command_range(
 
 
 def _count(index: BoardIndex, s: int, hexes: int, rules: RangeRules) -> dict[int, int]:
+    """Breadth-first over (node, stopped): a node keeps the distance of its nearest arrival,
+    and the count goes on from it as soon as a way in does not stop there, even a longer one
+    (K45 2.2e: a range stopped straight across an unbridged river still goes round it)."""
     table = rules.table(index)
     found = {s: 0}
+    going = {s}  # nodes the count has gone on from
     frontier = [s]
-    stopped: set[int] = set()
     for d in range(1, hexes + 1):
-        level: dict[int, bool] = {}  # node -> every way in this far stops the count
+        level: set[int] = set()
         for u in frontier:
-            if u in stopped:
-                continue
             for v, stop in table[u]:
-                if v not in found:
-                    level[v] = level.get(v, True) and stop
-        for v, stop in level.items():
-            found[v] = d
-            if stop:
-                stopped.add(v)
+                found.setdefault(v, d)
+                if not stop and v not in going:
+                    going.add(v)
+                    level.add(v)
         frontier = sorted(level)
     return found
