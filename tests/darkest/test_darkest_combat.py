@@ -20,7 +20,7 @@ from wargames.core.actions import AllocateLosses, Attack, Choose, Outcome, Pass
 from wargames.core.game import Game
 from wargames.darkest import counters as cn
 from wargames.darkest.attacks import capacity_error
-from wargames.darkest.fire import attack_fire, best_faces, table_hits
+from wargames.darkest.fire import Fire, attack_fire, best_faces, table_hits
 
 
 def op(*units, **kw):
@@ -260,6 +260,21 @@ def test_german_pressed_attack_moves_the_column_up_on_the_best_3_numbers() -> No
     g.apply(Choose("B3"))
     assert g.decision.step == "press"
     assert [a.option for a in g.legal_actions()] == [f"press:{k}" for k in range(5)]
+
+
+def test_a_pressed_attack_never_moves_the_column_past_the_table_s_last_column() -> None:
+    # DC: German Pressed Attack: the table has columns 1-25; a pressed column stops at 25
+    # (reading: the split above 25 is for combined strengths, not for a column shift).
+    c = ctx(new(army("A", "B2"), rifle("R", "B3")))
+    assert table_hits(c, "axis", Fire(25, 0, 0, 0, 3), 1, press=25) == 14  # column 25
+    assert table_hits(c, "axis", Fire(13, 0, 0, 0, 3), 1, press=13) == 14  # 25, not 26
+    assert table_hits(c, "axis", Fire(13, 0, 0, 0, 3), 1, press=12) == 14
+    g = op(army("A", "B2", (20, 3)), rifle("R", "B3"))
+    allocate(g, "A", "B3")
+    g.apply(Pass())
+    g.apply(Choose("B3"))
+    assert g.decision.step == "press"
+    assert [a.option for a in g.legal_actions()] == [f"press:{k}" for k in range(6)]
 
 
 def test_lotsa_dice_throw_one_die_per_strength_point_best_3_numbers() -> None:

@@ -36,6 +36,23 @@ def test_a_mechanized_korps_with_a_0_second_factor_dies_to_a_single_hit() -> Non
     assert g.state.units["M"].box == cn.ELIMINATED
 
 
+def test_a_strong_shock_army_absorbs_the_hits_of_its_strong_side_in_one_fire() -> None:
+    # DC: Disruption: "absorb the number of hits equal to its (second) factor"; DC: Shock Army
+    # Emplacement: flipped back when Disrupted. A 3-3 absorbs 3 hits of the fire that flips it.
+    strong = {"strong": [3, 3]}
+    g = new(
+        army("G", "B2"),
+        rifle("S", "B3", (2, 2), "white", flags=("shock",), values=strong, markers=("strong",)),
+    )
+    c, b = ctx(g), record()
+    for _ in range(3):
+        absorb(c, b, "russian", "S")
+    s = g.state.units["S"]
+    assert s.at == "B3" and s.has(cn.DISRUPTED) and not s.has(cn.STRONG)
+    absorb(c, b, "russian", "S")  # a fourth: eliminated
+    assert g.state.units["S"].at is None
+
+
 def test_a_unit_disrupted_before_dies_to_one_more_hit() -> None:
     g = new(army("G", "B2"), rifle("R", "B3", (1, 3), markers=("disrupted",)))
     absorb(ctx(g), record(), "russian", "R")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from darkest_support import army, ctx, markers, new, rifle, to_step
+from darkest_support import army, ctx, markers, mech, new, panzer_korps, rifle, to_step
 from darkest_support import attack as open_battle
 
 from wargames.core.actions import AllocateLosses, Attack, Choose, Outcome, Pass
@@ -11,6 +11,7 @@ from wargames.darkest import counters as cn
 from wargames.darkest.battle import absorb_options
 from wargames.darkest.battle_record import Battle
 from wargames.darkest.fire import defence_fire
+from wargames.darkest.movement import routes
 from wargames.darkest.position import city_fire
 
 
@@ -138,3 +139,43 @@ def test_a_fortification_absorbing_a_hit_does_not_recover_a_disrupted_army() -> 
     absorb(ctx(g), b, "axis", "G")
     absorb(ctx(g), b, "axis", "fort:G")
     assert markers(g, "G") >= {cn.DISRUPTED} and cn.FORTIFIED not in markers(g, "G")
+
+
+def test_a_major_city_defended_this_turn_must_still_be_attacked_to_be_taken() -> None:
+    # DC: Fortresses ...: "A major city not being defended during that turn can just be freely
+    # entered/occupied": one defended this turn, its defenders gone but not taken, is closed
+    # to movement until the turn ends, open to attack, and taken by a hit.
+    g = new(
+        army("G", "B2", (2, 2)),
+        panzer_korps("K", "C2"),
+        mech("M", "B3"),
+        features={"city": ["B3"], "major-city": ["B3"]},
+        control={"russian": ["B3"]},
+    )
+    g = attack(g, "B3", "G")
+    g.apply(Outcome(1))  # Axis: 2 hits
+    g.apply(Outcome(6))  # Russian fire
+    g.apply(AllocateLosses(("city",)))  # the city absorbs one, M the other: eliminated
+    while g.decision.step in ("absorb", "press", "fire", "withdraw", "reserve"):
+        step = g.decision.step
+        if step == "press":
+            g.apply(Choose("press:0"))
+        elif step == "fire":
+            g.apply(Outcome(6))  # no more hits
+        elif step == "absorb":
+            g.apply(g.legal_actions()[0])
+        else:
+            g.apply(Pass())
+    assert g.state.units["M"].box == cn.ELIMINATED and g.state.control["B3"] == "russian"
+    later = to_step(to_step(g.copy(), "russian-admin"), "operations", "axis", "op")
+    assert later.state.turn == 2 and "B3" in routes(ctx(later), "K", "op").ends  # free again
+    g = to_step(g, "operations", "axis", "blitz")
+    assert "B3" not in routes(ctx(g), "K", "blitz").ends
+    g.apply(Choose("K"))
+    assert Attack(("K",), "B3") in g.legal_actions()
+    g.apply(Attack(("K",), "B3"))
+    g.apply(Pass())
+    g.apply(Choose("B3"))
+    g.apply(Choose("press:0"))
+    g.apply(Outcome(1))  # 2 hits: one takes the city
+    assert g.state.control["B3"] == "axis"

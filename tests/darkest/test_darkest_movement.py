@@ -141,3 +141,21 @@ def test_orders_pass_leaves_the_unit_done_for_the_phase() -> None:
     g.apply(Choose("G"))
     g.apply(Pass())
     assert Choose("G") not in g.legal_actions()
+
+
+def test_blitzkrieg_non_panzer_extra_highway_hex_is_bonus_movement() -> None:
+    # DC: Blitzkrieg!: "Other UnDisrupted German units may not move but may attack already
+    # adjacent Russian units": an extra highway hex taken with no move-and-attack allowance
+    # is bonus movement, after which the unit may not attack.
+    g = new(
+        army("G", "B2"),
+        rifle("R", "B4", (0, 9)),
+        rifle("F", "E6"),
+        hexsides=[{"between": ["B2", "B3"], "features": ["highway"]}],
+    )
+    g = to_step(g, "operations", "axis", "blitz")
+    assert routes(ctx(g), "G", "blitz").ends["B3"][1] is False
+    assert not path_may_attack(ctx(g), "G", ("B2", "B3"), "blitz")
+    g.apply(Choose("G"))
+    g.apply(Move(("G",), ("B2", "B3")))
+    assert Attack(("G",), "B4") not in g.legal_actions()

@@ -9,6 +9,7 @@ from darkest_support import army, at, attack, ctx, markers, mech, new, rifle, to
 
 from wargames.core.actions import Choose, Move, Outcome, Pass, Place
 from wargames.darkest import counters as cn
+from wargames.darkest.movement import allowance
 
 CENTRES = {"replacement": ["C5", "D5"], "factory": ["D5"]}
 RUSSIAN_HOME = {"russian": ["C5", "D5", "B5", "E5", "A6", "B6", "C6", "D6", "E6"]}
@@ -380,3 +381,78 @@ def test_a_port_s_seas_attribute_names_seas() -> None:
     bad = scenario(army("G", "B2"), rifle("F", "E6"), attributes={"C4": {"seas": ["pacific"]}})
     with pytest.raises(ScenarioError, match="seas"):
         wargames.new_game("darkest", bad, seed=1)
+
+
+def test_placing_a_unit_takes_control_of_its_hex() -> None:
+    # DC: Siberian Reserve Gamble / Russian Replacements / German Reinforcements: a unit put on
+    # a hex holds it, as one that moves there does (DC: Supply: control decides supply lines
+    # and the loss of Grozny).
+    sib = [
+        unit(
+            u,
+            "russian",
+            None,
+            (2, 2),
+            kind="shock-army",
+            box="siberian",
+            flags=("white", "siberian", "proriv", "shock", "infantry", "army"),
+            values={"strong": [3, 3]},
+        )
+        for u in ("SA1", "SA3", "SA4", "SA2")
+    ]
+    sib.append(
+        unit(
+            "GdsK1",
+            "russian",
+            None,
+            (2, 1),
+            kind="guards-korps",
+            box="siberian",
+            flags=("white", "siberian", "proriv", "infantry"),
+        )
+    )
+    g = new(
+        army("G", "B1"),
+        rifle("F", "D5"),
+        mech("M", "E5"),
+        *sib,
+        turns=9,
+        features={"oil": ["D4"]},
+        control={"axis": ["D4"]},
+    )
+    for _ in range(5):
+        g = to_step(g, "russian-admin", "russian")
+        g.apply(Pass())
+    g = to_step(g, "russian-admin", "russian")
+    g.apply(Choose("siberians"))
+    g.apply(Outcome("safe"))
+    g.apply(Pass())
+    assert allowance(ctx(g), "M", "op") == (1, 2)  # Grozny lost
+    g.apply(Place("SA1", "D4"))
+    g.apply(Choose("weak"))
+    assert g.state.control["D4"] == "russian"
+    assert allowance(ctx(g), "M", "op") == (2, 2)  # Grozny back in Russian hands
+    # a replacement from the eastern edge
+    g = new(
+        army("G", "B1"),
+        rifle("R", None, (1, 2)),
+        rifle("F", "D6"),
+        features=CENTRES,
+        control={"russian": ["C5", "D5"], "axis": ["A6"]},
+    )
+    g = to_step(g, "russian-admin", "russian")
+    g.apply(Pass())
+    g.apply(Place("R", "A6"))
+    assert g.state.control["A6"] == "russian"
+    # German reinforcements sent to the Axis map edge from a Russian-held Warsaw
+    g = new(
+        army("G", "A1"),
+        army("G2A", None, box="reinforcements"),
+        rifle("F", "D6"),
+        reinforcements=[{"turn": 2, "unit": "G2A", "at": "C2"}],
+        control={"russian": ["C1", "C2"]},
+    )
+    g = to_step(g, "russian-admin", "russian")
+    g.apply(Pass())
+    to_step(g, "fortify")
+    assert at(g, "G2A") == "C1" and g.state.control["C1"] == "axis"

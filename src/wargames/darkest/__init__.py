@@ -135,9 +135,9 @@ class DarkestCrusade(Title):
         ),
         areas=(),
         vars=(
-            "attacks", "battle", "due", "factories", "hidden", "inf_pool", "october", "placed",
-            "river_ignored", "romania_open", "siberians", "snow_turns", "tank_pool", "to_place",
-            "weather",
+            "attacks", "battle", "defended", "due", "factories", "hidden", "inf_pool", "october",
+            "placed", "river_ignored", "romania_open", "siberians", "snow_turns", "tank_pool",
+            "to_place", "weather",
         ),
     )  # fmt: skip
     observed_markers: ClassVar[tuple[str, ...]] = (

@@ -14,7 +14,7 @@ from wargames.core.errors import IllegalAction
 from wargames.core.state import Occupancy
 
 from . import counters as cn
-from .position import crossable, enemy, holder, in_romania, strongpoint
+from .position import crossable, enemy, held_point, holder, in_romania
 
 CAPACITY = "DC: Hex-Side Operational Attack Capacity"
 TERRAIN = "DC: Terrain Effects on Combat"
@@ -33,11 +33,12 @@ def set_pending(ctx: Context, attacks: Mapping[str, Iterable[str]]) -> None:
 
 
 def attackable(ctx: Context, side: str, occ: Occupancy, node: str) -> bool:
-    """An enemy-held hex, or an empty enemy victory city or fortress."""
+    """An enemy-held hex, or an empty enemy victory city or fortress, or major city defended
+    this turn (:func:`.position.held_point`)."""
     owner = holder(ctx, occ, node)
     if owner is not None:
         return owner == enemy(side)
-    return ctx.state.control.get(node) == enemy(side) and strongpoint(ctx, node)
+    return ctx.state.control.get(node) == enemy(side) and held_point(ctx, node)
 
 
 def capacity_error(

@@ -39,15 +39,24 @@ from . import counters as cn
 from .attacks import attack_error, attack_group, capacity_error, pending, set_pending
 from .battle_record import Battle, Stage, battle, save
 from .charts import charts
-from .fire import Fire, attack_fire, defence_fire, lotsa_distribution, river_bonus, table_hits
+from .fire import (
+    Fire,
+    attack_fire,
+    defence_fire,
+    lotsa_distribution,
+    press_limit,
+    river_bonus,
+    table_hits,
+)
 from .position import (
     enemy,
+    held_point,
+    held_points,
     holder,
     in_romania,
     is_city,
+    note_defended,
     set_control,
-    strongpoint,
-    strongpoints,
     take_hits,
     water,
 )
@@ -96,9 +105,10 @@ def defenders(ctx: Context, b: Battle) -> list[str]:
 
 def capture_needed(ctx: Context, b: Battle) -> bool:
     """DC: Fortresses ...: a fortress or major city is taken by a hit after its defenders are
-    gone; undefended victory cities and fortresses must still be attacked to be taken."""
+    gone; undefended victory cities and fortresses, and major cities defended this turn,
+    must still be attacked to be taken."""
     target = b.target
-    if strongpoint(ctx, target):
+    if held_point(ctx, target):
         return True
     return bool(b.defended) and ctx.board.has(target, "major-city")
 
@@ -129,6 +139,8 @@ def start(ctx: Context, target: str, side: str, mode: str, rounds: int) -> None:
         defended=any(ctx.side_of(u.id) == enemy(side) for u in ctx.state.units_at(target)),
     )
     b.defence0 = sum(cn.defence_factor(ctx, u) for u in defenders(ctx, b))
+    if b.defended:
+        note_defended(ctx, target, b.enemy)  # DC: Fortresses ...: a major city defended
     reveal(ctx, [*attackers, *defenders(ctx, b)])
     if side == cn.AXIS and any(in_romania(ctx, h) for h in b.sources):
         ctx.state.set("romania_open", True)  # DC: Special 1st Turn Rules
@@ -221,8 +233,12 @@ def absorb(ctx: Context, b: Battle, receiver: str, token: str) -> None:
         unit = ctx.state.units[uid]
         taken: dict[str, int] = b.taken
         before = unit.has(cn.DISRUPTED) and uid not in taken
+        if uid not in taken:
+            # DC: Disruption: the hits it may absorb are those of the side it began the fire
+            # on, though the first hit flips a shock army back (DC: Shock Army Emplacement)
+            b.capacity[uid] = cn.hit_factor(ctx, uid)
         taken[uid] = taken.get(uid, 0) + 1
-        if before or taken[uid] > cn.hit_factor(ctx, uid):
+        if before or taken[uid] > b.capacity[uid]:
             eliminate(ctx, uid, "hits")
         else:
             # DC: Disruption: a single hit disrupts; a shock army flips back.
@@ -261,7 +277,7 @@ class BattleStep(Step):
         return False
 
     def _round(self, ctx: Context, b: Battle) -> bool:
-        b.taken, b.city_used, b.capture_hits, b.press = {}, 0, 0, 0
+        b.taken, b.capacity, b.city_used, b.capture_hits, b.press = {}, {}, 0, 0, 0
         b.stage = Stage.WITHDRAW if b.round > 1 else Stage.PRESS
         ctx.emit("round", f"battle for {b.target}: round {b.round}", round=b.round)
         return False
@@ -328,7 +344,7 @@ class BattleStep(Step):
 
     def _absorb_d(self, ctx: Context, b: Battle) -> bool:
         if b.absorbing != "defence":
-            b.absorbing, b.left, b.taken = "defence", b.hits["attack"], {}
+            b.absorbing, b.left, b.taken, b.capacity = "defence", b.hits["attack"], {}, {}
         if self._absorb(ctx, b, b.enemy, Stage.ABSORB_A):
             return True
         b.absorbing = None
@@ -336,7 +352,7 @@ class BattleStep(Step):
 
     def _absorb_a(self, ctx: Context, b: Battle) -> bool:
         if b.absorbing != "attack":
-            b.absorbing, b.left, b.taken = "attack", b.hits["defence"], {}
+            b.absorbing, b.left, b.taken, b.capacity = "attack", b.hits["defence"], {}, {}
         if self._absorb(ctx, b, b.side, Stage.ROUND_END):
             return True
         b.absorbing = None
@@ -514,7 +530,8 @@ class RiverStep(BattleDecision):
 
 class PressStep(BattleDecision):
     """DC: German Pressed Attack: move the firing column up as many columns as he likes, no
-    more than his attacking factor; the same number down if he rolls one of the worst 3."""
+    more than his attacking factor nor past the table's last column (:func:`.press_limit`);
+    the same number down if he rolls one of the worst 3."""
 
     name: ClassVar[str] = "press"
     kind: ClassVar[str] = "choose"
@@ -523,7 +540,7 @@ class PressStep(BattleDecision):
 
     def legal(self, ctx: Context, frame: Frame) -> list[Action]:
         a, _ = fires(ctx, battle(ctx))
-        return [Choose(f"press:{k}") for k in range(0, a.strength + 1)]
+        return [Choose(f"press:{k}") for k in range(0, press_limit(ctx, a) + 1)]
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         assert isinstance(action, Choose)
@@ -565,7 +582,7 @@ def retreats(ctx: Context, b: Battle) -> list[RetreatAction]:
     prohibited.update(index.number[n] for n in water(ctx))
     control = ctx.state.control
     prohibited.update(
-        index.number[n] for n in strongpoints(ctx) if n not in occ and control.get(n) == b.side
+        index.number[n] for n in held_points(ctx) if n not in occ and control.get(n) == b.side
     )
     exempt = {index.number[n] for n in _exempt(ctx, side, occ)}
     situation = RetreatSituation(
@@ -712,7 +729,7 @@ def advances(ctx: Context, b: Battle) -> list[Action]:
     prohibited.update(index.number[n] for n in occ if holder(ctx, occ, n) == b.enemy)
     control = ctx.state.control
     prohibited.update(
-        index.number[n] for n in strongpoints(ctx) if n not in occ and control.get(n) == b.enemy
+        index.number[n] for n in held_points(ctx) if n not in occ and control.get(n) == b.enemy
     )
     situation = AdvanceSituation(
         prohibited=frozenset(prohibited),

@@ -64,8 +64,10 @@ class Battle:
     hex; ``gaps``: the hexes of attackers the battle Disrupted or eliminated, each a place a
     replacement may fill; ``defence0``: the defenders' unmodified firepower at the start;
     ``hits``: this round's hits by ``attack`` and ``defence``; ``left``: hits still to absorb;
-    ``taken``: hits each unit absorbed in this fire; ``ledger``: per firing side, hits scored,
-    absorbed and left over; ``into``: attackers that advanced into the cleared hex;
+    ``taken``: hits each unit absorbed in this fire; ``capacity``: the hits each of them may
+    absorb and be only Disrupted, fixed on its first hit of the fire (a shock army flipped
+    back by that hit keeps its stronger side's, DC: Disruption); ``ledger``: per firing side,
+    hits scored, absorbed and left over; ``into``: attackers that advanced into the cleared hex;
     ``ignore_river``: river hexsides the attacker ignores (DC: Special 1st Turn Rules).
     """
 
@@ -85,6 +87,7 @@ class Battle:
     hits: dict[str, int] = attrs.Factory(_hits)
     left: int = 0
     taken: dict[str, int] = attrs.Factory(dict)
+    capacity: dict[str, int] = attrs.Factory(dict)
     absorbing: str | None = None
     city_used: int = 0
     capture_hits: int = 0
@@ -110,6 +113,7 @@ class Battle:
             gaps=list(self.gaps),
             hits=dict(self.hits),
             taken=dict(self.taken),
+            capacity=dict(self.capacity),
             advanced=list(self.advanced),
             into=list(self.into),
             ledger={k: list(v) for k, v in self.ledger.items()},
@@ -233,6 +237,7 @@ _PARSERS: dict[str, tuple[Callable[[Any], Any], str]] = {
     "hits": (_hits_of, "attack/defence -> hits"),
     "left": (_int, "a whole number"),
     "taken": (_int_map, "unit id -> hits"),
+    "capacity": (_int_map, "unit id -> hits"),
     "absorbing": (_maybe_hit_key, "null or attack/defence"),
     "city_used": (_int, "a whole number"),
     "capture_hits": (_int, "a whole number"),
@@ -274,6 +279,7 @@ def _decode(ctx: Context, raw: object) -> Battle:
         ("attackers", b.attackers),
         ("origin", b.origin),
         ("taken", b.taken),
+        ("capacity", b.capacity),
         ("advanced", b.advanced),
         ("into", b.into),
     ):

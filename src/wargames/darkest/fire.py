@@ -153,10 +153,21 @@ def best_faces(ctx: Context, side: str, n: int = 3) -> set[int]:
     return set(sorted(faces, key=lambda d: table.row(d, col))[:n])
 
 
+def press_limit(ctx: Context, fire: Fire) -> int:
+    """DC: German Pressed Attack: the most columns an attack may be pressed: "no greater than
+    his attacking factor", and never past the table's last column (25). Reading: the table's
+    split above 25 is for strengths combined from several hexes, not for a column shift, so
+    a strength already at or beyond the last column is not pressed."""
+    top = charts(ctx).fire.strengths[-1]
+    return max(0, min(fire.strength, top - (fire.strength + fire.shift)))
+
+
 def table_hits(ctx: Context, side: str, fire: Fire, roll: int, press: int = 0) -> int:
     """DC: Ground Combat Results Table and DC: German Pressed Attack: hits on one die; a
-    pressed attack reads ``press`` columns up on the best 3 numbers, down on the worst 3."""
+    pressed attack reads ``press`` columns up on the best 3 numbers, down on the worst 3
+    (at most :func:`press_limit` columns)."""
     shift = fire.shift
+    press = min(press, press_limit(ctx, fire))
     if press:
         shift += press if roll in best_faces(ctx, side) else -press
     return charts(ctx).fire.hits(fire.strength, roll, column(ctx, side), shift=shift)

@@ -32,7 +32,7 @@ from wargames.core.zoc import Barrier, ZocPolicy, ZocRules, ZoneMap, zones
 
 from . import counters as cn
 from .charts import charts
-from .position import WATER, land, side_hexes, strongpoints
+from .position import WATER, defended_cities, held_points, land, side_hexes, strongpoints
 
 RULE = "DC: Operational Movement and Attack"
 HIGHWAY_RULE = "DC: Minsk-Moscow Highway"
@@ -125,11 +125,12 @@ def german_zoc_units(ctx: Context, occ: Occupancy) -> dict[str, str]:
 
 def closed_hexes(ctx: Context, occ: Occupancy, side: str) -> set[str]:
     """Enemy-held hexes, and enemy victory cities and fortresses even empty (DC: Fortresses
-    ...: undefended victory cities and fortresses must still be attacked to be taken)."""
+    ...: undefended victory cities and fortresses must still be attacked to be taken), and
+    enemy major cities defended this turn (:func:`.position.defended_cities`)."""
     other = cn.RUSSIAN if side == cn.AXIS else cn.AXIS
     out = side_hexes(ctx, occ, other)
     control = ctx.state.control
-    out.update(n for n in strongpoints(ctx) if control.get(n) == other and n not in occ)
+    out.update(n for n in held_points(ctx) if control.get(n) == other and n not in occ)
     return out
 
 
@@ -148,7 +149,7 @@ def _situation(ctx: Context, side: str, occ: Occupancy) -> Situation:
     position (``BoardIndex.per_position``), so every unit listed in it shares its search
     tables. It reads the units and the control of strongpoints, so it is kept while they
     stay the same."""
-    key = (id(ctx.scenario), side, _control(ctx))
+    key = (id(ctx.scenario), side, _control(ctx), defended_cities(ctx))
     return _SITUATIONS.get(ctx.state, key, lambda: _find_situation(ctx, side, occ))
 
 
@@ -209,8 +210,8 @@ def routes(ctx: Context, uid: str, mode: str) -> Routes:
     Listing, checking and applying a move ask it of the same position, so it is kept per
     position: it reads only the units (where they are, their markers) and who controls the
     strongpoints, Romania's and the other oil hexes (:func:`allowance`, :func:`closed_hexes`),
-    besides the scenario."""
-    key = (id(ctx.scenario), uid, mode, _control(ctx))
+    and the major cities defended this turn, besides the scenario."""
+    key = (id(ctx.scenario), uid, mode, _control(ctx), defended_cities(ctx))
     return _ROUTES.get(ctx.state, key, lambda: _routes(ctx, uid, mode))
 
 
@@ -300,7 +301,9 @@ def _highway_extra(
     ends: dict[str, tuple[tuple[str, ...], bool]],
 ) -> None:
     """DC: Minsk-Moscow Highway: units other than panzer and tank units may move 1 extra
-    highway hex (not after a hex that stopped them)."""
+    highway hex (not after a hex that stopped them). It leaves the unit free to attack only
+    within a move-and-attack allowance: with none (``base`` 0, DC: Blitzkrieg! non-panzers)
+    it is bonus movement and never replaces a bonus-only entry."""
     index = ctx.board.index
     hw = index.mask("highway")
     if not hw:
@@ -317,7 +320,7 @@ def _highway_extra(
             if situation.zoc is not None and situation.zoc.shared(node, nxt):
                 continue
             path = (*paths[node], label)
-            may_attack = cost <= base * SCALE
+            may_attack = base >= 1 and cost <= base * SCALE
             old = ends.get(label)
             if old is None or (may_attack and not old[1]):
                 ends[label] = (path, may_attack)

@@ -74,6 +74,41 @@ def strongpoints(ctx: Context) -> frozenset[str]:
     )
 
 
+DEFENDED = "defended"
+"""State variable: major city -> [the turn it was last defended, the side defending it]."""
+
+
+def defended_cities(ctx: Context) -> frozenset[str]:
+    """DC: Fortresses ...: "a major city not being defended during that turn can just be
+    freely entered/occupied": the major cities defended this turn by the side still holding
+    them, which until the turn ends must be attacked to be taken like victory cities and
+    fortresses (recorded by the battle, :func:`note_defended`)."""
+    control = ctx.state.control
+    got = ctx.state.get(DEFENDED) or {}
+    turn = ctx.turn
+    return frozenset(n for n, (t, side) in got.items() if t == turn and control.get(n) == side)
+
+
+def note_defended(ctx: Context, node: str, side: str) -> None:
+    """Record that ``side`` defends the major city ``node`` this turn (see
+    :func:`defended_cities`)."""
+    if ctx.board.has(node, "major-city"):
+        got = dict(ctx.state.get(DEFENDED) or {})
+        got[node] = (ctx.turn, side)
+        ctx.state.set(DEFENDED, got)
+
+
+def held_point(ctx: Context, node: str) -> bool:
+    """Whether ``node``, empty and enemy-held, must be attacked to be taken: a victory city,
+    a fortress, or a major city defended this turn."""
+    return strongpoint(ctx, node) or node in defended_cities(ctx)
+
+
+def held_points(ctx: Context) -> frozenset[str]:
+    """Every hex that must be attacked to be taken now, whoever holds it (:func:`held_point`)."""
+    return strongpoints(ctx) | defended_cities(ctx)
+
+
 def water(ctx: Context) -> frozenset[str]:
     """Every sea and lake hex of the map (computed once per board)."""
     board = ctx.board

@@ -21,10 +21,11 @@ from wargames.core.frame_args import NODE, UNIT, Shape
 from wargames.core.jsonvalue import thaw
 from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame, Occupancy, Result
+from wargames.core.units import UnitState
 
 from . import counters as cn
 from .charts import charts
-from .position import WATER, holder, side_hexes, strongpoint
+from .position import WATER, held_point, holder, set_control, side_hexes
 from .secret import hide
 from .supply import eliminate, in_supply, supply_map
 
@@ -48,6 +49,14 @@ def setup(ctx: Context) -> None:
     ctx.state.set(
         "factories", {n: {"state": "active", "turn": 0} for n in ctx.board.nodes_with("factory")}
     )
+
+
+def put_on_map(ctx: Context, unit: UnitState) -> None:
+    """Store ``unit``, just placed on its hex, which it takes control of as a unit moving
+    there does (DC: Supply: control decides supply lines and the loss of Grozny)."""
+    assert unit.at is not None
+    ctx.state.put(unit)
+    set_control(ctx, unit.at, ctx.side_of(unit.id))
 
 
 # --- Axis: reinforcements and fortification ----------------------------------------------------
@@ -77,7 +86,7 @@ class GermanReinforcements(Step):
                 if not edge:
                     continue
                 at = min(edge, key=lambda n: (ctx.board.distance(n, r.at or n), n))
-            ctx.state.put(unit.moved_to(at))
+            put_on_map(ctx, unit.moved_to(at))
             ctx.emit("arrive", f"{r.unit} arrives at {at}", unit=r.unit, at=at)
         ctx.done()
 
@@ -266,7 +275,7 @@ class Substitute(RussianStep):
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         ctx.done()
         if isinstance(action, Place):
-            ctx.state.put(ctx.state.units[action.unit].moved_to(action.at))
+            put_on_map(ctx, ctx.state.units[action.unit].moved_to(action.at))
             ctx.emit("arrive", f"{action.unit} takes 16. Army's place in {action.at}")
 
 
@@ -357,7 +366,7 @@ class Arrivals(Step):
 def _free(ctx: Context, occ: Occupancy, node: str) -> bool:
     if ctx.board.terrain(node) in WATER or holder(ctx, occ, node) == cn.AXIS:
         return False
-    return ctx.state.control.get(node) != cn.AXIS or not strongpoint(ctx, node)
+    return ctx.state.control.get(node) != cn.AXIS or not held_point(ctx, node)
 
 
 def placements(ctx: Context) -> list[Place]:
@@ -448,7 +457,7 @@ class Replace(RussianStep):
         if uid in due:
             due.remove(uid)
             ctx.state.set("due", due)
-            ctx.state.put(unit.moved_to(at))
+            put_on_map(ctx, unit.moved_to(at))
             ctx.emit("arrive", f"{uid} arrives at {at}", unit=uid, at=at)
             if cn.has(ctx, uid, "shock"):
                 ctx.push("shock-side", unit=uid)
@@ -459,7 +468,7 @@ class Replace(RussianStep):
         ctx.state.set("placed", [*ctx.state.get("placed", ()), (at, "tank" if mech else "inf")])
         disrupted = not mech and not ctx.board.has(at, "russian-edge")
         placed = unit.moved_to(at)
-        ctx.state.put(placed.marked(cn.DISRUPTED) if disrupted else placed)
+        put_on_map(ctx, placed.marked(cn.DISRUPTED) if disrupted else placed)
         hide(ctx, uid)
         text = f" returns at {at}{' Disrupted' if disrupted else ''}"
         others = Redacted(f"a hidden unit{text}", {"at": at})  # DC: Secret Setup

@@ -55,6 +55,7 @@ BATTLE = record_of(
         "hits": record_of(dict.fromkeys(HIT_KEYS, INT), required=ALL),
         "left": INT,  # hits still to absorb
         "taken": table_of(INT, key=UNIT),  # hits each unit absorbed in this fire
+        "capacity": table_of(INT, key=UNIT),  # their hit factors when it began
         "absorbing": optional(literal(*HIT_KEYS)),  # whose hits are being absorbed
         "city_used": INT,
         "capture_hits": INT,
@@ -81,6 +82,8 @@ VAR_SHAPES: Mapping[str, Shape] = {
     "attacks": table_of(list_of(UNIT), key=NODE),
     # DC: Ground Combat: the battle being fought; None once it is over
     "battle": optional(BATTLE),
+    # DC: Fortresses ...: major city -> (the turn it was last defended, the side defending it)
+    "defended": table_of(tuple_of(INT, SIDE), key=NODE),
     # DC: Siberian Reserve Gamble: the Siberian units that arrive this turn
     "due": list_of(UNIT),
     # DC: Tank Factory Evacuation: factory hex -> its state
