@@ -4,6 +4,7 @@ Evacuation, Shock Army Emplacement, German Reinforcements, Movement by sea."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from darkest_support import army, at, attack, ctx, markers, mech, new, rifle, to_step, unit
 
@@ -171,31 +172,35 @@ def test_the_siberian_gamble_loses_the_game_1_in_6_per_month_early() -> None:
     assert g.is_over() and g.result().winner == "axis"
 
 
-def test_siberians_arrive_in_three_waves_and_shock_armies_may_enter_strong() -> None:
-    sib = [
+def siberians() -> list[dict[str, Any]]:
+    """The Siberian Reserve: four 2-2 shock armies (3-3 strong) and a 2-1 guards korps."""
+    armies = [
         unit(
             u,
             "russian",
             None,
-            f,
+            (2, 2),
             kind="shock-army",
             box="siberian",
             flags=("white", "siberian", "proriv", "shock", "infantry", "army"),
             values={"strong": [3, 3]},
         )
-        for u, f in (("SA1", (2, 2)), ("SA3", (2, 2)), ("SA4", (2, 2)), ("SA2", (2, 2)))
+        for u in ("SA1", "SA3", "SA4", "SA2")
     ]
-    sib.append(
-        unit(
-            "GdsK1",
-            "russian",
-            None,
-            (2, 1),
-            kind="guards-korps",
-            box="siberian",
-            flags=("white", "siberian", "proriv", "infantry"),
-        )
+    korps = unit(
+        "GdsK1",
+        "russian",
+        None,
+        (2, 1),
+        kind="guards-korps",
+        box="siberian",
+        flags=("white", "siberian", "proriv", "infantry"),
     )
+    return [*armies, korps]
+
+
+def test_siberians_arrive_in_three_waves_and_shock_armies_may_enter_strong() -> None:
+    sib = siberians()
     g = new(army("G", "B1"), rifle("F", "D6"), *sib, turns=9)
     for _ in range(5):  # Jun .. Oct
         g = to_step(g, "russian-admin", "russian")
@@ -387,30 +392,7 @@ def test_placing_a_unit_takes_control_of_its_hex() -> None:
     # DC: Siberian Reserve Gamble / Russian Replacements / German Reinforcements: a unit put on
     # a hex holds it, as one that moves there does (DC: Supply: control decides supply lines
     # and the loss of Grozny).
-    sib = [
-        unit(
-            u,
-            "russian",
-            None,
-            (2, 2),
-            kind="shock-army",
-            box="siberian",
-            flags=("white", "siberian", "proriv", "shock", "infantry", "army"),
-            values={"strong": [3, 3]},
-        )
-        for u in ("SA1", "SA3", "SA4", "SA2")
-    ]
-    sib.append(
-        unit(
-            "GdsK1",
-            "russian",
-            None,
-            (2, 1),
-            kind="guards-korps",
-            box="siberian",
-            flags=("white", "siberian", "proriv", "infantry"),
-        )
-    )
+    sib = siberians()
     g = new(
         army("G", "B1"),
         rifle("F", "D5"),
