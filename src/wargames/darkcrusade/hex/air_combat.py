@@ -160,9 +160,9 @@ def break_down(ctx: Context, uid: str) -> None:
 
 # --- the mission --------------------------------------------------------------------------
 def _support(ctx: Context, frame: Frame) -> None:
-    """Bombing a hex under ground attack: the strikes, then the air unit's column shifts (not
-    more than doubling the odds); Close Air Support accompanying a Blitzkrieg! attack adds the
-    shifts only."""
+    """Bombing a hex under ground attack: the strikes, then the air unit's column shifts (a
+    fliegerkorps' not more than doubling the odds); Close Air Support accompanying a
+    Blitzkrieg! attack adds the shifts only."""
     uid = frame.args["unit"]
     b = current(ctx)
     if frame.args.get("bomb", True) and "queue" not in frame.args:
@@ -180,9 +180,13 @@ def _support(ctx: Context, frame: Frame) -> None:
         # the bombing may have Disrupted or broken down defenders: the odds are read again
         now = odds(ctx, attackers, b.target)
         b = b.evolve(base=max(now.base, 0), shift=b.shift + now.shift - int(frame.args["before"]))
-    attack = sum(cn.attack_factor(ctx, u) for u in attackers)
-    room = max(0, doubling_cap(ctx, b, attack) - (b.base + b.shift)) if b.defence else 0
-    add = min(support_shift(ctx, b, uid), room)
+    add = support_shift(ctx, b, uid)
+    if cn.is_german(ctx, uid):
+        # DCH: Close Air Support: a fliegerkorps "not more than doubling the odds"; the
+        # Russian bonus is 1 column "regardless of terrain", with no such cap
+        attack = sum(cn.attack_factor(ctx, u) for u in attackers)
+        room = max(0, doubling_cap(ctx, b, attack) - (b.base + b.shift)) if b.defence else 0
+        add = min(add, room)
     ctx.emit("air", f"{uid} supports the attack on {b.target}: {add:+d}", unit=uid)
     save(ctx, b.evolve(shift=b.shift + add))
     ctx.done()

@@ -42,7 +42,7 @@ from .attacks import allocations, open_rumania
 from .battle import Battle, Stage, current, save
 from .charts import charts
 from .hidden import reveal, set_profile, to_reveal
-from .movement import SCALE, unit_costs
+from .movement import SCALE, in_south, unit_costs
 from .odds import (
     base_odds,
     defenders,
@@ -53,10 +53,10 @@ from .odds import (
     river_sides,
     round_up_sixths,
 )
-from .results import RETREATS, convert, extra_retreat, is_exchange, multiplier
+from .results import RETREATS, convert, extra_retreat, held, is_exchange, multiplier
 from .stacking import fits, fits_all
 from .supply import SupplyStatus, statuses
-from .terrain import bonused, water
+from .terrain import bonused, modified_defences, water
 from .weather import GOOD, MUD, overrun_weather, weather
 from .zoc import zone_map
 
@@ -237,12 +237,15 @@ def retreat_groups(ctx: Context, b: Battle, length: int, minimum: int) -> list[R
 
 
 def covered_defenders(ctx: Context, b: Battle, total: int) -> list[str]:
-    """As many defending units as ``total`` attacking factors cover (smallest first)."""
+    """As many defending units as ``total`` attacking factors cover (smallest first), each
+    costing its factor-modified defence (DCH: X/2, X, 2X: "Defending units whose
+    factor-modified defense factors are at least equaled ...")."""
     out = []
     mult = multiplier(b.code)
     left = Fraction(total)
-    for u in sorted(alive(ctx, b.defenders), key=lambda u: (cn.defence_factor(ctx, u), u)):
-        cost = mult * cn.defence_factor(ctx, u)
+    modified = modified_defences(ctx, b.target, alive(ctx, b.defenders), alive(ctx, b.attackers))
+    for u in sorted(modified, key=lambda u: (modified[u], u)):
+        cost = mult * modified[u]
         if cost <= left:
             out.append(u)
             left -= cost
@@ -255,16 +258,19 @@ FLIP = "flip:"
 
 def loss_options(ctx: Context, b: Battle) -> list[str]:
     """DCH: eXchanges: the attacker's choice of losses, with the listed priorities: attacking
-    Russian armour first when covering German panzer, motorized or army factors; attacking
-    German panzers first when covering Russian 4-3 or 3-2 tank korps; a German army on its
-    strong side may flip to its weak side to cover the difference without permanent loss."""
+    Russian armour first when covering German (not allied) panzer, motorized or army factors;
+    attacking German panzers first when covering Russian 4-3 or 3-2 tank korps; a German army
+    on its strong side may flip to its weak side to cover the difference without permanent
+    loss."""
     units = alive(ctx, b.attackers)
     if not is_exchange(b.code):
         return list(units)  # DCH: AE: the attacker's choice (the priorities are exchanges')
     defs = b.defenders
     first: list[str] = []
     if b.side == cn.RUSSIAN and any(
-        cn.is_armour(ctx, d) or cn.has(ctx, d, "motorized") or cn.is_army(ctx, d) for d in defs
+        cn.is_german(ctx, d)
+        and (cn.is_armour(ctx, d) or cn.has(ctx, d, "motorized") or cn.is_army(ctx, d))
+        for d in defs
     ):
         first = [u for u in units if cn.is_armour(ctx, u)]
     elif b.side == cn.AXIS and any(
@@ -379,7 +385,10 @@ def advances(ctx: Context, b: Battle) -> list[Action]:
         for p in advance_paths(
             index, index.number[at], index.number[b.target], limit, rules, situation
         ):
-            out.append(Advance((uid,), p.labels(index)))
+            path = p.labels(index)
+            # DCH: Operational Movement: Axis allied units must remain in the south
+            if all(in_south(ctx, uid, n) for n in path):
+                out.append(Advance((uid,), path))
     return out if len(out) > 1 else []
 
 
@@ -539,9 +548,9 @@ def _avoid(ctx: Context, b: Battle) -> Battle | None:
 
 def overrun(ctx: Context, b: Battle, code: str) -> list[str]:
     """DCH: Armored Overrun: on a D2 any pure infantry defending in an un-bonused clear hex is
-    eliminated if more pure panzer/tank factors attack it; a D3 likewise eliminates a German
-    korps or any army (a motorized korps, a mechanized army too: the reading recorded in the
-    coverage table); in Good or Hard Frost (or Snow for the Russians)."""
+    eliminated if more pure panzer/tank factors attack it; a D3 likewise eliminates the same
+    units and also a German korps or any army (a motorized korps, a mechanized army too: the
+    reading recorded in the coverage table); in Good or Hard Frost (or Snow for the Russians)."""
     if code not in ("D2", "D3") or not overrun_weather(weather(ctx), b.side):
         return []
     if bonused(ctx, b.target):
@@ -549,13 +558,12 @@ def overrun(ctx: Context, b: Battle, code: str) -> list[str]:
     armour = sum(cn.attack_factor(ctx, u) for u in alive(ctx, b.attackers) if cn.is_armour(ctx, u))
     out = []
     for d in alive(ctx, b.defenders):
-        if code == "D2" and not (cn.is_infantry(ctx, d) and not cn.is_mobile(ctx, d)):
-            continue
-        if code == "D3" and not (
+        pure = cn.is_infantry(ctx, d) and not cn.is_mobile(ctx, d)
+        # a D3 takes the D2's pure infantry too: the worse result never spares them
+        big = code == "D3" and (
             cn.is_army(ctx, d) or (cn.is_german(ctx, d) and cn.is_korps(ctx, d))
-        ):
-            continue
-        if armour > cn.defence_factor(ctx, d):
+        )
+        if (pure or big) and armour > cn.defence_factor(ctx, d):
             out.append(d)
     return out
 
@@ -571,21 +579,21 @@ def _result(ctx: Context, b: Battle) -> Battle | None:
         surrounded = code in ("D1", "D2", "DE") and not can_retreat(ctx, b)
         everyone = set(b.holding) >= set(alive(ctx, b.defenders))
         if surrounded or everyone:
-            code = convert(code, True, False)
+            code = held(code)
         elif b.holding:
             # DCH: No Retreat! orders given to some units: their result is converted alone
-            held = convert(code, True, False)
+            theirs = held(code)
             ctx.emit(
                 "result",
-                f"the units under No Retreat! in {b.target} suffer {held}",
+                f"the units under No Retreat! in {b.target} suffer {theirs}",
                 target=b.target,
-                code=held,
+                code=theirs,
                 units=list(b.holding),
             )
             for u in alive(ctx, b.holding):
-                if held in ("DE", "BK"):
-                    eliminate(ctx, u, f"{held} under No Retreat!")
-                elif held in ("D", "D1", "D2", "D3"):
+                if theirs in ("DE", "BK"):
+                    eliminate(ctx, u, f"{theirs} under No Retreat!")
+                elif theirs == "D":
                     disrupt(ctx, u)
     ctx.emit("result", f"the attack on {b.target} results in {code}", target=b.target, code=code)
     b = attrs.evolve(b, code=code)
@@ -734,18 +742,18 @@ def _retreat(ctx: Context, b: Battle) -> Battle | None:
 def _left_behind(ctx: Context, b: Battle, staying: list[str]) -> None:
     """Defenders that a retreat of only part of their stack leaves in the hex are in a No
     Retreat! situation (DCH: "Stacking" Limits): D1 -> D (already Disrupted), D2 -> DE; a
-    D3 has no conversion: units that cannot retreat are lost."""
-    held = convert(b.code, True, False) if b.code in ("D1", "D2") else "DE"
+    D3 has no conversion: units that cannot retreat are lost (:func:`results.held`)."""
+    theirs = held(b.code)
     ctx.emit(
         "result",
-        f"{'+'.join(staying)} cannot retreat with the others: No Retreat! ({held})",
+        f"{'+'.join(staying)} cannot retreat with the others: No Retreat! ({theirs})",
         target=b.target,
-        code=held,
+        code=theirs,
         units=list(staying),
     )
-    if held in ("DE", "BK"):
+    if theirs in ("DE", "BK"):
         for u in staying:
-            eliminate(ctx, u, f"{held} under No Retreat!")
+            eliminate(ctx, u, f"{theirs} under No Retreat!")
 
 
 def withdrawals(ctx: Context, b: Battle) -> list[RetreatAction]:

@@ -210,11 +210,10 @@ def _routes(ctx: Context, uid: str, mode: str) -> dict[str, tuple[tuple[str, ...
     if base > 0 and unit_class(ctx, uid) == "korps-mobile":
         _swamp_step(ctx, uid, base * SCALE, c, ends)
     occ = ctx.state.occupancy()
-    south = south_only(ctx, uid)
     return {
         n: v
         for n, v in ends.items()
-        if (n not in occ or fits(ctx, uid, n)) and (south is None or _row(n) >= south)
+        if (n not in occ or fits(ctx, uid, n)) and in_south(ctx, uid, n)
     }
 
 
@@ -296,6 +295,13 @@ def south_only(ctx: Context, uid: str) -> int | None:
     if not cn.is_ally(ctx, uid):
         return None
     return int(charts(ctx).reinforcements["allies_north_row"])
+
+
+def in_south(ctx: Context, uid: str, node: str) -> bool:
+    """Whether ``uid`` may be in ``node`` (DCH: Operational Movement: Axis allied units must
+    remain in the south, on operational and rail moves and tactical advances alike)."""
+    south = south_only(ctx, uid)
+    return south is None or _row(node) >= south
 
 
 def bonus_allowed(ctx: Context, uid: str) -> bool:

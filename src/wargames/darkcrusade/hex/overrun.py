@@ -14,7 +14,7 @@ from wargames.core.errors import IllegalAction
 
 from . import counters as cn
 from .movement import SCALE, allowance, unit_costs
-from .stacking import stacking_error
+from .stacking import fits_all, stacking_error
 
 RULE = "DCH: Operational Movement (Overrun)"
 NEEDED = 7
@@ -72,6 +72,13 @@ def overrun_error(
             return IllegalAction(RULE, f"{u} lacks the movement factors to overrun {target}")
     if stacking_error(ctx, list(units)) is not None:
         return IllegalAction("DCH: Stacking Limits", "the overrunning stack is overstacked")
+    # DCH: Terrain (Mountain): not more than 1 panzer/tank or motorized unit a mountain hex,
+    # counted in the overrun hex once its defenders are gone
+    if not fits_all(ctx, units, target, leaving=here):
+        return IllegalAction(
+            "DCH: Terrain (Mountain)",
+            f"not more than 1 panzer/tank or motorized unit may overrun into mountain hex {target}",
+        )
     return None
 
 

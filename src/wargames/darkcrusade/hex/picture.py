@@ -9,11 +9,10 @@ import attrs
 from wargames.core.context import Context
 from wargames.core.counters import UNKNOWN, Counter, default_counter
 from wargames.core.jsonvalue import thaw
-from wargames.core.zoc import zones
 
 from . import counters as cn
 from .hidden import visible_profile
-from .zoc import POLICY, zoc_units
+from .zoc import zone_map
 
 
 def counter(ctx: Context, uid: str, side: str | None) -> Counter:
@@ -33,4 +32,4 @@ def counter(ctx: Context, uid: str, side: str | None) -> Counter:
 
 def zoc(ctx: Context, side: str) -> frozenset[str]:
     """DCH: Zones of Control: the hexes in the ZOC of ``side``'s units."""
-    return frozenset(zones(ctx.board.index, zoc_units(ctx, side), POLICY).labels(ctx.board.index))
+    return frozenset(zone_map(ctx, side).labels(ctx.board.index))

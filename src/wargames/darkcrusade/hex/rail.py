@@ -23,6 +23,7 @@ from wargames.core.supply import SupplyRules, trace_supply
 
 from . import counters as cn
 from .charts import charts
+from .movement import in_south
 from .position import cached
 from .stacking import fits
 from .supply import AXIS_COUNTRIES
@@ -105,9 +106,10 @@ def movers(ctx: Context, side: str) -> list[str]:
 
 
 def destinations(ctx: Context, uid: str) -> list[str]:
+    """The hexes ``uid`` may move to by rail (an Axis allied unit only in the south)."""
     net = rail_net(ctx, ctx.side_of(uid))
     at = ctx.state.units[uid].at
-    return sorted(n for n in net if n != at and fits(ctx, uid, n))
+    return sorted(n for n in net if n != at and fits(ctx, uid, n) and in_south(ctx, uid, n))
 
 
 class RailStep(Step):

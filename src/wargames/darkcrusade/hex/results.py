@@ -44,3 +44,10 @@ def convert(code: str, no_retreat: bool, forced: bool) -> str:
     if no_retreat:
         return NO_RETREAT.get(code, code)
     return code
+
+
+def held(code: str) -> str:
+    """The result of units under No Retreat! (ordered, surrounded or left behind): the text's
+    conversions, and a D3, which the text does not convert, eliminates them as units that
+    cannot retreat (DCH: Retreat Impossible), never leaving them better off than on a D2."""
+    return "DE" if code == "D3" else convert(code, True, False)

@@ -23,7 +23,7 @@ __all__ = ["SupplyStatus", "SupplyStep", "statuses", "supply_map"]
 from . import counters as cn
 from .charts import charts
 from .position import cached
-from .terrain import SEAS, rail_nodes
+from .terrain import closed_water, rail_nodes
 from .weather import MUD, SNOW, weather
 from .zoc import zone_map
 
@@ -55,7 +55,7 @@ def _supply_map(ctx: Context, side: str) -> SupplyMap:
     blocked = [n for n, us in occ.items() if ctx.side_of(us[0]) == other]
     ours = [n for n, us in occ.items() if ctx.side_of(us[0]) == side]
     zoc = zone_map(ctx, other)
-    closed = frozenset(SEAS | {"lake"})
+    closed = closed_water(ctx)  # DCH: Weather: a frozen lake carries supply lines
     if side == cn.AXIS:
         bad = weather(ctx) in (MUD, SNOW)
         rules = SupplyRules(

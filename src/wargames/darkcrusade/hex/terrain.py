@@ -22,6 +22,12 @@ def water(ctx: Context, node: str) -> bool:
     return t in SEAS
 
 
+def closed_water(ctx: Context) -> frozenset[str]:
+    """The terrains that are water now: the seas, and lakes unless frozen (DCH: Weather:
+    "Lakes freeze over and are nullified in Snow"), closed to supply lines and ZOCs."""
+    return SEAS if frozen(weather(ctx)) else WATER
+
+
 def terrain(ctx: Context, node: str) -> str:
     """The terrain that counts now: swamps freeze (to clear, or forest) in Snow."""
     t = ctx.board.terrain(node)
@@ -57,7 +63,19 @@ def defence_strength(
     attackers: Iterable[str],
     view: str | None = None,
 ) -> int:
-    """DCH: Fortresses ... and Terrain Effects: the factor-modified defence of a stack.
+    """DCH: Fortresses ... and Terrain Effects: the factor-modified defence of a stack."""
+    return sum(modified_defences(ctx, node, units, attackers, view).values())
+
+
+def modified_defences(
+    ctx: Context,
+    node: str,
+    units: Iterable[str],
+    attackers: Iterable[str],
+    view: str | None = None,
+) -> dict[str, int]:
+    """DCH: Fortresses ... and Terrain Effects: each unit's factor-modified defence in a
+    stack (the bonuses for one unit go to the strongest).
 
     Victory cities double every infantry-type unit; major and fortress cities double one;
     cities add 1 to one; forest and swamp add 1 to one; hills double infantry; mountains
@@ -73,7 +91,7 @@ def defence_strength(
         (cn.attack_factor(ctx, a, view) for a in attackers if cn.has(ctx, a, "mountain")),
         default=0,
     )
-    total = 0
+    out: dict[str, int] = {}
     one_used_city = one_used_terrain = False
     for u in units:
         f = cn.defence_factor(ctx, u, view)
@@ -93,8 +111,8 @@ def defence_strength(
         elif inf and t in ("forest", "swamp", "swamp-forest") and not one_used_terrain:
             f += 1
             one_used_terrain = True
-        total += f
-    return total
+        out[u] = f
+    return out
 
 
 def across_river(ctx: Context, a: str, b: str) -> bool:

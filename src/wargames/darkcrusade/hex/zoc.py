@@ -2,7 +2,7 @@
 
 Armies and korps have ZOCs (Disrupted or not for armies and German korps; a Disrupted Russian
 or Axis allied korps has none); divisions have no ZOC other than their own hex. A ZOC does
-not extend into the sea or an unfrozen lake.
+not extend into the sea or an unfrozen lake (a lake frozen in Snow is land: DCH: Weather).
 """
 
 from __future__ import annotations
@@ -12,10 +12,14 @@ from wargames.core.zoc import ZocPolicy, ZoneMap, zones
 
 from . import counters as cn
 from .position import cached
-from .terrain import WATER
+from .terrain import closed_water
 
-POLICY = ZocPolicy(barriers=(), closed_terrain=WATER, own_hex=False)
 UNDISRUPTED = "undisrupted"
+
+
+def policy(ctx: Context) -> ZocPolicy:
+    """The ZOC policy now: no ZOC into the sea, nor into a lake unless frozen."""
+    return ZocPolicy(barriers=(), closed_terrain=closed_water(ctx), own_hex=False)
 
 
 def zoc_units(ctx: Context, side: str, undisrupted_only: bool = False) -> dict[str, str]:
@@ -36,7 +40,7 @@ def zone_map(ctx: Context, side: str, undisrupted_only: bool = False) -> ZoneMap
     return cached(
         ctx,
         ("zoc", side, undisrupted_only),
-        lambda: zones(ctx.board.index, zoc_units(ctx, side, undisrupted_only), POLICY),
+        lambda: zones(ctx.board.index, zoc_units(ctx, side, undisrupted_only), policy(ctx)),
     )
 
 
@@ -54,4 +58,4 @@ def _bonus_zoc(ctx: Context, enemy_side: str) -> ZoneMap[str]:
         if (cn.is_army(ctx, uid) and not cn.is_ally(ctx, uid))
         or (cn.is_german(ctx, uid) and cn.is_korps(ctx, uid))
     }
-    return zones(ctx.board.index, units, POLICY)
+    return zones(ctx.board.index, units, policy(ctx))
