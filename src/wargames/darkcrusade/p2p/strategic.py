@@ -9,6 +9,7 @@ The decision is factored: pick a unit (``Choose``), then its destination (``Move
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import pairwise
 from typing import ClassVar
 
 from wargames.core.actions import Action, Choose, Move, Pass
@@ -90,6 +91,39 @@ def unit_error(ctx: Context, side: str, uid: str, room: int | None = None) -> st
     return None
 
 
+def _usable_line(ctx: Context, a: str, b: str) -> bool:
+    """A.1: a line strategic movement may use (not the Kerch Straits, nor Pinsk-Rowno)."""
+    feats = ctx.board.edge_features(a, b)
+    return not any(f in feats for f in BARRED_LINES)
+
+
+def path_error(ctx: Context, side: str, uid: str, path: tuple[str, ...]) -> str | None:
+    """DC2 A: "the player simply traces a line of friendly controlled points ... to the desired
+    destination": any simple line from the unit's point along joined, usable lines (A.1),
+    through and to friendly points (A.2), never Elista (A.1), ending where there is room (A.3).
+    The legal list offers the shortest trace; the player may trace any other such line."""
+    start = ctx.state.units[uid].at
+    if not path or path[0] != start:
+        return f"the line must start on {uid}'s point {start}"
+    if len(path) < 2 or len(set(path)) != len(path):
+        return f"{'-'.join(path)} is not a line of distinct points"
+    ours = friendly_points(ctx, side)
+    elista = set(ctx.board.nodes_with("elista"))
+    table = geo.points(ctx)
+    for a, b in pairwise(path):
+        if b not in table[a].neighbours:
+            return f"no line joins {a} and {b}"
+        if not _usable_line(ctx, a, b):
+            return f"no strategic movement along {a}-{b} (A.1: the Kerch Straits, Pinsk-Rowno)"
+        if b in elista:
+            return f"{b}: no strategic movement into or through Elista (A.1)"
+        if b not in ours:
+            return f"{b} is not a friendly controlled point free of enemy units (A.2)"
+    if not _open(ctx, side, path[-1], arrivals(ctx)):
+        return f"three units already ended a strategic move on {path[-1]} (A.3)"
+    return None
+
+
 def _ends(ctx: Context, side: str, start: str, ours: set[str]) -> dict[str, tuple[str, ...]]:
     elista = ctx.board.nodes_with("elista")
     trace = strategic_trace(ctx.board, start, ours, BARRED_LINES, elista)
@@ -126,11 +160,9 @@ def movable_points(ctx: Context, side: str, ours: set[str]) -> set[str]:
         while todo:
             a = todo.pop()
             for b in table[a].neighbours:
-                if b in usable and b not in group:
-                    feats = ctx.board.edge_features(a, b)
-                    if not any(f in feats for f in BARRED_LINES):
-                        group.add(b)
-                        todo.append(b)
+                if b in usable and b not in group and _usable_line(ctx, a, b):
+                    group.add(b)
+                    todo.append(b)
         seen |= group
         dests = [q for q in group if _open(ctx, side, q, ended)]
         for q in group:
@@ -195,9 +227,8 @@ class StrategicStep(UnitFirstStep):
                 "points (not across the Kerch Straits, Pinsk-Rowno or through Elista) or three "
                 "units already ended there",
             )
-        if action.path != dests[dest]:
-            return IllegalAction(RULE, f"give the path {'-'.join(dests[dest])}")
-        return None
+        why = path_error(ctx, side, uid, action.path)
+        return None if why is None else IllegalAction(RULE, why)
 
     def act(self, ctx: Context, frame: Frame, action: Action) -> None:
         assert isinstance(action, Move)
