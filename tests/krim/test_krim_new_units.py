@@ -8,7 +8,7 @@ import pytest
 from krim_support import goto, new, unit
 
 import wargames
-from wargames.core.actions import Attack, Outcome, Pass, Place
+from wargames.core.actions import Attack, Choose, Move, Outcome, Pass, Place
 from wargames.core.errors import IllegalAction, ScenarioError
 from wargames.core.game import Game
 
@@ -245,3 +245,21 @@ def test_an_opposed_landing_is_the_turns_mandatory_attack() -> None:
         else:
             with pytest.raises(IllegalAction, match="Mandatory Attacks"):
                 game.apply(Pass())
+
+
+def test_railroad_guns_enter_only_at_a_german_controlled_rail_entry_hex() -> None:
+    """Krim: Railroad Artillery: "They may move only on German-controlled rail hexes": of the
+    campaign's Axis entry hexes only K21 is on the rail, so Dora (month 8) enters there, where
+    it can move along the rail, and never at A21, off the rail, where it could never move."""
+    game = wargames.new_game("krim", None, 0)
+    game.state.put(game.state.units["Dora"].boxed("axis-available"))
+    goto(game, "Axis New Units Phase", "axis-new-units", turn=12)
+    legal = set(game.legal_actions())
+    assert Place("Dora", "A21") not in legal and Place("Dora", "K21") in legal
+    error = game.check(Place("Dora", "A21"))
+    assert isinstance(error, IllegalAction) and "Railroad Artillery" in error.rule
+    game.apply(Place("Dora", "K21"))
+    while game.decision is not None and game.decision.step != "movement":
+        game.apply(Pass())
+    game.apply(Choose("move:Dora"))
+    assert any(isinstance(a, Move) for a in game.legal_actions())

@@ -9,6 +9,7 @@ from wargames.core.actions import Advance, Attack, Choose, Outcome, Pass, Retrea
 from wargames.core.errors import IllegalAction
 from wargames.core.game import Game
 from wargames.krim.combat import concentric, terrain_shift
+from wargames.krim.supply import in_tactical_supply
 
 
 def combat(*extra: dict[str, object], turn: int = 1, **kw: object) -> Game:
@@ -203,6 +204,22 @@ def test_romanians_and_units_out_of_supply_advance_one_hex_artillery_never() -> 
     assert advances == [Advance(("R",), ("E7", "E6"))]
 
 
+def test_a_german_unit_out_of_tactical_supply_advances_one_hex() -> None:
+    """Krim: Advance After Combat: "Units with no tactical supply ... may never advance more
+    than one hex": A1, German, cut off from its source (H10 lost), eliminates the defender
+    in clear terrain (3 MP when in supply: see test_eliminated_defenders_give_three_mp)."""
+    game = combat(unit("A1", "axis", "E7", (30,), (30,), 6), unit("S2", "soviet", "E6", 1, 1))
+    game.state.control["H10"] = "soviet"
+    assert not in_tactical_supply(game.rules_context(), "A1")
+    game.apply(Attack(("A1",), "E6"))
+    choose(game, "odds")
+    game.apply(Outcome(1))
+    choose(game, "step:S2")
+    assert game.state.units["S2"].box == "eliminated"
+    advances = [a for a in game.legal_actions() if isinstance(a, Advance)]
+    assert advances == [Advance(("A1",), ("E7", "E6"))]
+
+
 def test_concentric_assault() -> None:
     """Krim: Concentric Assault: opposite hexes, three hexes with a gap, or more than three."""
     game = combat()
@@ -216,6 +233,23 @@ def test_concentric_assault() -> None:
     assert concentric(ctx, "E5", [ring[0], ring[1], ring[3]])
     assert concentric(ctx, "E5", ring[0:4])
     assert not concentric(ctx, "E5", ring[0:1])
+
+
+def test_concentric_assault_adds_one_to_the_defenders_result() -> None:
+    """Krim: Concentric Assault: attacked from opposite hexes (E4, E6), "+1 is added to the
+    Defender's combat result": 10:2 = 5:1, row 1 gives D1, so the defender takes 2."""
+    game = combat(
+        unit("A1", "axis", "E4", (5,), (5,)),
+        unit("A2", "axis", "E6", (5,), (5,)),
+        unit("S2", "soviet", "E5", (2, 1), (2, 1)),
+    )
+    game.apply(Attack(("A1",), "E5"))
+    choose(game, "add:A2")
+    choose(game, "odds")
+    assert next(e for e in reversed(game.events) if e.kind == "odds").data["column"] == "5:1"
+    game.apply(Outcome(1))  # no air unit in play: the die is rolled at once
+    result = next(e for e in reversed(game.events) if e.kind == "result")
+    assert result.text.startswith("D1 ") and result.data["defender"] == 2
 
 
 def test_terrain_effects_are_cumulative_natural_and_manmade() -> None:

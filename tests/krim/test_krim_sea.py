@@ -86,6 +86,76 @@ def test_five_divisions_a_player_turn() -> None:
         game.apply(Place("Q4", "B3"))
 
 
+def test_a_sea_transfer_into_the_qrb_keeps_it_to_five_divisions() -> None:
+    """Krim: Soviet Sea Movement: "No more than 5 divisions may be in the QRB at any time",
+    also when a sea transfer moves a unit into it: 4 1/2 divisions there take a brigade, not a
+    division."""
+    held = (*(qrb(f"Q{i}") for i in range(4)), qrb("QB", size="brigade"))
+    game = sea_game(*held, unit("T", "soviet", "B3"), unit("TB", "soviet", "C7", size="brigade"))
+    legal = set(game.legal_actions())
+    assert Place("T", "qrb") not in legal and Place("TB", "qrb") in legal
+    with pytest.raises(IllegalAction, match="five divisions"):
+        game.apply(Place("T", "qrb"))
+
+
+def test_a_sea_transfer_goes_only_to_a_soviet_controlled_source() -> None:
+    """Krim: Sea Transfers: "to any other Soviet-controlled supply source hex": not to H2,
+    a Soviet source hex the Axis controls, empty."""
+    control = {"axis": ["H10", "H2"], "soviet": ["C7", "B3"]}
+    game = sea_game(unit("T", "soviet", "B3"), control=control)
+    assert Place("T", "H2") not in set(game.legal_actions())
+    assert Place("T", "C7") in set(game.legal_actions())
+    with pytest.raises(IllegalAction, match="Soviet-controlled"):
+        game.apply(Place("T", "H2"))
+
+
+def test_a_sea_transfer_respects_stacking_where_it_ends() -> None:
+    """Krim: Sea Transfers (provisional stacking, 3 units): not into H2 holding three."""
+    full = [unit(f"F{i}", "soviet", "H2", size="brigade") for i in range(3)]
+    game = sea_game(unit("T", "soviet", "B3"), *full)
+    assert Place("T", "H2") not in set(game.legal_actions())
+    assert Place("T", "C7") in set(game.legal_actions())
+    with pytest.raises(IllegalAction, match="cannot take"):
+        game.apply(Place("T", "H2"))
+
+
+def test_a_landing_from_the_qrb_respects_stacking_where_it_ends() -> None:
+    """Krim: Soviet Sea Movement (provisional stacking, 3 units): a QRB unit may not land in
+    H2 holding three Soviet units."""
+    full = [unit(f"F{i}", "soviet", "H2", size="brigade") for i in range(3)]
+    game = sea_game(qrb("Q"), *full)
+    assert Place("Q", "H2") not in set(game.legal_actions())
+    assert Place("Q", "C7") in set(game.legal_actions())
+    with pytest.raises(IllegalAction, match="full"):
+        game.apply(Place("Q", "H2"))
+
+
+def test_five_divisions_are_fresh_in_the_next_soviet_player_turn() -> None:
+    """Krim: Soviet Sea Movement: up to 5 divisions "per Soviet Player Turn": the capacity
+    used up in turn 1 is whole again in turn 2."""
+    game = sea_game(*(qrb(f"Q{i}") for i in range(6)))
+    for i, at in enumerate(("H2", "B3", "C7", "H2", "C7")):
+        game.apply(Place(f"Q{i}", at))
+    with pytest.raises(IllegalAction, match="capacity"):
+        game.apply(Place("Q5", "B3"))
+    goto(game, "Soviet New Units Phase", "begin-sea", turn=2)
+    while game.decision is not None and game.decision.step != "movement":
+        game.apply(Pass())
+    assert game.decision is not None and game.decision.side == "soviet"
+    assert Place("Q5", "B3") in set(game.legal_actions())
+
+
+def test_a_unit_sea_transferred_into_the_qrb_does_not_land_that_turn() -> None:
+    """Krim: Soviet Sea Movement: units moving by sea "start the movement phase in the QRB": T,
+    sea-transferred into the QRB, may not land in the same Movement Phase."""
+    game = sea_game(unit("T", "soviet", "B3"))
+    game.apply(Place("T", "qrb"))
+    assert game.state.units["T"].box == "qrb"
+    assert Place("T", "H2") not in set(game.legal_actions())
+    with pytest.raises(IllegalAction, match="did not start the movement phase in the QRB"):
+        game.apply(Place("T", "H2"))
+
+
 def test_sevastopol_closed_while_an_axis_unit_holds_c7() -> None:
     game = sea_game(qrb("Q"), unit("AX", "axis", "C7"))
     assert Place("Q", "C7") not in list(game.legal_actions())
@@ -141,6 +211,8 @@ def test_sevastopol_closure_never_touches_supply() -> None:
 
 
 def test_sea_movement_lost_from_calendar_month_8() -> None:
+    kept = sea_game(qrb("Q"), turn=11)  # the last couplet of calendar month 7 (June)
+    assert Place("Q", "H2") in set(kept.legal_actions())
     game = sea_game(qrb("Q"), turn=12)
     assert not [a for a in game.legal_actions() if isinstance(a, Place)]
     with pytest.raises(IllegalAction, match="month 8"):
@@ -148,7 +220,10 @@ def test_sea_movement_lost_from_calendar_month_8() -> None:
 
 
 def test_sea_transfer_first_then_no_other_move_and_no_attack() -> None:
-    game = sea_game(unit("T", "soviet", "B3"), unit("U", "soviet", "E5"))
+    """Krim: Sea Transfers: "A sea-transferred unit may not move in any other way the same
+    Player Turn. It may not attack": T, transferred next to AX (H3), may not join L's PA on it."""
+    around = (unit("AX", "axis", "H3"), unit("L", "soviet", "H4"))
+    game = sea_game(unit("T", "soviet", "B3"), unit("U", "soviet", "E5"), *around)
     game.apply(Place("T", "H2"))
     assert game.state.units["T"].at == "H2" and game.state.units["T"].has("sea-moved")
     with pytest.raises(IllegalAction):
@@ -156,6 +231,15 @@ def test_sea_transfer_first_then_no_other_move_and_no_attack() -> None:
     game.apply(Choose("move:U"))
     game.apply(next(a for a in game.legal_actions() if isinstance(a, Move)))
     game.apply(Pass())
+    game.apply(Pass())  # end of the Soviet movement
+    while game.decision is not None and game.decision.step == "barrages":
+        game.apply(Pass())
+    assert game.decision is not None and game.decision.step == "assaults"
+    legal = list(game.legal_actions())
+    assert Attack(("L",), "H3") in legal and Attack(("T",), "H3") not in legal
+    assert not [a for a in legal if isinstance(a, Attack) and "T" in a.units]
+    with pytest.raises(IllegalAction):
+        game.apply(Attack(("T",), "H3"))
     game2 = sea_game(unit("T", "soviet", "B3"), unit("U", "soviet", "E5"))
     game2.apply(Choose("move:U"))
     game2.apply(Pass())
@@ -194,6 +278,18 @@ def test_straits_entry_in_movement_stops_except_in_frost() -> None:
     assert any(isinstance(a, Move) for a in frost.legal_actions())
 
 
+def test_frost_straits_entry_costs_one_mp_then_the_unit_moves_on() -> None:
+    """Krim: The Kerch Straits, Frost: "The units pay 1 MP to enter the hex and may continue
+    moving normally": with MF 2, K entering H5 has 1 MP left, one clear hex and not two."""
+    frost = sea_game(box("K", mf=2), turn=6)
+    frost.apply(Place("K", "H5"))
+    frame = frost.state.stack[-1]
+    assert frame.step == "move-group" and frame.args["mp"] - frame.args["spent"] == 2 - 1
+    ends = {a.path[-1] for a in frost.legal_actions() if isinstance(a, Move)}
+    assert "G5" in ends and "H4" in ends  # 1 hex from the straits hex
+    assert not ends & {"G6", "F5", "H3", "G3"}  # 2 hexes: the entry paid 1 of the 2 MP
+
+
 def test_straits_entry_respects_stacking_at_placement() -> None:
     full = [unit(f"F{i}", "soviet", "H5") for i in range(3)]
     game = sea_game(box("K"), *full)
@@ -207,6 +303,36 @@ def test_straits_units_entering_at_optrans_may_optrans() -> None:
     goto(game, "Soviet Operational Transfers", "begin-optrans", turn=3)
     game.apply(Place("K", "H5"))
     assert Choose("optrans:K") in list(game.legal_actions())
+
+
+def test_straits_entries_come_before_the_first_optrans() -> None:
+    """Krim: The Kerch Straits: units enter "at the start of the OpTrans Phase": once S1 has
+    made its OpTrans, K may no longer enter (S2 may still make its own)."""
+    units = [unit("S1", "soviet", "D8"), unit("S2", "soviet", "C8"), unit("A0", "axis", "H10")]
+    units.append(box("K"))
+    game = new(units, features=FEATURES, terrain=SEA, control=CONTROL)
+    goto(game, "Soviet Operational Transfers", "begin-optrans", turn=3)
+    assert Place("K", "H5") in set(game.legal_actions())
+    game.apply(Choose("optrans:S1"))
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, Move)))
+    assert game.decision is not None and game.decision.step == "optrans"
+    legal = set(game.legal_actions())
+    assert Choose("optrans:S2") in legal and Place("K", "H5") not in legal
+    with pytest.raises(IllegalAction, match="start of the OpTrans Phase"):
+        game.apply(Place("K", "H5"))
+
+
+def test_enemy_held_straits_hex_is_not_entered_at_the_optrans_phase() -> None:
+    """Krim: The Kerch Straits: an enemy-held straits hex may be entered only "during the
+    movement phase" (reading): at the start of the OpTrans Phase K may enter the free H5, not
+    H6 held by AX."""
+    units = [unit("S1", "soviet", "D8"), unit("A0", "axis", "H10"), box("K")]
+    game = new([*units, unit("AX", "axis", "H6")], features=FEATURES, terrain=SEA, control=CONTROL)
+    goto(game, "Soviet Operational Transfers", "begin-optrans", turn=3)
+    legal = set(game.legal_actions())
+    assert Place("K", "H5") in legal and Place("K", "H6") not in legal
+    with pytest.raises(IllegalAction, match="only during the Movement Phase"):
+        game.apply(Place("K", "H6"))
 
 
 def test_enemy_held_straits_hex_is_attacked_as_a_landing() -> None:

@@ -239,7 +239,7 @@ def prohibited(ctx: Context, side: str, units: Sequence[str]) -> set[int]:
     out = {ix.number[n] for n in cn.enemy_nodes(ctx, side)}
     rail = any(cn.is_railroad(ctx.unit_def(u)) for u in units)
     for n in ctx.board:
-        off_rail = rail and (not ctx.board.has(n, "rail") or ctx.state.control.get(n) != cn.AXIS)
+        off_rail = rail and not cn.german_rail(ctx, n)
         if ctx.board.terrain(n) in closed or off_rail:
             out.add(ix.number[n])
     return out

@@ -51,6 +51,11 @@ def is_railroad(d: UnitDef) -> bool:
     return d.has("railroad")
 
 
+def german_rail(ctx: Context, node: str) -> bool:
+    """Krim: Railroad Artillery: "They may move only on German-controlled rail hexes"."""
+    return ctx.board.has(node, "rail") and ctx.state.control.get(node) == AXIS
+
+
 def is_mechanized(d: UnitDef) -> bool:
     return d.has("mechanized")
 

@@ -27,6 +27,7 @@ from .movement import MOVED
 
 RULE = "Krim: New Units Phase"
 REPLACEMENTS = "Krim: Replacement Schedule"
+RAILROAD = "Krim: Railroad Artillery"
 ENTRY = "axis-entry"
 """Provisional: the hexes where Axis reinforcements enter (north edge, the mainland)."""
 NOT_IN_PLAY = "not-in-play"
@@ -141,7 +142,8 @@ def entry_hexes(ctx: Context) -> list[str]:
 
 class AxisNewUnits(SkippedWhenIdle):
     """Krim: the units may be brought onto the map in any New Units Phase of the month: the
-    Axis places available units in its entry hexes (provisional: the north map edge)."""
+    Axis places available units in its entry hexes (provisional: the north map edge); railroad
+    guns only in one that is a German-controlled rail hex (Krim: Railroad Artillery)."""
 
     name: ClassVar[str] = "axis-new-units"
     args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE}
@@ -153,12 +155,28 @@ class AxisNewUnits(SkippedWhenIdle):
         hexes = [n for n in entry_hexes(ctx) if cn.fits(ctx, n, 1)]
         return [
             Pass(),
-            *(Place(u.id, n) for u in ctx.state.units_in(cn.available_box(cn.AXIS)) for n in hexes),
+            *(
+                Place(u.id, n)
+                for u in ctx.state.units_in(cn.available_box(cn.AXIS))
+                for n in hexes
+                if not cn.is_railroad(ctx.unit_def(u.id)) or cn.german_rail(ctx, n)
+            ),
         ]
 
     def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
         if action in set(self.legal(ctx, frame)):
             return None
+        if (
+            isinstance(action, Place)
+            and action.unit in ctx.state.units
+            and action.at in ctx.board
+            and cn.is_railroad(ctx.unit_def(action.unit))
+            and not cn.german_rail(ctx, action.at)
+        ):
+            # Krim: Railroad Artillery: a gun entering off the rail could never move nor retreat
+            return IllegalAction(
+                RAILROAD, f"{action.unit} may enter only at a German-controlled rail hex"
+            )
         return IllegalAction(
             RULE, f"{action.to_json()}: an available Axis unit into a free entry hex"
         )
