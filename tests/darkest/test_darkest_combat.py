@@ -19,7 +19,7 @@ from darkest_support import (
 from wargames.core.actions import AllocateLosses, Attack, Choose, Outcome, Pass
 from wargames.core.game import Game
 from wargames.darkest import counters as cn
-from wargames.darkest.attacks import capacity_error
+from wargames.darkest.attacks import attack_error, capacity_error
 from wargames.darkest.fire import Fire, attack_fire, best_faces, table_hits
 
 
@@ -312,3 +312,75 @@ def test_only_1_unit_in_all_may_attack_kronshtadt() -> None:
     assert Attack(("A2",), "B3") not in g.legal_actions()
     error = g.check(Attack(("A2",), "B3"))
     assert error is not None and error.rule == "DC: Terrain Effects on Combat"
+
+
+def test_an_attack_on_an_empty_axis_city_binds_no_german_army() -> None:
+    # DC: Hex-Side Operational Attack Capacity: only "an Axis-occupied hex the Russian units
+    # are attacking" binds the German army next to it; an empty Axis victory city holds none
+    g = new(
+        army("G", "C2"),
+        rifle("R1", "B2", (2, 2)),
+        rifle("R2", "E6"),
+        features={"victory": ["B3"], "city": ["B3"]},
+        control={"axis": ["B3", "C2"]},
+    )
+    g = to_step(g, "operations", "russian", "op")
+    g.apply(Choose("R1"))
+    g.apply(Attack(("R1",), "B3"))
+    assert g.check(Pass()) is None
+    assert Pass() in g.legal_actions()
+
+
+def test_a_german_army_binds_only_if_an_attacker_may_attack_its_hex() -> None:
+    # DC: Hex-Side Operational Attack Capacity: the German army "must also be attacked" only
+    # where an attacker may be sent against it; Axis units in Rumania are closed to the
+    # Russians (DC: Special 1st Turn Rules, here for good: the Axis chose "never")
+    romanian = unit("Ro", "axis", "B3", (1, 1), nationality="romanian", flags=("army", "infantry"))
+    g = new(
+        army("G", "C2"),
+        romanian,
+        rifle("R1", "B2", (2, 2)),
+        rifle("R2", "B2", (2, 2)),
+        features={"romania": ["C2"]},
+        turns=3,
+        options={"axis_romania_attacks": "never"},
+    )
+    g.state.turn = 2
+    g = to_step(g, "operations", "russian", "op")
+    error = attack_error(ctx(g), "R1", "C2", "op", {})
+    assert error is not None and error.rule == "DC: Special 1st Turn Rules"
+    g.apply(Choose("R1"))
+    g.apply(Attack(("R1",), "B3"))
+    assert g.check(Pass()) is None
+    # nor across a water hexside (a ferry, as B7/B8 on the 1941 map)
+    g = new(
+        army("G", "C2"),
+        army("H", "B3", (1, 1)),
+        rifle("R1", "B2", (2, 2)),
+        hexsides=[{"between": ["B2", "C2"], "features": ["water", "ferry"]}],
+    )
+    g = to_step(g, "operations", "russian", "op")
+    g.apply(Choose("R1"))
+    g.apply(Attack(("R1",), "B3"))
+    assert g.check(Pass()) is None
+    assert Pass() in g.legal_actions()
+
+
+def test_must_attack_equality_counts_only_units_that_may_attack_the_other_hex() -> None:
+    # 9 on B3 against 3 on C2: R4 (2) in B2 would narrow the gap but may not attack C2 across
+    # the water hexside B2/C2; R6 in C3 finds C3/C2 full (3 units)
+    g = new(
+        army("G1", "B3"),
+        army("G2", "C2"),
+        rifle("R4", "B2", (2, 2)),
+        rifle("R5", "B2", (6, 2)),
+        rifle("R6", "C3", (1, 1)),
+        *(rifle(f"R{i}", "C3", (1, 1)) for i in (1, 7, 8)),
+        hexsides=[{"between": ["B2", "C2"], "features": ["water", "ferry"]}],
+    )
+    g = to_step(g, "operations", "russian", "op")
+    plan = [("R4", "B3"), ("R5", "B3"), ("R6", "B3"), ("R1", "C2"), ("R7", "C2"), ("R8", "C2")]
+    for uid, target in plan:
+        g.apply(Choose(uid))
+        g.apply(Attack((uid,), target))
+    assert g.check(Pass()) is None

@@ -6,7 +6,13 @@ from darkest_support import army, ctx, mech, new, panzer_korps, panzergruppe, ri
 
 from wargames.core.actions import Attack, Choose, Move, Pass
 from wargames.darkest import counters as cn
-from wargames.darkest.movement import STOP_RULE, move_error, path_may_attack, routes
+from wargames.darkest.movement import (
+    STOP_RULE,
+    german_zones,
+    move_error,
+    path_may_attack,
+    routes,
+)
 
 
 def ends(g, uid: str, mode: str = "op") -> dict[str, bool]:
@@ -52,6 +58,15 @@ def test_panzergruppen_stop_russians_only_in_clear_hexes_next_to_them_in_clear()
     assert "B3" in ends(g, "R")  # P is not in clear terrain: no stop
     g = new(panzer_korps("K", "C3"), rifle("R", "C5"))
     assert "B3" in ends(g, "R")  # other units' zones do not stop movement
+    # the zone hex must be clear too: P in clear C3, C4 forest
+    error = move_error(
+        ctx(new(panzergruppe("P", "C3"), rifle("R", "B5"))), "R", ("B5", "C4", "D5"), "op"
+    )
+    assert error is not None and error.rule == STOP_RULE  # clear C4 stops the move
+    g = new(panzergruppe("P", "C3"), rifle("R", "B5"), terrain={"forest": ["C4"]})
+    c = ctx(g)
+    assert "C4" not in german_zones(c, c.state.occupancy()).labels(c.board.index)
+    assert move_error(c, "R", ("B5", "C4", "D5"), "op") is None  # forest C4 does not
 
 
 def test_no_move_between_hexes_next_to_one_german_unit_but_1_hex_onto_a_friend() -> None:

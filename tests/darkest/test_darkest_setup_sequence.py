@@ -3,27 +3,51 @@ DC: Game-turn Sequence; DC: Blitzkrieg!, Proriv!."""
 
 from __future__ import annotations
 
-from darkest_support import army, ctx, new, panzer_korps, rifle, skip, to_step, unit
+from darkest_support import (
+    army,
+    attack,
+    ctx,
+    markers,
+    new,
+    panzer_korps,
+    rifle,
+    skip,
+    to_step,
+    unit,
+)
 
 from wargames.core.actions import Attack, Choose, Move, Pass, Place
+from wargames.core.errors import IllegalAction
 from wargames.darkest.attacks import attack_error
+from wargames.darkest.secret import border
 
 FIRST = "DC: Special 1st Turn Rules"
 
 
 def test_on_the_first_turn_germans_attack_once_before_moving() -> None:
-    g = new(army("G", "B2"), rifle("R", "B3", (0, 5)))
+    # "German units get an additional attack opportunity, before moving, although any German
+    # units Disrupted in this attack may not continue to attack". R fires 0: G is never hit;
+    # R2 fires 4 (a hit on every die) at G2, which absorbs 9 and eliminates R2 in round 1
+    g = new(
+        army("G", "B2"),
+        rifle("R", "B3", (0, 0)),
+        army("G2", "D2", (25, 9)),
+        rifle("R2", "D3", (0, 4)),
+        rifle("R3", "E6"),
+    )
     g = to_step(g, "operations", "axis", "first")
     g.apply(Choose("G"))
     legal = list(g.legal_actions())
     assert Attack(("G",), "B3") in legal and not any(isinstance(a, Move) for a in legal)
     g.apply(Attack(("G",), "B3"))
+    g.apply(Choose("G2"))
+    g.apply(Attack(("G2",), "D3"))
     g.apply(Pass())
     assert g.decision.step == "combat"
-    g.apply(Choose("B3"))
     g = to_step(g, "operations", "axis", "op")
-    if "disrupted" not in g.state.units["G"].markers:
-        assert Choose("G") in g.legal_actions()  # undisrupted: attacks again
+    assert "disrupted" not in markers(g, "G") and "disrupted" in markers(g, "G2")
+    assert Choose("G") in g.legal_actions()  # UnDisrupted: moves and attacks again
+    assert Choose("G2") not in g.legal_actions()  # Disrupted in it: may not continue
 
 
 def test_russians_may_not_attack_into_rumania_until_attacked_from_it() -> None:
@@ -34,6 +58,30 @@ def test_russians_may_not_attack_into_rumania_until_attacked_from_it() -> None:
     assert error is not None and error.rule == FIRST
     g.state.set("romania_open", True)
     assert attack_error(c, "R", "B3", "op", {}) is None
+
+
+def test_an_axis_attack_from_rumania_opens_it_to_russian_attacks() -> None:
+    # "Russian units may not attack Axis units in Rumania, until they are attacked from it":
+    # an Axis battle from a Rumanian hex opens Rumania (battle.start), one from elsewhere not
+    def opened(attacker_at: str) -> IllegalAction | None:
+        rom = unit("Ro", "axis", "C3", (1, 1), nationality="romanian", flags=("army", "infantry"))
+        g = new(
+            army("G", attacker_at),
+            rom,
+            rifle("R", "B4"),
+            features={"romania": ["B3", "C3"]},
+            turns=3,
+        )
+        g.state.turn = 2
+        before = attack_error(ctx(g), "R", "C3", "op", {})
+        assert before is not None and before.rule == FIRST
+        g = attack(g, "B4", "G")
+        assert g.state.turn == 2 and g.state.units["R"].at == "B4"
+        return attack_error(ctx(g), "R", "C3", "op", {})
+
+    assert opened("B3") is None  # G attacked from Rumania
+    after = opened("A3")  # G attacked from outside Rumania
+    assert after is not None and after.rule == FIRST
 
 
 def test_the_axis_may_not_attack_from_rumania_on_the_first_turn_or_ever_if_it_chooses() -> None:
@@ -195,6 +243,27 @@ def test_secret_set_up_one_real_unit_on_each_border_hex_and_hidden_from_the_axis
     shown = {u["id"] for u in view["units"]}
     assert "R1" not in shown and any(u.startswith("hidden") for u in shown)
     assert "R1" in {u["id"] for u in g.view("russian")["units"]}
+
+
+def test_the_secret_set_up_border_is_germany_and_rumania_not_hungary() -> None:
+    # DC: Secret ... Setup: "1 real unit in each hex bordering Germany and Rumania"; E2
+    # borders only Hungary: 4 border hexes for 5 units, so the first may go anywhere
+    russians = [rifle(f"R{i}", "E6") for i in range(5)]
+    hun = unit("H", "axis", "E1", (1, 1), nationality="hungarian", flags=("infantry",))
+    g = new(
+        army("G", "A1"),
+        hun,
+        *russians,
+        features={"germany": ["A1", "B1", "C1"], "hungary": ["D1", "E1"]},
+        control={
+            "axis": ["A1", "B1", "C1", "D1", "E1"],
+            "russian": [f"{r}{c}" for r in "ABCDE" for c in range(2, 7)],
+        },
+        options={"secret_setup": True},
+    )
+    assert border(ctx(g)) == ["A2", "B2", "C2", "D2"]
+    assert g.decision.step == "secret-setup" and g.decision.side == "russian"
+    assert "E6" in {a.at for a in g.legal_actions()}
 
 
 def test_every_decision_has_a_legal_action_even_after_skipping() -> None:

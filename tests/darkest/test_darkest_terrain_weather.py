@@ -179,23 +179,25 @@ def test_lotsa_dice_lower_the_best_numbers_for_mud_and_supply() -> None:
 
 
 def test_the_october_roll_makes_2_numbers_in_6_good_and_november_follows() -> None:
-    g = new(army("G", "B2"), rifle("R", "D5"), turns=9)
-    while g.state.turn < 5:
+    # DC: Weather: "If Oct was Good, November is Snow. If Oct was Mud, November is Good."
+    for october, november in (("good", "snow"), ("mud", "good")):
+        g = new(army("G", "B2"), rifle("R", "D5"), turns=9)
+        while g.state.turn < 5:
+            to_step(g, "russian-admin", "russian")
+            g.apply(g.legal_actions()[0])  # pass
+            if g.decision.step != "weather":
+                to_step(g, "weather")
+        assert g.decision.step == "weather" and g.state.turn == 5
+        assert dict(g.chance_outcomes()) == {
+            Outcome("good"): Fraction(1, 3),
+            Outcome("mud"): Fraction(2, 3),
+        }
+        g.apply(Outcome(october))
+        assert g.state.get("weather") == october
         to_step(g, "russian-admin", "russian")
-        g.apply(g.legal_actions()[0])  # pass
-        if g.decision.step != "weather":
-            to_step(g, "weather")
-    assert g.decision.step == "weather" and g.state.turn == 5
-    assert dict(g.chance_outcomes()) == {
-        Outcome("good"): Fraction(1, 3),
-        Outcome("mud"): Fraction(2, 3),
-    }
-    g.apply(Outcome("good"))
-    assert g.state.get("weather") == "good"
-    to_step(g, "russian-admin", "russian")
-    g.apply(g.legal_actions()[0])
-    to_step(g, "fortify")
-    assert g.state.turn == 6 and g.state.get("weather") == "snow"  # Good October: Snow
+        g.apply(g.legal_actions()[0])
+        to_step(g, "fortify")
+        assert g.state.turn == 6 and g.state.get("weather") == november, october
 
 
 def test_no_blitzkrieg_in_mud_and_only_panzers_after_the_first_snow() -> None:

@@ -45,7 +45,11 @@ def test_moscow_counts_2() -> None:
 
 
 def test_the_axis_wins_only_in_1941() -> None:
+    # DC: Victory Conditions: "during any of his Victory Determination Phases in 1941"
     g = cities(turns=9)
+    g.state.turn = 7  # Dec 41, the last turn of 1941
+    r = german_vdp(ctx(g))
+    assert r is not None and r.winner == "axis"
     g.state.turn = 8  # Jan 42
     assert german_vdp(ctx(g)) is None
 

@@ -132,23 +132,29 @@ def attack_group(ctx: Context, origin: str, target: str, units: Iterable[str]) -
     return [u for u in units if ctx.state.units[u].at == origin]
 
 
-def must_attack(ctx: Context, attacks: Mapping[str, Iterable[str]]) -> IllegalAction | None:
+def must_attack(
+    ctx: Context, attacks: Mapping[str, Iterable[str]], mode: str
+) -> IllegalAction | None:
     """DC: Hex-Side Operational Attack Capacity: an UnDisrupted German army - or a
     panzergruppe in clear terrain next to a clear hex - next to both attacking Russian units
-    and an Axis hex they attack must also be attacked, as equally as possible in firing
-    points: no unit of the larger attack that could join the smaller one (it is adjacent and
-    the hexside capacity leaves room) may be worth less than the difference."""
+    and an Axis-occupied hex they attack must also be attacked, as equally as possible in
+    firing points: no unit of the larger attack that could join the smaller one (it may
+    attack there and the hexside capacity leaves room) may be worth less than the difference.
+    The army binds only if one of those attackers may attack its hex (:func:`attack_error`:
+    not across water, not into Rumania while closed)."""
     occ = ctx.state.occupancy()
     board = ctx.board
     fire = {t: sum(cn.attack_factor(ctx, u) for u in us) for t, us in attacks.items()}
     for target, units in sorted(attacks.items()):
+        if holder(ctx, occ, target) != cn.AXIS:
+            continue  # an empty Axis city or fortress is not "Axis-occupied"
         origins = {ctx.state.units[u].at for u in units}
         for node in sorted(board.neighbours(target)):
             if node in origins or holder(ctx, occ, node) != cn.AXIS:
                 continue
             if not any(_binding(ctx, u, node) for u in occ[node]):
                 continue
-            if not any(o is not None and board.adjacent(o, node) for o in origins):
+            if not any(attack_error(ctx, u, node, mode, {}) is None for u in units):
                 continue
             if node not in attacks:
                 return IllegalAction(MUST, f"{node} must also be attacked (next to {target})")
@@ -156,11 +162,7 @@ def must_attack(ctx: Context, attacks: Mapping[str, Iterable[str]]) -> IllegalAc
             gap = fire[big] - fire[small]
             for u in attacks[big]:
                 f = cn.attack_factor(ctx, u)
-                at = ctx.state.units[u].at
-                if not (0 < f < gap and at is not None and board.adjacent(at, small)):
-                    continue
-                joined = [*attack_group(ctx, at, small, attacks[small]), u]
-                if capacity_error(ctx, at, small, joined) is None:
+                if 0 < f < gap and attack_error(ctx, u, small, mode, attacks) is None:
                     return IllegalAction(
                         MUST, f"the attacks on {big} and {small} are not as equal as possible"
                     )

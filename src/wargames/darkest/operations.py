@@ -75,7 +75,7 @@ class Operations(SideStep):
 
     def _pass_error(self, ctx: Context, frame: Frame) -> IllegalAction | None:
         if frame.args["side"] == cn.RUSSIAN:
-            return must_attack(ctx, pending(ctx))
+            return must_attack(ctx, pending(ctx), frame.args["mode"])
         return None
 
     def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:

@@ -54,8 +54,9 @@ def start(ctx: Context) -> None:
 
 
 def border(ctx: Context) -> list[str]:
-    """Russian hexes bordering Germany and Rumania (and their allies' lands)."""
-    axis_lands = {n for f in ("germany", "romania", "hungary") for n in ctx.board.nodes_with(f)}
+    """Russian hexes bordering Germany and Rumania (DC: Secret ... Setup: "1 real unit in
+    each hex bordering Germany and Rumania"; not a hex bordering only Hungary)."""
+    axis_lands = {n for f in ("germany", "romania") for n in ctx.board.nodes_with(f)}
     return sorted(
         n
         for n, s in ctx.state.control.items()
