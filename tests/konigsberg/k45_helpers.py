@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import itertools
 from typing import Any
 
 import wargames
@@ -164,3 +165,17 @@ def ends(g: Game, uid: str, kind: str = "move") -> set[str]:
         for a in g.legal_actions()
         if a.kind == kind and getattr(a, "units", ()) == (uid,)
     }
+
+
+def autobahn() -> list[dict[str, Any]]:
+    """An Autobahn (with its road) between Elbing (0104) and Königsberg (1104) on the test map
+    (K45 11.2b)."""
+    import networkx as nx
+
+    from wargames.core.board import Board
+    from wargames.core.hexgrid import HexLayout
+
+    path = nx.shortest_path(Board.hex_map(HexLayout(12, 8)).graph, "0104", "1104")
+    return [
+        {"between": [a, b], "features": ["autobahn", "road"]} for a, b in itertools.pairwise(path)
+    ]

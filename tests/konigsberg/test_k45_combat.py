@@ -390,6 +390,79 @@ def test_10_4_no_advance_over_an_unbridged_major_river() -> None:
     assert g.check(Attack(("S",), "0303")) is not None  # 3.5(4): no ZOC across it
 
 
+def two_hex_ends(g: Game, uid: str) -> set[str]:
+    """The second hexes ``uid`` may advance to (K45 10.1)."""
+    return {
+        a.path[-1]
+        for a in g.legal_actions()
+        if isinstance(a, Advance) and a.units == (uid,) and len(a.path) == 3
+    }
+
+
+def test_10_4_no_second_advance_hex_over_an_unbridged_major_river() -> None:
+    """K45 10.4: "No unit can advance after combat over an unbridged major river hexside",
+    the second hex of a mechanized advance included (10.1)."""
+    g = game(
+        unit("M", "soviet", "0302", attack=20, flags=("mech",)),
+        unit("G", "german", "0303"),
+        hexsides=[{"between": ["0303", "0304"], "features": ["major-river"]}],
+        charts=crt("Dr"),
+    )
+    fight(g, ["M"], "0303")
+    g.apply(next(iter(g.legal_actions())))  # G retreats
+    assert g.decision.step == "advance"
+    assert g.check(Advance(("M",), ("0302", "0303", "0304"))) is not None
+    assert "0304" not in two_hex_ends(g, "M")
+    other = sorted(two_hex_ends(g, "M"))
+    assert other  # an open second hex is still reached
+    assert g.check(Advance(("M",), ("0302", "0303", other[0]))) is None
+
+
+def test_10_1a_a_mechanized_unit_across_an_unbridged_minor_river_stops_in_the_first_hex() -> None:
+    """K45 10.1a: "A Mechanized unit that crosses an unbridged minor river hexside ... in the
+    first hex of its advance after combat must stop and cannot advance a second hex"."""
+    g = game(
+        unit("M", "soviet", "0302", attack=40, flags=("mech",)),
+        unit("G", "german", "0303"),
+        hexsides=[{"between": ["0302", "0303"], "features": ["river"]}],
+        charts=crt("Dr"),
+    )
+    fight(g, ["M"], "0303")
+    g.apply(next(iter(g.legal_actions())))  # G retreats
+    assert g.decision.step == "advance"
+    assert g.check(Advance(("M",), ("0302", "0303"))) is None
+    assert not two_hex_ends(g, "M")
+
+
+def test_10_1_two_hexes_only_when_the_defender_retreated() -> None:
+    """K45 10.1: "When the Defender retreats, Mechanized combat units (only) can advance up to
+    two hexes": not when the defender is eliminated in place (D2); 7.1a: a defender destroyed
+    in the act of retreating "counts as a retreat"."""
+    g = game(
+        unit("M", "soviet", "0302", attack=20, flags=("mech",)),
+        unit("G", "german", "0303"),
+        charts=crt("D2"),
+    )
+    take_losses(fight(g, ["M"], "0303"))
+    assert g.state.units["G"].box == "eliminated"
+    assert g.decision.step == "advance"
+    assert g.check(Advance(("M",), ("0302", "0303"))) is None
+    assert not two_hex_ends(g, "M")
+    # a Dr whose retreat destroys the defender (forced off the map: 0.2a, 4.3a)
+    g = game(
+        unit("M", "soviet", "0201", attack=20, flags=("mech",)),
+        unit("T", "soviet", "0102"),
+        unit("U", "soviet", "0202"),
+        unit("G", "german", "0101"),  # the corner: its other sides are off the map
+        charts=crt("Dr"),
+    )
+    fight(g, ["M"], "0101")
+    g.apply(next(iter(g.legal_actions())))
+    assert g.state.units["G"].box == "eliminated"
+    assert g.decision.step == "advance"
+    assert two_hex_ends(g, "M")
+
+
 def test_12_1b_an_hq_advances_with_its_stack() -> None:
     g = game(
         unit("S", "soviet", "0302", attack=20),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from k45_helpers import game, hq, push, unit
+from k45_helpers import autobahn, game, hq, push, unit
 
 from wargames.core.actions import Choose, Move, Outcome, Pass, Place
 
@@ -389,3 +389,87 @@ def test_14_1_a_soviet_unit_entering_by_rail_takes_the_vp_hex() -> None:
     assert g.state.get("by_rail") and "R" in g.state.get("by_rail")
     assert g.state.control.get("0601") == "soviet"
     assert german_vph(g._ctx()) == before - 1
+
+
+def test_14_1_11_2a_a_unit_rebuilt_with_replacements_takes_its_hex() -> None:
+    """K45 14.1, 11.2a: a Soviet unit rebuilt (12.4) into a German VP hex or a split supply
+    source enters it, as a unit arriving does: the hex flips, the source becomes Soviet."""
+    from wargames.konigsberg.victory import german_vph
+
+    def rebuild(at: str) -> Any:
+        g = game(
+            hq("H", "soviet", "0505"),
+            unit("E", "soviet", None, box="eliminated", command="H"),
+            unit("G", "german", "1006"),
+            attributes={"0506": {"name": "Insterburg", "vp": 1}},
+            features={"supply-split": ["0605"]},
+        )
+        g.state.turn = 2  # two Soviet replacements on turn 2
+        push(g, "replacements", side="soviet")
+        before = german_vph(g._ctx())
+        g.apply(Place("E", at))
+        assert g.state.units["E"].at == at
+        return g, before
+
+    g, before = rebuild("0506")
+    assert g.state.control.get("0506") == "soviet"
+    assert german_vph(g._ctx()) == before - 1
+    g, _ = rebuild("0605")
+    assert g.state.get("split_sources", {}).get("0605") == "soviet"
+
+
+def test_0_7d_0_7e_a_destroyed_gd_unit_is_not_rebuilt_while_the_gd_corps_is_withdrawn() -> None:
+    """K45 0.7d, 0.2i: the withdrawn GD Corps is out of play; 0.7e: "Any earlier destroyed
+    unit of the GD Corps also returns but at reduced strength", with the Corps, not by 12.4."""
+    g = game(
+        hq("GDK", "german", "0505"),
+        unit("GDPz", "german", "0506", command="GDK"),
+        unit("GDFus", "german", None, box="eliminated", command="GDK"),
+        hq("20K", "german", "0303"),
+        unit("X", "german", "0304", command="20K"),
+        unit("S", "soviet", "1108"),
+        attributes={"0105": {"entry": "B"}},
+    )
+    g.state.boxes["cup"] = ("GDK", "20K", "gd-withdrawal", "gd-returns")
+    push(g, "action-chit", chit="gd-withdrawal", kind="gd-withdrawal")
+    assert g.state.get("gd") == "withdrawn"
+    g.state.turn = 2
+    g.state.put(g.state.units["X"].__class__("X", 1, at="0304"))  # keeps the step open
+    push(g, "replacements", side="german", left=2)
+    assert g.decision.step == "replacements"
+    assert not any(isinstance(a, Place) and a.unit == "GDFus" for a in g.legal_actions())
+    refused = g.check(Place("GDFus", "0303"))
+    assert refused is not None and refused.rule == "K45 0.7e"
+    push(g, "action-chit", chit="gd-returns", kind="gd-returns")
+    assert g.state.units["GDFus"].at == "0105" and g.state.units["GDFus"].steps == 1
+
+
+def test_6_0e_11_2_rail_entry_traces_to_konigsberg_while_it_is_a_full_german_source() -> None:
+    """K45 6.0e: rail entry traces "to a friendly source"; 11.2: the Germans trace supply to
+    the map-edge sources "as well as the city of Königsberg". Reading: a limited supply
+    centre (Autobahn cut, 11.2c) leaves the units tracing to it out of supply, so it is no
+    rail entry source."""
+    from wargames.konigsberg.reinforcements import entry_options
+    from wargames.konigsberg.supply import full_sources
+
+    spur = [{"between": [f"11{r:02d}", f"11{r + 1:02d}"], "features": ["rail"]} for r in (1, 2, 3)]
+
+    def entry(*soviets: dict[str, Any]) -> tuple[set[str], list[str]]:
+        g = game(
+            unit("R", "german", None),
+            unit("G", "german", "1105"),
+            unit("S", "soviet", "0601"),  # on the railroad: cuts it from the source 0101
+            *soviets,
+            attributes={"0108": {"entry": "B"}},
+            reinforcements=[{"turn": 1, "unit": "R", "area": "B"}],
+            hexsides=autobahn() + RAIL + spur,
+        )
+        return set(entry_options(g._ctx(), "R", "B")), full_sources(g._ctx(), "german")
+
+    east = {"0901", "1001", "1101", "1201", "1102", "1103", "1104"}
+    spots, full = entry()
+    assert "1104" in full  # the Autobahn is open: Königsberg is a full source (11.2b)
+    assert east <= spots
+    spots, full = entry(unit("C", "soviet", "0607"))  # on the Autobahn: a limited centre
+    assert "1104" not in full
+    assert not east & spots

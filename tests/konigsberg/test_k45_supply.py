@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import itertools
-
 import pytest
-from k45_helpers import game, hq, push, unit
+from k45_helpers import autobahn, game, hq, push, unit
 
 from wargames.core.supply import SupplyStatus
 from wargames.konigsberg.supply import statuses
@@ -46,18 +44,6 @@ def test_11_0_out_of_supply_then_isolated_then_resupplied() -> None:
     g.state.put(g.state.units["G"].moved_to("1105"))  # now within ten hexes: limited
     push(g, "supply")
     assert markers(g, "G") == {"oos"}
-
-
-def autobahn() -> list[dict[str, object]]:
-    import networkx as nx
-
-    from wargames.core.board import Board
-    from wargames.core.hexgrid import HexLayout
-
-    path = nx.shortest_path(Board.hex_map(HexLayout(12, 8)).graph, "0104", "1104")
-    return [
-        {"between": [a, b], "features": ["autobahn", "road"]} for a, b in itertools.pairwise(path)
-    ]
 
 
 def test_11_2b_11_2c_konigsberg_cut_from_elbing_is_a_limited_centre() -> None:

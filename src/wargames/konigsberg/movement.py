@@ -259,7 +259,9 @@ def end_test(ctx: Context, uid: str, side: str) -> Callable[[str], bool]:
     return test
 
 
-def _destinations(ctx: Context, r: Reach, uid: str, kind: type[Action]) -> list[tuple[str, Action]]:
+def _destinations(
+    ctx: Context, r: Reach, uid: str, kind: Callable[[tuple[str, ...], tuple[str, ...]], Action]
+) -> list[tuple[str, Action]]:
     """(node, a move of ``kind`` there with a cheapest path) for each node of ``r`` but its
     start, in node order: the same in every position with this reach (stacking aside), so
     kept with it. The entry holds ``r`` itself, so a reused ``id`` never matches."""

@@ -44,7 +44,7 @@ from .forces import (
     unit_hexes,
 )
 from .steps import SideStep
-from .supply import sources, zoc_of
+from .supply import full_sources, zoc_of
 
 RAIL = SupplyRules(range=0, rail={"rail"}, closed_terrain={"water"})
 
@@ -93,11 +93,12 @@ def blocked_for_entry(ctx: Context, node: str, side: str) -> bool:
 
 
 def rail_hexes(ctx: Context, side: str) -> list[str]:
-    """K45 6.0e: railroad hexes reached by rail from a friendly source, free of enemy units
-    and EZOCs, at least three hexes from every enemy unit."""
+    """K45 6.0e: railroad hexes reached by rail from a friendly source (Königsberg too while it
+    is a full German source, 11.2, 11.2b), free of enemy units and EZOCs, at least three hexes
+    from every enemy unit."""
     blocked = unit_hexes(ctx, enemy(side))
     line = trace_supply(
-        ctx.board, RAIL, sources(ctx, side), blocked=blocked, zoc=zoc_of(ctx, enemy(side))
+        ctx.board, RAIL, full_sources(ctx, side), blocked=blocked, zoc=zoc_of(ctx, enemy(side))
     )
     board = ctx.board
     near = {h for e in blocked for h in board.hex_of(e).within(2)}  # closer than three hexes
@@ -318,14 +319,22 @@ class ReinforcementMove(Step):
             ctx.push("movement", side=side, units=units)
 
 
+def out_with_gd(ctx: Context, uid: str) -> bool:
+    """K45 0.7d, 0.2i: a unit of the GD Corps while the Corps is withdrawn (out of play); a
+    destroyed one comes back with the Corps, reduced (0.7e), not with replacements."""
+    return ctx.state.get("gd") == "withdrawn" and uid in charts(ctx)["command"]["gd_units"]
+
+
 def rebuildable(ctx: Context, side: str) -> list[str]:
-    """K45 12.4: two-step units eliminated may be rebuilt; one-step units may not."""
+    """K45 12.4: two-step units eliminated may be rebuilt; one-step units may not, nor the
+    units of a withdrawn GD Corps (0.7e)."""
     return sorted(
         u.id
         for u in ctx.state.units_in(ELIMINATED)
         if ctx.side_of(u.id) == side
         and ctx.unit_def(u.id).steps > 1
         and not is_hq(ctx.unit_def(u.id))
+        and not out_with_gd(ctx, u.id)
     )
 
 
@@ -399,6 +408,10 @@ class Replacements(SideStep):
     def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
         if isinstance(action, Pass) or action in self.options(ctx, frame):
             return None
+        if isinstance(action, Place) and out_with_gd(ctx, action.unit):
+            return IllegalAction(
+                "K45 0.7e", f"{action.unit} returns with the withdrawn GD Corps, not by 12.4"
+            )
         return IllegalAction("K45 12.4", f"{action.to_json()}: not a legal replacement now")
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
@@ -410,6 +423,7 @@ class Replacements(SideStep):
             uid = action.unit
             unit = ctx.state.units[uid]
             ctx.state.put(attrs.evolve(unit, at=action.at, box=None, steps=1, markers=frozenset()))
+            enter(ctx, uid, action.at)  # K45 14.1, 11.2a: placed, it takes the hex as arrive does
             ctx.update(left=left - step_cost(ctx, uid), returned=[*frame.get("returned", ()), uid])
             ctx.emit("replace", f"{uid} returns at {action.at}", unit=uid, at=action.at)
             return

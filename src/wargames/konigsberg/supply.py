@@ -111,6 +111,24 @@ def sources(ctx: Context, side: str) -> list[str]:
     return sorted(out)
 
 
+def full_sources(ctx: Context, side: str) -> list[str]:
+    """K45 11.2, 11.2b: the sources that supply in full now: ``sources``, and for the Germans
+    Königsberg while no Soviet unit holds it and the Autobahn line to Elbing is open. A
+    limited supply centre (11.2c) is not one: the units tracing to it are out of supply."""
+    out = sources(ctx, side)
+    if side != "german":
+        return out
+    ch = charts(ctx)
+    index = ctx.board.index
+    blocked = unit_hexes(ctx, "soviet") | {index.ids[v] for v in untraceable(index)}
+    centre = ch.place(ch["supply"]["centre"])
+    if centre in blocked or not autobahn_open(
+        ctx, blocked, zoc_of(ctx, "soviet"), unit_hexes(ctx, "german")
+    ):
+        return out
+    return [*out, centre]
+
+
 _TRACES: UnitsMemo[SupplyMap] = UnitsMemo(limit=16)
 
 
@@ -130,16 +148,10 @@ def _trace(ctx: Context, side: str) -> SupplyMap:
     blocked |= {index.ids[v] for v in untraceable(index)}  # K45 0.2a: no road, no trace
     ezoc = zoc_of(ctx, enemy(side))
     friends = unit_hexes(ctx, side)
-    full = sources(ctx, side)
-    if side != "german":
-        return trace_supply(board, RULES, full, blocked=blocked, zoc=ezoc, negated=friends)
+    full = full_sources(ctx, side)
     centre = ch.place(ch["supply"]["centre"])
-    if centre in blocked:
+    if side != "german" or centre in full or centre in blocked:
         return trace_supply(board, RULES, full, blocked=blocked, zoc=ezoc, negated=friends)
-    if autobahn_open(ctx, blocked, ezoc, friends):
-        return trace_supply(
-            board, RULES, [*full, centre], blocked=blocked, zoc=ezoc, negated=friends
-        )
     limited = RULES.__class__(
         closed_terrain=RULES.closed_terrain,
         closed_edges=RULES.closed_edges,

@@ -241,7 +241,9 @@ def determinize(ctx: Context, side: str) -> None:
         group = [u for u in hidden if is_hq(ctx.unit_def(u.id)) == hqs]
         # the most constrained places first: each takes a unit ranking below its top; the
         # sets of such units are nested, so this greedy deal always completes
-        places = sorted((u.at for u in group), key=lambda at: (-top_rank.get(at, -1), at))
+        places = sorted(
+            (u.at for u in group if u.at is not None), key=lambda at: (-top_rank.get(at, -1), at)
+        )
         free = list(group)
         for at in places:
             rank = top_rank.get(at, -1)
