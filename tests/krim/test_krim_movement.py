@@ -133,3 +133,60 @@ def test_railroad_guns_move_only_on_german_controlled_rail() -> None:
     goto(game, "Axis Movement Phase", "movement")
     game.apply(Choose("move:RR"))
     assert sorted(moves(game)) == ["E6", "E7", "E8"]
+
+
+def test_a_move_may_not_end_in_a_full_hex() -> None:
+    """Krim: The Kerch Straits: "Stacking limits must be observed" (provisional limit 3, where
+    a move ends): with three Axis units in F5 a fourth may pass through but not stop there."""
+    full = [unit(f"A{i}", "axis", "F5") for i in (2, 3, 4)]
+    game = base(unit("A1", "axis", "E5"), *full)
+    goto(game, "Axis Movement Phase", "movement")
+    game.apply(Choose("move:A1"))
+    dests = moves(game)
+    assert "F5" not in dests and "E6" in dests
+    with pytest.raises(IllegalAction, match="stacking"):
+        game.apply(Move(("A1",), ("E5", "F5")))
+    assert game.state.units["A1"].at == "E5"
+
+
+def test_mechanized_units_pay_their_own_terrain_costs() -> None:
+    """Krim: Movement: "MP costs for some terrain differs for mechanized and non-mechanized
+    units" (provisional chart: hill 3 mechanized, 2 others): with MF 3, hill E6 then clear E7
+    is 2 + 1 for infantry but 3 + 1 for a mechanized unit."""
+    path = ("E5", "E6", "E7")
+    foot = base(unit("A1", "axis", "E5", mf=3), terrain={"hill": ["E6"]})
+    goto(foot, "Axis Movement Phase", "movement")
+    foot.apply(Choose("move:A1"))
+    assert foot.check(Move(("A1",), path)) is None
+    mech = base(unit("A1", "axis", "E5", mf=3, flags=("mechanized",)), terrain={"hill": ["E6"]})
+    goto(mech, "Axis Movement Phase", "movement")
+    mech.apply(Choose("move:A1"))
+    assert "E6" in moves(mech)  # the hill alone: 3 MP
+    with pytest.raises(IllegalAction):
+        mech.apply(Move(("A1",), path))
+
+
+def test_one_hex_minimum_does_not_apply_after_the_first_leg() -> None:
+    """Krim: Movement: the one-hex guarantee spends "all available MPs", once: A1 (MF 4)
+    moves three clear hexes, then with 1 MP left may enter clear D9 but not hill E9 (2)."""
+    game = base(unit("A1", "axis", "E5", mf=4), terrain={"hill": ["E9"]})
+    goto(game, "Axis Movement Phase", "movement")
+    game.apply(Choose("move:A1"))
+    game.apply(Move(("A1",), ("E5", "E6", "E7", "E8")))
+    dests = moves(game)
+    assert "D9" in dests and "E9" not in dests
+    with pytest.raises(IllegalAction):
+        game.apply(Move(("A1",), ("E8", "E9")))
+    assert game.state.units["A1"].at == "E8"
+
+
+def test_a_group_picks_up_no_unit_after_it_has_moved() -> None:
+    """Krim: Movement of Stacks: "units must start the Movement Phase already stacked
+    together": A1 moves into E6, where A2 (not yet moved) stands; A2 may not join."""
+    game = base(unit("A1", "axis", "E5", mf=6), unit("A2", "axis", "E6", mf=6))
+    goto(game, "Axis Movement Phase", "movement")
+    game.apply(Choose("move:A1"))
+    game.apply(Move(("A1",), ("E5", "E6")))
+    assert Choose("join:A2") not in list(game.legal_actions())
+    with pytest.raises(IllegalAction, match="Movement of Stacks"):
+        game.apply(Choose("join:A2"))

@@ -116,6 +116,55 @@ def test_may_mechanized_german_and_two_romanian_units() -> None:
     assert len(back) == 2
 
 
+PZ = dict(att=(6, 4, 2), dfn=(6, 4, 2), mf=8, flags=("mechanized",))
+
+
+def test_april_gives_exactly_two_mechanized_steps_in_all() -> None:
+    """Krim: April: "two mechanized steps" in all, however many units are reduced."""
+    game = at_new_units(
+        "axis",
+        9,
+        unit("P1", "axis", "G9", steps=1, **PZ),  # type: ignore[arg-type]
+        unit("P2", "axis", "G8", steps=1, **PZ),  # type: ignore[arg-type]
+    )
+    assert game.state.units["P1"].steps + game.state.units["P2"].steps == 4
+
+
+def test_replacement_steps_go_only_to_units_in_play() -> None:
+    """Krim: replacements "replenish units already in play": the eliminated P2 (missing more
+    steps) gains none in April; P1, on the map, gains the one it misses."""
+    game = at_new_units(
+        "axis",
+        9,
+        unit("P1", "axis", "G9", steps=2, **PZ),  # type: ignore[arg-type]
+        unit("P2", "axis", None, box="eliminated", steps=1, **PZ),  # type: ignore[arg-type]
+    )
+    assert game.state.units["P1"].steps == 3
+    p2 = game.state.units["P2"]
+    assert p2.box == "eliminated" and p2.steps == 1
+
+
+def test_may_gives_exactly_two_mechanized_steps() -> None:
+    """Krim: May: "two mechanized steps": a mechanized unit missing three gains two."""
+    big = dict(att=(8, 6, 4, 2), dfn=(8, 6, 4, 2), mf=8, flags=("mechanized",))
+    game = at_new_units("axis", 10, unit("P1", "axis", "G9", steps=1, **big))  # type: ignore[arg-type]
+    assert game.state.units["P1"].steps == 3
+
+
+def test_may_non_mechanized_steps_are_german_only() -> None:
+    """Krim: May: "three German non-mechanized steps": the reduced Romanian brigade (missing
+    the most) gains none, the German infantry gains all three."""
+    game = at_new_units(
+        "axis",
+        10,
+        unit("I1", "axis", "G8", (6, 4, 2), (6, 4, 2), steps=1),
+        unit("I2", "axis", "G7", (6, 4, 2), (6, 4, 2), steps=2),
+        unit("R1", "axis", "G6", (4, 3, 2, 1), (4, 3, 2, 1), nat="romanian", steps=1),
+    )
+    assert game.state.units["I1"].steps + game.state.units["I2"].steps == 6
+    assert game.state.units["R1"].steps == 1
+
+
 def test_campaign_reinforcements_at_the_texts_strengths() -> None:
     """Krim: the 22nd Panzer Division at 2 steps, the 197th and 249th reduced."""
     game = wargames.new_game("krim", None, 0)
@@ -263,3 +312,36 @@ def test_railroad_guns_enter_only_at_a_german_controlled_rail_entry_hex() -> Non
         game.apply(Pass())
     game.apply(Choose("move:Dora"))
     assert any(isinstance(a, Move) for a in game.legal_actions())
+
+
+def test_axis_units_enter_only_where_stacking_allows() -> None:
+    """Krim: The Kerch Straits: "Stacking limits must be observed at the moment of placement"
+    (provisional limit 3): H9 holds three Axis units, F10 is free."""
+    units = [
+        unit("S1", "soviet", "C7"),
+        unit("A0", "axis", "H10"),
+        later("R", "axis", 2),
+        *(unit(f"A{i}", "axis", "H9") for i in (2, 3, 4)),
+    ]
+    entry = {"axis-entry": ["H9", "F10"]}
+    game = new(units, features=entry, control={"axis": ["H10", "H9", "F10"], "soviet": ["C7"]})
+    goto(game, "Axis New Units Phase", "arrivals", turn=3)
+    assert game.decision is not None and game.decision.step == "axis-new-units"
+    legal = list(game.legal_actions())
+    assert Place("R", "F10") in legal and Place("R", "H9") not in legal
+    with pytest.raises(IllegalAction):
+        game.apply(Place("R", "H9"))
+    assert game.state.units["R"].box == "axis-available"
+
+
+def test_axis_units_never_enter_at_a_soviet_controlled_entry_hex() -> None:
+    """Krim: Axis units enter at Axis-held entry hexes: F10 is Soviet-controlled (and empty)."""
+    units = [unit("S1", "soviet", "C7"), unit("A0", "axis", "H10"), later("R", "axis", 2)]
+    entry = {"axis-entry": ["H9", "F10"]}
+    game = new(units, features=entry, control={"axis": ["H10", "H9"], "soviet": ["C7", "F10"]})
+    goto(game, "Axis New Units Phase", "arrivals", turn=3)
+    legal = list(game.legal_actions())
+    assert Place("R", "H9") in legal and Place("R", "F10") not in legal
+    with pytest.raises(IllegalAction):
+        game.apply(Place("R", "F10"))
+    assert game.state.units["R"].box == "axis-available"

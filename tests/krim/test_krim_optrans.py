@@ -96,3 +96,17 @@ def test_optrans_marker_ends_with_the_player_turn() -> None:
     goto(game, "Axis Combat Phase", "end-player-turn", turn=3)
     assert not game.state.units["A1"].has("optrans")
     put(game, "A1", "H8")
+
+
+def test_an_optrans_may_not_end_in_a_full_hex() -> None:
+    """Krim: stacking (provisional limit 3) where an OpTrans ends: F8 holds three Axis units."""
+    full = [unit(f"A{i}", "axis", "F8") for i in (2, 3, 4)]
+    game = game_at(3, unit("A1", "axis", "H8"), *full)
+    game.apply(Choose("optrans:A1"))
+    dests = {a.path[-1]: a for a in game.legal_actions() if isinstance(a, Move)}
+    assert "F8" not in dests and "G8" in dests
+    path = (*dests["G8"].path, "F8")
+    assert game.scenario.board.adjacent("G8", "F8")
+    with pytest.raises(IllegalAction, match="stacking"):
+        game.apply(Move(("A1",), path))
+    assert game.state.units["A1"].at == "H8"

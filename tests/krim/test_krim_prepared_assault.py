@@ -96,6 +96,95 @@ def test_retreat_is_offered_only_when_the_whole_length_is_possible() -> None:
     assert Choose("retreat") not in list(game.legal_actions())
 
 
+def test_a_result_is_never_absorbed_by_a_short_retreat() -> None:
+    """Krim: Combat Phase: each point is one step or one hex of retreat, so a D2 (11 against
+    S2 cut off, 3/2: 7:1, row 1) where the stack has room for one hex only (D6; D7, E5, E6 are
+    Axis) is a step and then that one hex, never a one-hex retreat for both points."""
+    walls = [
+        unit(f"W{i}", "axis", h) for i, h in enumerate(["B5", "C4", "C6", "D5", "D7", "E5", "E6"])
+    ]
+    game = combat(
+        unit("A1", "axis", "B6", (11,), (11,)),
+        unit("S2", "soviet", "C5", (3, 2, 1), (3, 2, 1)),
+        *walls,
+    )
+    game.apply(Attack(("A1",), "C5"))
+    choose(game, "odds")
+    game.apply(Outcome(1))
+    assert next(e for e in reversed(game.events) if e.kind == "result").data["defender"] == 2
+    assert list(game.legal_actions()) == [Choose("step:S2")]
+    with pytest.raises(IllegalAction):
+        choose(game, "retreat")
+    choose(game, "step:S2")
+    choose(game, "retreat")
+    assert list(game.legal_actions()) == [Retreat(("S2",), ("C5", "D6"))]
+    game.apply(Retreat(("S2",), ("C5", "D6")))
+    assert game.state.units["S2"].at == "D6" and game.state.units["S2"].steps == 2
+
+
+def test_a_defending_stack_retreats_as_one() -> None:
+    """Krim: Combat Phase: the defending stack absorbs its result together: a D1 (30:6 = 5:1,
+    row 1) taken as a retreat moves both units to the same hex."""
+    game = combat(
+        unit("A1", "axis", "E7", (30,), (30,)),
+        unit("S2", "soviet", "E6", (3, 2, 1), (3, 2, 1)),
+        unit("S3", "soviet", "E6", (3, 2, 1), (3, 2, 1)),
+    )
+    game.apply(Attack(("A1",), "E6"))
+    choose(game, "odds")
+    game.apply(Outcome(1))  # D1
+    choose(game, "retreat")
+    retreats = [a for a in game.legal_actions() if isinstance(a, Retreat)]
+    assert retreats and all(r.units == ("S2", "S3") for r in retreats)
+    with pytest.raises(IllegalAction):
+        game.apply(Retreat(("S2",), retreats[0].path))
+    game.apply(retreats[0])
+    assert game.state.units["S2"].at == game.state.units["S3"].at == retreats[0].path[-1]
+
+
+def test_attackers_from_several_hexes_absorb_steps_only() -> None:
+    """Reading (provisional): attackers retreat only when they all stand in one hex. A1 and A2
+    (2:20, <1:3, row 4: A1) may retreat from E6 together, but not from E6 and D5."""
+    for second in ("E6", "D5"):
+        game = combat(
+            unit("A1", "axis", "E6", (1, 1, 1), (1, 1, 1)),
+            unit("A2", "axis", second, (1, 1, 1), (1, 1, 1)),
+            unit("S2", "soviet", "E5", (20,), (20,)),
+        )
+        game.apply(Attack(("A1",), "E5"))
+        choose(game, "add:A2")
+        choose(game, "odds")
+        game.apply(Outcome(4))  # A1
+        assert game.decision is not None and game.decision.side == "axis"
+        steps = [Choose("step:A1"), Choose("step:A2")]
+        if second == "E6":
+            assert list(game.legal_actions()) == [*steps, Choose("retreat")]
+        else:
+            assert list(game.legal_actions()) == steps
+            with pytest.raises(IllegalAction):
+                choose(game, "retreat")
+
+
+def test_no_retreat_into_a_full_hex() -> None:
+    """Krim: stacking (provisional limit 3) where a retreat ends: S2's only retreat hex, D6,
+    holds three Soviet units, so a D1 (15:3 = 5:1, row 1) must be taken as a step."""
+    walls = [unit(f"W{i}", "axis", h) for i, h in enumerate(["B5", "C4", "C6", "D5"])]
+    full = [unit(f"S{i}", "soviet", "D6") for i in (3, 4, 5)]
+    game = combat(
+        unit("A1", "axis", "B6", (15,), (15,)),
+        unit("S2", "soviet", "C5", (3, 2, 1), (3, 2, 1)),
+        *walls,
+        *full,
+    )
+    game.apply(Attack(("A1",), "C5"))
+    choose(game, "odds")
+    game.apply(Outcome(1))
+    assert next(e for e in reversed(game.events) if e.kind == "result").data["defender"] == 1
+    assert list(game.legal_actions()) == [Choose("step:S2")]
+    with pytest.raises(IllegalAction):
+        choose(game, "retreat")
+
+
 def test_units_retreated_into_a_hex_attacked_later_are_destroyed_by_any_result() -> None:
     """Krim: Further Combat."""
     game = combat(
@@ -121,6 +210,32 @@ def test_units_retreated_into_a_hex_attacked_later_are_destroyed_by_any_result()
     assert game.state.units["S2"].box == "eliminated"
 
 
+def test_units_retreated_into_a_hex_survive_a_later_zero_result_there() -> None:
+    """Krim: Further Combat: destroyed only by "a combat result above zero": S2 retreats into
+    E4, then A2 (1:9, <1:3, row 1: A3) attacks E4 and the defender's result is 0."""
+    game = combat(
+        unit("A1", "axis", "E7", (30,), (30,)),
+        unit("A2", "axis", "E3", (1,), (1,)),
+        unit("S2", "soviet", "E6", (3, 2, 1), (3, 2, 1)),
+        unit("S3", "soviet", "E4", (9, 6, 3), (9, 6, 3)),
+    )
+    game.apply(Attack(("A1",), "E6"))
+    choose(game, "odds")
+    game.apply(Outcome(1))  # 10:1: D3
+    choose(game, "step:S2")
+    choose(game, "retreat")
+    game.apply(
+        next(a for a in game.legal_actions() if isinstance(a, Retreat) and a.path[-1] == "E4")
+    )
+    while game.decision is not None and game.decision.step == "battle":
+        game.apply(Pass())
+    game.apply(Attack(("A2",), "E4"))
+    choose(game, "odds")
+    game.apply(Outcome(1))
+    assert next(e for e in reversed(game.events) if e.kind == "result").data["defender"] == 0
+    assert game.state.units["S2"].at == "E4" and game.state.units["S2"].steps == 2
+
+
 def test_advance_gets_one_mp_per_hex_retreated_first_into_the_vacated_hex() -> None:
     game = combat(
         unit("A1", "axis", "E7", (30,), (30,), 6), unit("S2", "soviet", "E6", (3, 2, 1), (3, 2, 1))
@@ -136,6 +251,24 @@ def test_advance_gets_one_mp_per_hex_retreated_first_into_the_vacated_hex() -> N
     advances = [a for a in game.legal_actions() if isinstance(a, Advance)]
     assert advances and all(a.path[1] == "E6" for a in advances)
     assert max(len(a.path) for a in advances) == 3  # two hexes for two hexes retreated
+
+
+def test_no_advance_into_a_full_hex() -> None:
+    """Krim: stacking (provisional limit 3) where an advance ends: E5 holds three Axis units,
+    so A1 (3 MP: the defender was eliminated) may advance through E6 anywhere but into E5."""
+    full = [unit(f"A{i}", "axis", "E5") for i in (2, 3, 4)]
+    game = combat(
+        unit("A1", "axis", "E7", (30,), (30,), 6), unit("S2", "soviet", "E6", 1, 1), *full
+    )
+    game.apply(Attack(("A1",), "E6"))
+    choose(game, "odds")
+    game.apply(Outcome(1))
+    choose(game, "step:S2")
+    advances = [a for a in game.legal_actions() if isinstance(a, Advance)]
+    assert Advance(("A1",), ("E7", "E6", "D6")) in advances
+    assert all(a.path[-1] != "E5" for a in advances)
+    with pytest.raises(IllegalAction, match="stacking"):
+        game.apply(Advance(("A1",), ("E7", "E6", "E5")))
 
 
 def test_a_victor_always_advances_one_hex_whatever_its_cost() -> None:
