@@ -48,9 +48,16 @@ def unit(
     return d
 
 
+def german(d: dict[str, Any]) -> dict[str, Any]:
+    """The unit, German (``nationality``)."""
+    return {**d, "nationality": "german"}
+
+
 def panzer(uid: str, at: str, **kw: Any) -> dict[str, Any]:
     """A German panzer corps: armour, capable of breakthrough movement."""
-    return unit(uid, "axis", at, (5, 3), flags=("armour", "breakthrough"), line=ARMOUR, **kw)
+    return german(
+        unit(uid, "axis", at, (5, 3), flags=("armour", "breakthrough"), line=ARMOUR, **kw)
+    )
 
 
 def infantry(uid: str, side: str, at: str, **kw: Any) -> dict[str, Any]:

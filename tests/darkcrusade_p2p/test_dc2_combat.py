@@ -240,12 +240,14 @@ def test_retreating_units_are_dispersed_and_clear_the_point() -> None:
 
 def test_mud_and_axis_snow_attacks_read_two_columns_down() -> None:
     c = ctx(game([infantry("I", "axis", "Warsaw")]))
-    assert hits(c, "axis", 5, 1, attacking=True) == 3  # 5: 4 hits, two thirds rounded: 3
+    assert hits(c, "axis", 5, 1, attacking=True, point="Brest") == 3  # 5: 4 hits, 2/3: 3
     c.state.set("weather", "mud")
-    assert shift(c, "soviet", attacking=True) == -2 and shift(c, "axis", attacking=False) == 0
-    assert hits(c, "axis", 5, 1, attacking=True) == 2  # read at 3: 3 hits, scaled: 2
+    assert shift(c, "soviet", attacking=True, point="Brest") == -2
+    assert shift(c, "axis", attacking=False, point="Minsk") == 0  # defending in a city
+    assert hits(c, "axis", 5, 1, attacking=True, point="Brest") == 2  # read at 3: 3 hits: 2
     c.state.set("weather", "snow")
-    assert shift(c, "axis", attacking=True) == -2 and shift(c, "soviet", attacking=True) == 0
+    assert shift(c, "axis", attacking=True, point="Brest") == -2
+    assert shift(c, "soviet", attacking=True, point="Brest") == 0
 
 
 def test_out_of_supply_firepower_is_halved_down_in_attack_up_in_defence() -> None:

@@ -9,7 +9,7 @@ from wargames.core.actions import Choose, Move, Outcome, Pass
 from wargames.core.errors import IllegalAction
 from wargames.darkcrusade.p2p.operational import attacks
 
-from .support import advance_to, ctx, game, infantry, panzer, play, unit
+from .support import advance_to, ctx, game, german, infantry, panzer, play, unit
 
 HALF = {"weight": "1/2", "kind": "armour"}
 
@@ -242,8 +242,8 @@ def breakthrough_phase(g):  # type: ignore[no-untyped-def]
 def test_breakthrough_phase_panzers_move_others_only_attack() -> None:
     units = [
         panzer("P", "Warsaw"),
-        infantry("I", "axis", "Warsaw"),
-        infantry("M", "axis", "Lublin"),
+        german(infantry("I", "axis", "Warsaw")),
+        german(infantry("M", "axis", "Lublin")),
     ]
     units += [infantry("S", "soviet", "Brest")]
     g = op(units)
@@ -265,7 +265,8 @@ def test_breakthrough_phase_panzers_move_others_only_attack() -> None:
 
 
 def test_breakthrough_combat_is_one_round() -> None:
-    units = [infantry("I", "axis", "Lublin", hits=3), infantry("S", "soviet", "Rowno", hits=3)]
+    units = [german(infantry("I", "axis", "Lublin", hits=3))]
+    units += [infantry("S", "soviet", "Rowno", hits=3)]
     g = op(units)
     breakthrough_phase(g)
     play(g, Choose("I"), Move(("I",), ("Lublin", "Rowno")), Pass())

@@ -69,8 +69,10 @@ SAVES: dict[str, Callable[[Game], bool]] = {
 }
 """Positions saved on the way (the first that holds), for the corrupted-save tests."""
 
-GAMES: tuple[tuple[int, int | None], ...] = ((4, None), (12, 5))
-"""Seed 4 plays at random; seed 12 calls the Siberians in at the first offer from turn 5."""
+GAMES: tuple[tuple[int, int | None], ...] = ((1, None), (2, 5))
+"""Seed 1 plays at random; seed 2 calls the Siberians in at the first offer from turn 5. (The
+fourth review's fixes changed the random games: seeds 4 and 12 now lose the Siberian gamble in
+the summer, before October and the first Snow.)"""
 
 
 @cache

@@ -110,6 +110,14 @@ def attackers(ctx: Context, b: Battle) -> list[str]:
     return [u for u, p in b.attackers if ctx.state.units[u].at == p]
 
 
+def drop_dispersed(ctx: Context, b: Battle) -> Battle:
+    """At the end of a round the dispersed attackers leave the battle and stay on their point
+    (Darkest Crusade, Disruption: "A Disrupted unit may not continue to support an attack"):
+    they no longer take the defender's hits."""
+    staying = tuple((u, p) for u, p in b.attackers if not cn.dispersed(ctx, u))
+    return b if staying == b.attackers else attrs.evolve(b, attackers=staying)
+
+
 def defenders(ctx: Context, b: Battle) -> list[str]:
     """The enemy units on the target that must be eliminated or retreated before the attackers
     occupy it (DC2 Operational Movement): partisans and entrained factories are not among them
@@ -238,6 +246,7 @@ class BattleStep(Step):
         if s is Stage.ABSORB_A:
             return self._absorb(ctx, b, b.side, Stage.ROUND_END)
         if s is Stage.ROUND_END:
+            b = drop_dispersed(ctx, b)
             if b.air:
                 return False, attrs.evolve(b, round=1, stage=Stage.FIRE_A)
             if not defenders(ctx, b):
@@ -334,11 +343,11 @@ class FireStep(DieStep):
         b = load(ctx)
         strength = int(frame.args["strength"])
         if frame.args["who"] == "attack":
-            n = hits(ctx, b.side, strength, action.value, attacking=True)
+            n = hits(ctx, b.side, strength, action.value, True, b.target)
             b = attrs.evolve(b, hits_a=b.hits_a + n)
             who = b.side
         else:
-            n = hits(ctx, b.enemy, strength, action.value, attacking=False)
+            n = hits(ctx, b.enemy, strength, action.value, False, b.target)
             b = attrs.evolve(b, hits_d=b.hits_d + n)
             who = b.enemy
         kind = "air" if b.air else "ground"

@@ -35,7 +35,8 @@ DEFAULTS: dict[str, Any] = {
     "sea_control": {"baltic": ["Konigsberg"], "black": ["Sevastopol"], "azov": ["Kerch", "Taman"]},
     # DC2 Terrain C: the breakthrough reduction and defence increase of fortress levels 1-3.
     "fortress": [1, 2, 3],
-    # Fire table columns lost attacking in Mud (both sides) and in Snow (the Axis).
+    # Fire table columns lost in Mud (both sides) and in Snow (the Axis), except by defenders
+    # in a city or town (Darkest Crusade, Weather; reading, as in wargames.darkest).
     "weather_shift": {"mud": 2, "snow_axis": 2},
     # DC2 Combat A.1.a (cut: "When air units of both sides are present, the So-"): filled from
     # the hex edition, "Russian front air/aviation units may not be combined": in air-to-air
@@ -59,8 +60,11 @@ DEFAULTS: dict[str, Any] = {
     # The Siberian Reserve gamble (lost; Darkest Crusade): the safe turn (Dec 41) and the
     # chance in sixths of losing the game for each month they are called sooner.
     "siberians": {"safe_turn": 7, "loss_in_sixths": 1},
+    # Victory (lost; the hex edition's thresholds): the Axis wins at once only in 1941's
+    # victory determinations, to turn ``axis_sudden_until`` (Dec 41), later only at the end.
     "victory": {
         "axis_win": 8,
+        "axis_sudden_until": 7,
         "draw": 7,
         "required": ["Leningrad", "Moscow", "Stalingrad"],
         "soviet_win": ["Warsaw"],
@@ -185,6 +189,9 @@ def check(sc: Scenario) -> Charts:
     for key in ("required", "soviet_win"):
         if not all(p in sc.board for p in vic.get(key, [])):
             raise _fail(sc, f"victory.{key}", "expected points of the map")
+    until = vic.get("axis_sudden_until", 0)
+    if isinstance(until, bool) or not isinstance(until, int):
+        raise _fail(sc, "victory.axis_sudden_until", "expected a turn number")
     prov = data["provisional"]
     if not isinstance(prov, Mapping) or not all(isinstance(v, str) for v in prov.values()):
         raise _fail(sc, "provisional", "expected a table of notes")

@@ -37,6 +37,10 @@ def is_armour(ctx: Context, uid: str) -> bool:
     return has(ctx, uid, "armour")
 
 
+def is_german(ctx: Context, uid: str) -> bool:
+    return ctx.unit_def(uid).nationality == "german"
+
+
 def is_air(ctx: Context, uid: str) -> bool:
     return has(ctx, uid, "air")
 

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from wargames.core.context import Context
 from wargames.core.strength import HALF, StrengthRounding, modified
+from wargames.darkest.position import city_or_town
 
 from . import counters as cn
 from . import geography as geo
@@ -143,9 +144,12 @@ def air_fires(ctx: Context, point: str, units: list[str], attacking: bool) -> li
     return [s for s in out if s > 0]
 
 
-def shift(ctx: Context, side: str, attacking: bool) -> int:
-    """Columns lost attacking in Mud (both sides) and in Snow (the Axis)."""
-    if not attacking:
+def shift(ctx: Context, side: str, attacking: bool, point: str) -> int:
+    """Columns lost in Mud (both sides) and in Snow (the Axis), unless defending in a city or
+    town at ``point`` (Darkest Crusade, Weather: "all units' ... attacks are reduced 2 combat
+    results columns ... unless they are defending in any city or town"; reading, as
+    :func:`wargames.darkest.weather.reduced`: every unit's fire, the defenders' too)."""
+    if not attacking and city_or_town(ctx, point):
         return 0
     table = charts(ctx).weather_shift
     w = weather(ctx)
@@ -156,10 +160,10 @@ def shift(ctx: Context, side: str, attacking: bool) -> int:
     return 0
 
 
-def hits(ctx: Context, side: str, strength: int, roll: int, attacking: bool) -> int:
-    """Hits scored by ``strength`` on ``roll``: the table's hits times the scale, rounded to
-    the nearest whole hit (halves up)."""
+def hits(ctx: Context, side: str, strength: int, roll: int, attacking: bool, point: str) -> int:
+    """Hits scored by ``strength`` on ``roll`` in the battle for ``point``: the table's hits
+    times the scale, rounded to the nearest whole hit (halves up)."""
     c = charts(ctx)
-    raw = c.fire.hits(strength, roll, c.die_column[side], shift=shift(ctx, side, attacking))
+    raw = c.fire.hits(strength, roll, c.die_column[side], shift=shift(ctx, side, attacking, point))
     scaled = raw * c.fire_scale
     return int(scaled + Fraction(1, 2))

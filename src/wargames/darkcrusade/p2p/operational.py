@@ -115,7 +115,20 @@ def unit_error(ctx: Context, side: str, uid: str, mode: str = "") -> str | None:
         # DC2 A: units transit the box within a strategic move, or "remain in Siberia and
         # re-enter on a following turn, using either strategic or operational movement"
         return f"{uid} entered {unit.at} by strategic movement: it re-enters on a following turn"
-    if mode == BREAKTHROUGH and has_scoped(unit, cn.ACTED, PHASE):
+    if mode == BREAKTHROUGH:
+        return _breakthrough_error(ctx, uid)
+    return None
+
+
+def _breakthrough_error(ctx: Context, uid: str) -> str | None:
+    """Darkest Crusade Blitzkrieg! (the hex edition: "repeated for German units"): German
+    units only; "only for German panzer units in Snow thereafter" (after the first Snow turn,
+    which has no such phase: :func:`.weather.breakthrough_phase`)."""
+    if not cn.is_german(ctx, uid):
+        return f"{uid} is not German: only German units act in the Breakthrough Movement Phase"
+    if weather(ctx) == SNOW and not cn.is_armour(ctx, uid):
+        return f"{uid} is not a German panzer unit: only they act in a Snow breakthrough phase"
+    if has_scoped(ctx.state.units[uid], cn.ACTED, PHASE):
         return f"{uid} moved or attacked in the operational movement phase"
     return None
 

@@ -17,7 +17,9 @@ armour from the armour factors, other ground units from the infantry factors; ai
 (the hex edition: Katyushas) and Siberian units (Darkest Crusade) and factories are never
 replaced. A Soviet infantry unit comes back dispersed on a replacement point or undispersed in
 Siberia (the east edge); a Soviet armour unit undispersed on a producing factory's point or in
-Siberia; at most one replaced unit a point a turn. German armour comes back off the west edge.
+Siberia; at most one replaced infantry unit and one armour unit a point a turn (Darkest
+Crusade: "although both an infantry and tank unit can arrive on Leningrad"). German armour
+comes back off the west edge.
 """
 
 from __future__ import annotations
@@ -97,15 +99,23 @@ def replaceable(ctx: Context, side: str) -> list[str]:
     for u in ctx.state.units_in(cn.ELIMINATED):
         if ctx.side_of(u.id) != side or any(cn.has(ctx, u.id, f) for f in IRREPLACEABLE):
             continue
-        if side == cn.AXIS and ctx.unit_def(u.id).nationality != "german":
+        if side == cn.AXIS and not cn.is_german(ctx, u.id):
             continue
         if cost(ctx, u.id) <= have[pays_from(ctx, u.id)]:
             out.append(u.id)
     return sorted(out)
 
 
+def used_key(ctx: Context, uid: str) -> str:
+    """The frame argument listing the points that took a replaced unit of ``uid``'s kind."""
+    return "used_armour" if pays_from(ctx, uid) == ARMOUR else "used"
+
+
 def places(ctx: Context, side: str, uid: str, used: list[str]) -> list[str]:
-    """Where ``uid`` may come back this turn (one replaced unit a point a turn)."""
+    """Where ``uid`` may come back this turn: ``used`` lists the points that took a replaced
+    unit of its kind this turn (Darkest Crusade: "no more than 1 such unit per replacement
+    center ... (although both an infantry and tank unit can arrive on Leningrad)": one of each
+    kind a point)."""
     box = box_of(ctx, side)
     if side == cn.AXIS:
         return [box]
@@ -128,6 +138,7 @@ class ReplaceStep(SideStep):
         "paid": BOOL,
         "unit": one_of(UNIT, literal(None)),
         "used": list_of(NODE),
+        "used_armour": list_of(NODE),
     }
     kind: ClassVar[str] = "place"
     rule: ClassVar[str] = RULE
@@ -167,7 +178,7 @@ class ReplaceStep(SideStep):
     def legal(self, ctx: Context, frame: Frame) -> list[Action]:
         side, uid = frame.args["side"], frame.get("unit")
         if uid is not None:
-            used = list(frame.get("used", ()))
+            used = list(frame.get(used_key(ctx, uid), ()))
             return [Pass(), *(Place(uid, p) for p in places(ctx, side, uid, used))]
         return [Pass(), *(Choose(u) for u in replaceable(ctx, side))]
 
@@ -203,7 +214,8 @@ class ReplaceStep(SideStep):
             unit = unit.marked(cn.DISPERSED)
         ctx.state.put(unit)
         ctx.emit("replaced", f"{uid} is replaced at {at}", unit=uid, at=at)
-        used = [*frame.get("used", ())] + ([] if geo.is_box(ctx, at) else [at])
-        ctx.update(unit=None, used=used)
+        key = used_key(ctx, uid)
+        used = [*frame.get(key, ())] + ([] if geo.is_box(ctx, at) else [at])
+        ctx.update(unit=None, **{key: used})
         if not replaceable(ctx, side):
             self._close(ctx, side)

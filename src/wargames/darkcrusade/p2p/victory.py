@@ -1,7 +1,8 @@
 """Victory (the text's victory rules are lost: provisional, from the hex edition's victory
-conditions counted in Soviet cities). At the end of each game turn the Axis wins if he holds,
-in supply, Soviet cities worth ``axis_win`` victory points including Leningrad, Moscow or
-Stalingrad; the Soviets win at once if they hold a ``soviet_win`` city (Warsaw) in supply.
+conditions counted in Soviet cities). At the end of each game turn of 1941 (to the chart's
+``axis_sudden_until``) the Axis wins if he holds, in supply, Soviet cities worth ``axis_win``
+victory points including Leningrad, Moscow or Stalingrad; the Soviets win at once in any turn
+if they hold a ``soviet_win`` city (Warsaw) in supply.
 After the last turn: the Axis wins as above, draws with ``draw`` points, else the Soviets win.
 """
 
@@ -105,10 +106,11 @@ def estimate(ctx: Context, side: str) -> float:
     return score if side == cn.AXIS else 1.0 - score
 
 
-def sudden_death(ctx: Context) -> Result | None:
+def sudden_death(ctx: Context, axis: bool = True) -> Result | None:
+    """The Axis's win (unless ``axis`` is false), else the Soviets' Warsaw win."""
     v = charts(ctx).victory
     points, key = axis_points(ctx)
-    if points >= int(v["axis_win"]) and key:
+    if axis and points >= int(v["axis_win"]) and key:
         return Result(cn.AXIS, "victory", f"the Axis holds {points} Soviet victory points")
     supplied = supplied_points(ctx, cn.SOVIET)
     for p in v.get("soviet_win", []):
@@ -135,7 +137,11 @@ class VictoryStep(Step):
     rule: ClassVar[str] = RULE
 
     def run(self, ctx: Context, frame: Frame) -> None:
-        got = sudden_death(ctx)
+        # Darkest Crusade and the hex edition: the Axis wins at once only "during any of his
+        # Victory Determination Phases in 1941" (to turn ``axis_sudden_until``, Dec 41); later
+        # only at the end (:func:`final`). The Soviets' Warsaw win is immediate in every turn.
+        until = int(charts(ctx).victory.get("axis_sudden_until", ctx.scenario.calendar.last))
+        got = sudden_death(ctx, axis=ctx.turn <= until)
         if got is not None:
             ctx.end(got)
             return
