@@ -28,10 +28,18 @@ def records(ctx: Context) -> dict[str, dict[str, Any]]:
 
 
 def advance(ctx: Context) -> None:
-    """Loading factories go to the track; those 3 turns on the track produce again."""
+    """Loading factories go to the track; those 3 turns on the track produce again.
+
+    A loading factory goes "by rail to Siberia" only from a hex still Russian and on the
+    Russian rail net (as `evacuable` asks on the turn it is flipped); otherwise it is lost
+    and its record dropped, so it produces again only while the Russians hold its city."""
     out = records(ctx)
-    for hex_, rec in out.items():
+    for hex_, rec in list(out.items()):
         if rec["state"] == LOADING and ctx.turn > rec["turn"]:
+            if ctx.state.control.get(hex_) != cn.RUSSIAN or hex_ not in rail_net(ctx, cn.RUSSIAN):
+                del out[hex_]  # DCH: Factory Evacuation: no rail line east, no evacuation
+                ctx.emit("factory", f"the factory of {hex_} is lost while loading", hex=hex_)
+                continue
             out[hex_] = {"state": TRACK, "turn": ctx.turn}
             ctx.emit("factory", f"the factory of {hex_} is on its way to Siberia", hex=hex_)
         elif rec["state"] == TRACK and ctx.turn >= rec["turn"] + 3:

@@ -99,6 +99,10 @@ def costs(kind: str, river_extra: bool, roads: bool, snow: bool) -> Costs:
     base = Costs(tuple(terrain.items()), crossings=crossings, default=2)
     if roads:
         return attrs.evolve(base, road=1, road_features=frozenset({"road"}))
+    if kind == "korps-mobile":
+        # Weather: Mud and Light Mud take only the "road movement bonus" (the doubling); a
+        # korps "moving along a road" still pays no Forest/Hills/Swamp cost: 1 MF a hex.
+        return attrs.evolve(base, road=SCALE, road_features=frozenset({"road"}))
     return base
 
 

@@ -210,7 +210,8 @@ class RifleDie(ChanceStep):
 class RussianArrival(Step):
     """DCH: Set-up / Russian Reinforcements: the Russian player places each arriving army and
     replacement on the eastern mapboard edge, one at a time (or keeps it back: its
-    replacement factors are refunded)."""
+    replacement factors are refunded). Tank units come "weakest units first": keeping one
+    back keeps back every tank unit after it in the list too."""
 
     name: ClassVar[str] = "russian-arrival"
     args: ClassVar[Mapping[str, Shape] | None] = {
@@ -238,7 +239,13 @@ class RussianArrival(Step):
         if isinstance(action, Place):
             arrive(ctx, action.unit, [action.at])
         elif bank:
-            ctx.state.set(bank, int(ctx.state.get(bank, 0)) + int(cost))
+            refund = int(cost)
+            if bank == "tank_factors":
+                # DCH: Russian Replacements: "weakest units first": no stronger tank unit
+                # comes back while a weaker one stays in the pile
+                refund += sum(int(c[2]) for c in coming if c[1] == bank)
+                coming = [c for c in coming if c[1] != bank]
+            ctx.state.set(bank, int(ctx.state.get(bank, 0)) + refund)
         if coming:
             ctx.update(coming=coming)
         else:

@@ -2,7 +2,9 @@
 
 A hidden army's counter is not in the state before its first combat; a drawn counter shows
 to both once revealed; the face-down mech group shows to the Russian player only until each
-korps fights. Every other field listed here is public.
+korps fights. Every other field listed here is public: among them the face-up factory
+counters (Loading, on the Turn Record Track, in Siberia: DCH: Factory Evacuation), the
+replacement banks, the seas used this turn and the first turn's river hexside.
 """
 
 from __future__ import annotations
@@ -29,6 +31,11 @@ PUBLIC_VARS = (
     "converted",
     "grounded",
     "russian_strikes",
+    "factories",
+    "panzer_factors",
+    "tank_factors",
+    "sea_used",
+    "free_river",
 )
 
 
