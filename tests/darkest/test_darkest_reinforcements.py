@@ -344,6 +344,27 @@ def test_random_playouts_rarely_call_the_siberians_early_but_may() -> None:
     assert weights[Choose("siberians")] < 0.1 and weights[Pass()] == 1.0
 
 
+def test_a_sea_move_two_seas_join_goes_by_the_friendly_one() -> None:
+    # DC: Movement by sea: B2 and B4 are on both the Black Sea (Russian: E4) and the Azov
+    # (nobody's: E4 and E5 split); the move goes by the friendly sea, sunk on 1 in 6.
+    def sail(azov: list[str]) -> Fraction:
+        g = new(
+            army("G", "B1"),
+            rifle("R", "B2"),
+            rifle("F", "E6"),
+            terrain={"black-sea": ["A2", "A3", "A4"], "azov": ["C2", "C3"]},
+            features={"port": ["B4", "E4", "E5"]},
+            control={"russian": ["B2", "B4", "E4"], "axis": ["E5"]},
+            charts={"sea_control": {"black-sea": azov[:1] or ["E5"], "azov": azov or ["E5"]}},
+        )
+        g = to_step(g, "sea-move", "russian")
+        g.apply(Move(("R",), ("B2", "B4")))
+        return dict(g.chance_outcomes())[Outcome("sunk")]
+
+    assert sail(["E4", "E5"]) == Fraction(1, 6)  # the Black Sea is Russian, the Azov split
+    assert sail([]) == Fraction(3, 6)  # both seas Axis: the enemy's risk
+
+
 def test_every_port_of_the_1941_map_is_reached_by_sea_leningrad_and_kronshtadt_included() -> None:
     # DC: Movement by sea: "from any coastal hex to a friendly-controlled port": a port on
     # the Neva Bay (drawn as the B7/B8 hexside, no sea hex next to them) is on the Baltic.

@@ -91,7 +91,10 @@ class SeaMove(Step):
         assert isinstance(action, Move)
         uid, (start, port) = action.units[0], action.path
         side = frame.args["side"]
-        sea = sorted(seas_of(ctx, start) & seas_of(ctx, port))[0]
+        # a move that either of two seas joins (N5, O5, O6: the Black Sea and the Azov) goes
+        # by the one the mover controls, if either: sunk on 1 in 6 (reading, coverage table)
+        shared = sorted(seas_of(ctx, start) & seas_of(ctx, port))
+        sea = next((s for s in shared if sea_controller(ctx, s) == side), shared[0])
         ctx.state.put(ctx.state.units[uid].moved_to(port).unmarked(cn.STRONG, cn.FORTIFIED))
         set_control(ctx, port, side)
         text = f" sails from {start} to {port} across the {sea}"
