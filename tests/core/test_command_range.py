@@ -61,3 +61,20 @@ def test_a_count_stopped_straight_across_goes_on_by_a_longer_open_way() -> None:
     )
     got = labels(board, command_range(board.index, "0101", 3, rules))
     assert got["0202"] == 1 and got["0301"] == 3
+
+
+def test_going_gives_the_nodes_the_count_goes_on_from() -> None:
+    # 0202 is reached at 1 straight across the river (stopped), at 2 by the open way: the
+    # count goes on from it at 2; a node reached only across the river is not going.
+    sides = {("0101", "0202"): {"major-river"}, ("0201", "0301"): {"impassable"}}
+    board = Board.hex_map(HexLayout(4, 3), hexsides=sides)
+    rules = RangeRules(
+        closed_hexsides=[HexsideMatch({"impassable"})],
+        stop_hexsides=[HexsideMatch({"major-river"})],
+    )
+    going = labels(board, command_range(board.index, "0101", 3, rules, going=True))
+    assert going["0101"] == 0 and going["0202"] == 2 and going["0301"] == 3
+    stopped = Board.hex_map(ROW, hexsides={("0201", "0301"): {"major-river"}})
+    found = labels(stopped, command_range(stopped.index, "0101", 5, rules))
+    going = labels(stopped, command_range(stopped.index, "0101", 5, rules, going=True))
+    assert found["0301"] == 2 and "0301" not in going

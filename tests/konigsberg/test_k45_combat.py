@@ -7,7 +7,9 @@ from typing import Any
 from k45_helpers import activate, game, hq, push, unit
 
 from wargames.core.actions import Advance, AllocateLosses, Attack, Choose, Outcome, Pass, Retreat
+from wargames.core.board import Board
 from wargames.core.game import Game
+from wargames.core.hexgrid import HexLayout
 from wargames.konigsberg.charts import charts, defaults
 from wargames.konigsberg.combat import odds
 
@@ -540,6 +542,67 @@ def test_12_6_hipper_attacks_near_the_haff_and_takes_no_losses() -> None:
     )
     fight(g, ["S", "Hipper"], "0303", side="german")
     assert {a.units for a in g.legal_actions()} == {("S",)}
+
+
+def test_12_6_2_2e_hipper_is_not_commanded_across_an_unbridged_river() -> None:
+    # Campaign map: 28K (range 3) in Königsberg (2206) reaches 2007, next to the Haff, at 2
+    # hexes only straight across the unbridged Pregel (2106|2007), where its range stops; the
+    # way round takes 3, so the Haff (one hex more) is out of its range.
+    import attrs
+
+    import wargames
+    from wargames.konigsberg.command import in_range, independents
+
+    g = wargames.new_game("konigsberg", seed=1)
+    haff = sorted(g.scenario.board.nodes_with("haff"))
+    g.state.put(attrs.evolve(g.state.units["Hipper"], box=None, at=haff[0]))
+    g.state.put(attrs.evolve(g.state.units["28K"], box=None, at="2206"))
+    ctx = g.rules_context()
+    assert in_range(ctx, "28K")["2007"] == 2
+    assert in_range(ctx, "28K", going=True)["2007"] == 3  # the way round
+    assert "Hipper" not in independents(ctx, "28K", in_range(ctx, "28K"))
+
+
+def _ringed_stack(code: str) -> Game:
+    """G1 and G2 in 0303 attacked from 0302, every hex next to 0303 in a Soviet EZOC."""
+    board = Board.hex_map(HexLayout(12, 8))
+    ring: list[str] = []
+    for n in sorted(board.neighbours("0303")):
+        if n == "0302" or any(n in board.neighbours(r) for r in ring):
+            continue
+        ring.append(
+            next(
+                m
+                for m in sorted(board.neighbours(n))
+                if board.distance(m, "0303") == 2 and board.distance(m, "0302") > 1
+            )
+        )
+    g = game(
+        unit("S", "soviet", "0302", attack=40),
+        *[unit(f"Z{i}", "soviet", h, attack=4) for i, h in enumerate(ring)],
+        unit("G1", "german", "0303"),
+        unit("G2", "german", "0303"),
+        charts=crt(code),
+    )
+    return fight(g, ["S"], "0303")
+
+
+def test_3_3_9_0c_a_stack_retreating_into_an_ezoc_loses_one_step_in_all() -> None:
+    g = _ringed_stack("Dr")
+    stack = next(a for a in g.legal_actions() if isinstance(a, Retreat) and len(a.units) == 2)
+    g.apply(stack)
+    assert g.decision is not None and g.decision.step == "lose"
+    assert g.state.stack[-1].args["count"] == 1  # one step total, not one per unit
+    g2 = _ringed_stack("Dr2")
+    stack = next(a for a in g2.legal_actions() if isinstance(a, Retreat) and len(a.units) == 2)
+    g2.apply(stack)
+    assert g2.state.stack[-1].args["count"] == 2  # one per EZOC hex entered
+
+
+def test_9_0f_units_may_retreat_as_a_stack_or_apart() -> None:
+    g = _ringed_stack("Dr")
+    groups = {a.units for a in g.legal_actions() if isinstance(a, Retreat)}
+    assert groups == {("G1",), ("G2",), ("G1", "G2")}
 
 
 CORRIDOR = {"water": [f"{c:02d}{r:02d}" for c in (2, 4) for r in range(1, 9)]}  # column 03 only

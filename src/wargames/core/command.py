@@ -57,27 +57,35 @@ class RangeRules:
 
 
 def command_range(
-    index: BoardIndex, start: Node, hexes: int, rules: RangeRules = RangeRules()
+    index: BoardIndex,
+    start: Node,
+    hexes: int,
+    rules: RangeRules = RangeRules(),
+    going: bool = False,
 ) -> dict[int, int]:
     """Node number -> hexes counted from ``start`` (0 for the start), for every node within
     ``hexes``. The start's own hex is not counted; the target's is (K45 2.2e: a range of four
-    reaches units four hexes away). It depends on the board alone, so each answer is kept
-    with the board's index (a copy is returned)."""
+    reaches units four hexes away). With ``going``, only the nodes the count goes on from,
+    each with the fewest hexes of a way in that does not stop there (K45 12.6(3): the Frische
+    Haff counts as one hex beyond such a node). It depends on the board alone, so each answer
+    is kept with the board's index (a copy is returned)."""
     s = node_id(index, start)
-    return dict(
-        index.cached(
-            ("command.range.from", rules, s, hexes), lambda ix: _count(ix, s, hexes, rules)
-        )
+    found, on = index.cached(
+        ("command.range.from", rules, s, hexes), lambda ix: _count(ix, s, hexes, rules)
     )
+    return dict(on if going else found)
 
 
-def _count(index: BoardIndex, s: int, hexes: int, rules: RangeRules) -> dict[int, int]:
+def _count(
+    index: BoardIndex, s: int, hexes: int, rules: RangeRules
+) -> tuple[dict[int, int], dict[int, int]]:
     """Breadth-first over (node, stopped): a node keeps the distance of its nearest arrival,
     and the count goes on from it as soon as a way in does not stop there, even a longer one
-    (K45 2.2e: a range stopped straight across an unbridged river still goes round it)."""
+    (K45 2.2e: a range stopped straight across an unbridged river still goes round it).
+    Returns (every node reached, the nodes the count goes on from), each with its distance."""
     table = rules.table(index)
     found = {s: 0}
-    going = {s}  # nodes the count has gone on from
+    going = {s: 0}  # nodes the count goes on from
     frontier = [s]
     for d in range(1, hexes + 1):
         level: set[int] = set()
@@ -85,7 +93,7 @@ def _count(index: BoardIndex, s: int, hexes: int, rules: RangeRules) -> dict[int
             for v, stop in table[u]:
                 found.setdefault(v, d)
                 if not stop and v not in going:
-                    going.add(v)
+                    going[v] = d
                     level.add(v)
         frontier = sorted(level)
-    return found
+    return found, going

@@ -99,22 +99,26 @@ def use(ctx: Context, force: str) -> None:
     ctx.state.set("used", used)
 
 
-def in_range(ctx: Context, hq: str) -> dict[str, int]:
-    """K45 2.2e: hex -> hexes counted from the HQ, for hexes within its command range."""
+def in_range(ctx: Context, hq: str, going: bool = False) -> dict[str, int]:
+    """K45 2.2e: hex -> hexes counted from the HQ, for hexes within its command range (with
+    ``going``, only the hexes the count goes on from: not one it reached only by crossing an
+    unbridged major river)."""
     at = ctx.state.units[hq].at
     assert at is not None
     index = ctx.board.index
-    found = command_range(index, at, ctx.unit_def(hq).range, RANGE)
+    found = command_range(index, at, ctx.unit_def(hq).range, RANGE, going=going)
     return {index.ids[n]: d for n, d in found.items()}
 
 
-def hipper_in_range(ctx: Context, hq: str, reach: dict[str, int]) -> bool:
-    """K45 12.6(3): Frische Haff counts as one hex of the HQ's command range."""
+def hipper_in_range(ctx: Context, hq: str) -> bool:
+    """K45 12.6(3): Frische Haff counts as one hex of the HQ's command range, one hex beyond a
+    hex the count goes on from (2.2e: not across an unbridged major river)."""
     board = ctx.board
     rng = ctx.unit_def(hq).range
     haff = set(board.nodes_with("haff"))
     return any(
-        d + 1 <= rng and any(n in haff for n in board.neighbours(h)) for h, d in reach.items()
+        d + 1 <= rng and any(n in haff for n in board.neighbours(h))
+        for h, d in in_range(ctx, hq, going=True).items()
     )
 
 
@@ -137,7 +141,7 @@ def independents(ctx: Context, hq: str, reach: dict[str, int]) -> list[str]:
         if not is_combat(d) or hq_of(ctx, uid) is not None:
             continue
         if is_naval(d):
-            if not ctx.state.get("hipper_used") and hipper_in_range(ctx, hq, reach):
+            if not ctx.state.get("hipper_used") and hipper_in_range(ctx, hq):
                 out.append(uid)
             continue
         if side == "soviet" and front(ctx, uid) != front(ctx, hq):
