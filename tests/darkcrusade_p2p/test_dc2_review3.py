@@ -27,7 +27,11 @@ def test_the_player_traces_any_line_of_friendly_points_and_its_partisans_die_a_2
     g = advance_to(game(units), "strategic", "axis")
     g.apply(Choose("I"))
     offered = [a.path for a in g.legal_actions() if isinstance(a, Move)]
-    assert [p for p in offered if p[-1] == "Budapest"] == [("Warsaw", "West", "Budapest")]
+    # the legal list: a shortest line per set of partisans passed (review 5, F1)
+    assert [p for p in offered if p[-1] == "Budapest"] == [
+        ("Warsaw", "West", "Budapest"),
+        ("Warsaw", "Lublin", "Krakow", "Budapest"),
+    ]
     # a longer line through Lublin: accepted, and the partisan on it is destroyed
     g.apply(Move(("I",), ("Warsaw", "Lublin", "Krakow", "Budapest")))
     assert g.state.units["I"].at == "Budapest" and g.state.units["Par"].at is None

@@ -46,7 +46,7 @@ from .replacements import ReplaceStep
 from .sea import SeaLossStep, SeaStep
 from .sequence import PHASES
 from .siberians import CALL, SiberianCallStep, SiberianGambleStep, SiberianPlaceStep
-from .strategic import StrategicStep
+from .strategic import LINES_PER_END, StrategicStep
 from .supply import supplied_points
 from .var_shapes import VAR_SHAPES
 from .victory import VictoryStep, axis_points, estimate, final
@@ -94,6 +94,9 @@ class DarkCrusadeP2P(Title):
         ),
     )
     var_shapes: ClassVar[Mapping[str, Shape] | None] = VAR_SHAPES  # see .var_shapes
+    # a strategic move may be listed by up to LINES_PER_END lines to one point (one per set of
+    # partisans passed, .strategic.lines): the action encoding's variants of a move
+    action_variants: ClassVar[Mapping[str, int]] = {"move": LINES_PER_END}
     options: ClassVar[Mapping[str, Any]] = {
         # Errata 8: the optional May 1941 game-turn (turn 0 of the calendar).
         "may_1941": False,

@@ -95,12 +95,13 @@ def attack_strength(ctx: Context, attackers: Iterable[str], air: bool) -> int:
 def flak(ctx: Context, point: str, defenders: list[str]) -> int:
     """DC2 Combat A: defending flak (its values are lost; filled gap): 1 for each undispersed
     defending unit with the ``flak`` flag (the hex edition's AA result: German armies) and 1
-    for a Soviet victory city its own side defends (the hex edition's AA result; Darkest
-    Crusade gives victory cities a defensive fire of 1)."""
-    units = [u for u in defenders if not cn.dispersed(ctx, u)]
-    value = sum(1 for u in units if cn.has(ctx, u, "flak"))
-    if units and geo.vp(ctx, point) and geo.country(ctx, point) == ctx.side_of(units[0]):
-        value += 1 if ctx.side_of(units[0]) == cn.SOVIET else 0
+    for a Soviet victory city its own side defends, dispersed or not (the hex edition's AA
+    result, "an UnDisrupted German army or Russian victory city": UnDisrupted qualifies the
+    army; Darkest Crusade: "an UnDisruptible defensive firing factor of 1")."""
+    value = sum(1 for u in defenders if not cn.dispersed(ctx, u) and cn.has(ctx, u, "flak"))
+    side = ctx.side_of(defenders[0]) if defenders else None
+    if side == cn.SOVIET and geo.vp(ctx, point) and geo.country(ctx, point) == side:
+        value += 1
     return value
 
 

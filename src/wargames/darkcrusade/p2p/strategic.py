@@ -8,6 +8,7 @@ The decision is factored: pick a unit (``Choose``), then its destination (``Move
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Mapping
 from itertools import pairwise
 from typing import ClassVar
@@ -101,7 +102,8 @@ def path_error(ctx: Context, side: str, uid: str, path: tuple[str, ...]) -> str 
     """DC2 A: "the player simply traces a line of friendly controlled points ... to the desired
     destination": any simple line from the unit's point along joined, usable lines (A.1),
     through and to friendly points (A.2), never Elista (A.1), ending where there is room (A.3).
-    The legal list offers the shortest trace; the player may trace any other such line."""
+    The legal list offers a shortest line per outcome (``lines``); the player may trace any
+    other such line."""
     start = ctx.state.units[uid].at
     if not path or path[0] != start:
         return f"the line must start on {uid}'s point {start}"
@@ -135,6 +137,74 @@ def _ends(ctx: Context, side: str, start: str, ours: set[str]) -> dict[str, tupl
         # A.3: only three units may finish on a single point (the boxes are off the map)
         if dest != start and _open(ctx, side, dest, ended):
             out[dest] = tuple(trace.path_labels(n))
+    return out
+
+
+def _fragile_points(ctx: Context, side: str, ours: set[str]) -> set[str]:
+    """Friendly points holding enemy partisans or entrained factories, which a unit passing
+    destroys (DC2 Operational Movement)."""
+    occ = ctx.state.occupancy()
+    return {p for p in ours if any(ctx.side_of(u) != side for u in occ.get(p, ()))}
+
+
+def _outcome_lines(
+    ctx: Context, side: str, start: str, ours: set[str], fragile: set[str]
+) -> dict[tuple[str, frozenset[str]], tuple[str, ...]]:
+    """A breadth-first search over (point, partisan points passed): the first, shortest simple
+    line found to each destination for each set of partisan/entrained-factory points passed.
+    Those points are few, so the search stays small; neighbours are taken in name order."""
+    elista = set(ctx.board.nodes_with("elista"))
+    table = geo.points(ctx)
+    ended = arrivals(ctx)
+    seen: set[tuple[str, frozenset[str]]] = {(start, frozenset())}
+    queue: deque[tuple[tuple[str, ...], frozenset[str]]] = deque([((start,), frozenset())])
+    out: dict[tuple[str, frozenset[str]], tuple[str, ...]] = {}
+    while queue:
+        path, passed = queue.popleft()
+        a = path[-1]
+        for b in sorted(table[a].neighbours):
+            if b not in ours or b in elista or b in path or not _usable_line(ctx, a, b):
+                continue
+            key = (b, passed | {b} if b in fragile else passed)
+            if key in seen:
+                continue
+            seen.add(key)
+            line = (*path, b)
+            queue.append((line, key[1]))
+            if _open(ctx, side, b, ended):
+                out[key] = line
+    return out
+
+
+LINES_PER_END = 8
+"""The most lines :func:`lines` lists to one point (the action encoding's variants of a move);
+any other legal line is still accepted when given (:func:`path_error`)."""
+
+
+def lines(ctx: Context, side: str, uid: str) -> list[tuple[str, ...]]:
+    """The strategic lines the legal list offers ``uid`` (docs/kernel.md: where the path changes
+    what happens, each different outcome is listed): per destination the shortest trace
+    (``destinations``), and a shortest line for each other set of enemy partisans and entrained
+    factories passed, since the line decides which of them are destroyed (DC2 A, A.2): the
+    shortest first, at most :data:`LINES_PER_END` in all (every set when three such points or
+    fewer lie on the ways there)."""
+    start = ctx.state.units[uid].at
+    assert start is not None
+    ours = friendly_points(ctx, side)
+    ends = _ends(ctx, side, start, ours)
+    fragile = _fragile_points(ctx, side, ours)
+    if not fragile:
+        return list(ends.values())
+    out = []
+    others = _outcome_lines(ctx, side, start, ours, fragile)
+    for dest, shortest in ends.items():
+        out.append(shortest)
+        passed = frozenset(shortest[1:]) & fragile
+        more = sorted(
+            (k for k in others if k[0] == dest and k[1] != passed),
+            key=lambda k: (len(others[k]), sorted(k[1])),
+        )
+        out.extend(others[key] for key in more[: LINES_PER_END - 1])
     return out
 
 
@@ -202,8 +272,7 @@ class StrategicStep(UnitFirstStep):
         ]
 
     def unit_actions(self, ctx: Context, frame: Frame, uid: str) -> list[Action]:
-        dests = destinations(ctx, frame.args["side"], uid)
-        return [Move((uid,), path) for path in dests.values()]
+        return [Move((uid,), path) for path in lines(ctx, frame.args["side"], uid)]
 
     def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
         side = frame.args["side"]
