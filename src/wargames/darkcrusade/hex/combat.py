@@ -42,7 +42,7 @@ from .attacks import allocations, open_rumania
 from .battle import Battle, Stage, current, save
 from .charts import charts
 from .hidden import reveal, set_profile, to_reveal
-from .movement import SCALE, in_south, unit_costs
+from .movement import SCALE, in_south, unit_class, unit_costs
 from .odds import (
     base_odds,
     defenders,
@@ -168,6 +168,11 @@ def retreat_options(
     prohibited = {index.number[n] for n, us in occ.items() if ctx.side_of(us[0]) == b.side}
     prohibited |= {index.number[n] for n in ctx.board if water(ctx, n)}
     prohibited |= set(zoc)
+    # DCH: Terrain (Mountain): panzer/tank and motorized units "must be at division/brigade
+    # level to transit": a stack holding such a korps retreats through no mountain hex (a
+    # reading: retreats are transits too; see the coverage table)
+    if any(unit_class(ctx, u) == "korps-mobile" for u in stack):
+        prohibited |= {index.number[n] for n in ctx.board if ctx.board.terrain(n) == "mountain"}
 
     def fit(v: int) -> bool:
         node = index.ids[v]
@@ -539,8 +544,11 @@ def _forced_after(ctx: Context, b: Battle) -> Battle | None:
 
 
 def _avoid(ctx: Context, b: Battle) -> Battle | None:
-    # DCH: defending Germans (only) may avoid a Forced Exchange by accepting a D3 instead.
-    if b.forced and b.side == cn.RUSSIAN and any(cn.is_german(ctx, d) for d in b.defenders):
+    # DCH: defending Germans (only) may avoid a Forced Exchange by accepting a D3 instead;
+    # only a result the Forced Exchange turns into an exchange (a DE or BK stands) is avoided.
+    german = any(cn.is_german(ctx, d) for d in b.defenders)
+    exchange = is_exchange(convert(b.rolled, True, True))
+    if b.forced and b.side == cn.RUSSIAN and german and exchange:
         _decide(ctx, b, cn.enemy(b.side))
         return None
     return _to(b, Stage.RESULT)

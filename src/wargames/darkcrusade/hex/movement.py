@@ -139,10 +139,19 @@ def allowance(ctx: Context, uid: str, mode: str) -> tuple[int, int]:
     return base, bonus
 
 
-def situation(ctx: Context, side: str, bonus: bool = False, german: bool = False) -> Situation:
-    """The position seen by ``side``'s movers (the kernel memoizes its tables on it)."""
-    key = ("situation", side, bonus, german)
-    return cached(ctx, key, lambda: _situation(ctx, side, bonus, german))
+def situation(
+    ctx: Context, side: str, bonus: bool = False, german: bool = False, south: int | None = None
+) -> Situation:
+    """The position seen by ``side``'s movers (the kernel memoizes its tables on it); ``south``:
+    the northernmost row open to the movers (Axis allied units)."""
+    key = ("situation", side, bonus, german, south)
+    return cached(ctx, key, lambda: _situation(ctx, side, bonus, german, south))
+
+
+def unit_situation(ctx: Context, uid: str, bonus: bool = False) -> Situation:
+    """The position seen by ``uid`` on an operational move."""
+    side = ctx.side_of(uid)
+    return situation(ctx, side, bonus, cn.is_german(ctx, uid), south_only(ctx, uid))
 
 
 def lone_katyushas(ctx: Context) -> set[str]:
@@ -156,7 +165,7 @@ def lone_katyushas(ctx: Context) -> set[str]:
     }
 
 
-def _situation(ctx: Context, side: str, bonus: bool, german: bool) -> Situation:
+def _situation(ctx: Context, side: str, bonus: bool, german: bool, south: int | None) -> Situation:
     occ = ctx.state.occupancy()
     index = ctx.board.index
     other = cn.enemy(side)
@@ -165,12 +174,16 @@ def _situation(ctx: Context, side: str, bonus: bool, german: bool) -> Situation:
         index.number[n] for n, us in occ.items() if ctx.side_of(us[0]) == other and n not in lone
     }
     friends = {index.number[n] for n, us in occ.items() if ctx.side_of(us[0]) == side}
+    restricted = bonus_zoc(ctx, other).nodes - friends if bonus else frozenset()
+    # DCH: Operational Movement: Axis allied units must remain in the south, on every hex of
+    # their path
+    north = frozenset(v for v, n in enumerate(index.ids) if south is not None and _row(n) < south)
+    closed = restricted | north
     can_enter = None
-    if bonus:
-        restricted = bonus_zoc(ctx, other).nodes - friends
+    if closed:
 
         def can_enter(v: int) -> bool:
-            return v not in restricted
+            return v not in closed
 
     return Situation(
         enemies=enemies, friends=friends, zoc=zone_map(ctx, other), can_enter=can_enter
@@ -185,15 +198,13 @@ def routes(ctx: Context, uid: str, mode: str) -> dict[str, tuple[tuple[str, ...]
 def _routes(ctx: Context, uid: str, mode: str) -> dict[str, tuple[tuple[str, ...], bool]]:
     unit = ctx.state.units[uid]
     assert unit.at is not None
-    side = ctx.side_of(uid)
     base, bonus = allowance(ctx, uid, mode)
     index = ctx.board.index
     c = unit_costs(ctx, uid)
     ends: dict[str, tuple[tuple[str, ...], bool]] = {}
     extra = not road_doubled(ctx, uid) and road_bonus(weather(ctx))
-    german = cn.is_german(ctx, uid)
     if base > 0:
-        sit = situation(ctx, side, german=german)
+        sit = unit_situation(ctx, uid)
         got = reach(index, unit.at, base * SCALE, c, POLICY, sit)
         paths = got.path_table()
         for node in got.cost:
@@ -202,7 +213,7 @@ def _routes(ctx: Context, uid: str, mode: str) -> dict[str, tuple[tuple[str, ...
         if extra:
             _road_extra(ctx, got, sit, True, ends, c, base * SCALE)
     if bonus_allowed(ctx, uid):
-        sit = situation(ctx, side, True, german)
+        sit = unit_situation(ctx, uid, True)
         got = reach(index, unit.at, (base + bonus) * SCALE, c, POLICY, sit)
         paths = got.path_table()
         for node in got.cost:
@@ -228,7 +239,7 @@ def _swamp_step(
     index = ctx.board.index
     at = ctx.state.units[uid].at
     assert at is not None
-    sit = situation(ctx, ctx.side_of(uid), german=cn.is_german(ctx, uid))
+    sit = unit_situation(ctx, uid)
     got = reach(index, at, mp, c, SWAMP_POLICY, sit)
     for node in got.cost:
         label = index.ids[node]
@@ -326,6 +337,11 @@ def move_error(ctx: Context, uid: str, path: tuple[str, ...], mode: str) -> Ille
         return IllegalAction(RULE, f"the move of {uid} must start in its hex {unit.at}")
     if cn.disrupted(ctx, uid):
         return IllegalAction("DCH: Disrupted Units", f"{uid} is Disrupted and may not move")
+    north = [n for n in path[1:] if not in_south(ctx, uid, n)]
+    if north:
+        return IllegalAction(
+            RULE, f"{uid}: Axis allied units must remain in the south, not enter {north[0]}"
+        )
     ends = routes(ctx, uid, mode)
     if path[-1] not in ends:
         return IllegalAction(RULE, f"{uid} cannot end an operational move in {path[-1]}")
@@ -336,7 +352,6 @@ def move_error(ctx: Context, uid: str, path: tuple[str, ...], mode: str) -> Ille
 
 def _path_error(ctx: Context, uid: str, path: tuple[str, ...], mode: str) -> IllegalAction | None:
     base, bonus = allowance(ctx, uid, mode)
-    side = ctx.side_of(uid)
     try:
         check_path(
             ctx.board.index,
@@ -344,7 +359,7 @@ def _path_error(ctx: Context, uid: str, path: tuple[str, ...], mode: str) -> Ill
             base * SCALE,
             unit_costs(ctx, uid),
             POLICY,
-            situation(ctx, side, german=cn.is_german(ctx, uid)),
+            unit_situation(ctx, uid),
         )
         return None
     except IllegalAction as exc:
@@ -358,7 +373,7 @@ def _path_error(ctx: Context, uid: str, path: tuple[str, ...], mode: str) -> Ill
                 base * SCALE,
                 unit_costs(ctx, uid),
                 SWAMP_POLICY,
-                situation(ctx, side, german=cn.is_german(ctx, uid)),
+                unit_situation(ctx, uid),
             )
             return None
         except IllegalAction:
@@ -372,7 +387,7 @@ def _path_error(ctx: Context, uid: str, path: tuple[str, ...], mode: str) -> Ill
             (base + bonus) * SCALE,
             unit_costs(ctx, uid),
             POLICY,
-            situation(ctx, side, True, cn.is_german(ctx, uid)),
+            unit_situation(ctx, uid, True),
         )
     except IllegalAction as exc:
         return exc
@@ -392,7 +407,7 @@ def may_attack_after(ctx: Context, uid: str, path: tuple[str, ...], mode: str) -
             base * SCALE,
             unit_costs(ctx, uid),
             POLICY,
-            situation(ctx, ctx.side_of(uid), german=cn.is_german(ctx, uid)),
+            unit_situation(ctx, uid),
         )
     except IllegalAction:
         return False
@@ -407,7 +422,7 @@ def spent(ctx: Context, uid: str, path: tuple[str, ...]) -> int:
         None,
         unit_costs(ctx, uid),
         MovePolicy(),
-        situation(ctx, ctx.side_of(uid), german=cn.is_german(ctx, uid)),
+        unit_situation(ctx, uid),
     )
 
 

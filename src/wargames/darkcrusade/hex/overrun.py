@@ -13,7 +13,7 @@ from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 
 from . import counters as cn
-from .movement import SCALE, allowance, unit_costs
+from .movement import SCALE, allowance, in_south, unit_costs
 from .stacking import fits_all, stacking_error
 
 RULE = "DCH: Operational Movement (Overrun)"
@@ -72,6 +72,12 @@ def overrun_error(
             return IllegalAction(RULE, f"{u} lacks the movement factors to overrun {target}")
     if stacking_error(ctx, list(units)) is not None:
         return IllegalAction("DCH: Stacking Limits", "the overrunning stack is overstacked")
+    # DCH: Operational Movement: Axis allied units must remain in the south
+    north = [u for u in units if not in_south(ctx, u, target)]
+    if north:
+        return IllegalAction(
+            "DCH: Operational Movement", f"{north[0]} must remain in the south, not in {target}"
+        )
     # DCH: Terrain (Mountain): not more than 1 panzer/tank or motorized unit a mountain hex,
     # counted in the overrun hex once its defenders are gone
     if not fits_all(ctx, units, target, leaving=here):

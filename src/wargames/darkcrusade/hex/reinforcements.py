@@ -143,7 +143,6 @@ class RussianAdmin(Step):
                 bank -= 2
         ctx.state.set("rifle_factors", bank)
         coming += tank_replacements(ctx)
-        cn.entrench(ctx, cn.RUSSIAN)
         relocate(ctx, cn.RUSSIAN)
         ctx.done()
         coming = [c for c in coming if place_near(ctx, c[0], entry) is not None]
@@ -152,6 +151,19 @@ class RussianAdmin(Step):
         spare = odd_army(ctx, [c[0] for c in coming])
         if bank % 2 == 1 and spare is not None:
             ctx.push("rifle-roll", unit=spare)
+
+
+class RussianEntrench(Step):
+    """DCH: Sequence B.1: "... Strategic/Rail Movement, UnDisrupted units' Entrenchment": the
+    Russian units entrench after the arrivals, the Siberians and the rail and sea moves."""
+
+    name: ClassVar[str] = "russian-entrench"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
+    rule: ClassVar[str] = "DCH: Sequence B.1"
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        cn.entrench(ctx, cn.RUSSIAN)
+        ctx.done()
 
 
 def odd_army(ctx: Context, taken: list[str]) -> str | None:

@@ -90,6 +90,7 @@ PHASES: tuple[Phase, ...] = (
             Segment("evacuate", "B.1 factory evacuation"),
             Segment("rail", "B.1 Russian strategic/rail movement", {"side": R}),
             Segment("sea", "B.1 Russian strategic movement by sea", {"side": R}),
+            Segment("russian-entrench", "B.1 UnDisrupted units' Entrenchment"),
             Segment("airfields", "B.1 airfield relocation", {"side": R}),
         ),
     ),
