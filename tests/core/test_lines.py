@@ -290,6 +290,11 @@ def test_scenario_line_classes_become_the_line_policy() -> None:
             "unknown key",
         ),
         (
+            {"units": [{k: v for k, v in unit_x({"weight": 1}).items() if k != "id"}]},
+            "units[0].id",
+            "missing",
+        ),
+        (
             {"map": {**_map(), "points": [{"id": "Brest", "x": 1}]}},
             "map.points[0].y",
             "both x and y",

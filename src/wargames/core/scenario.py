@@ -596,7 +596,7 @@ def _parse_line_data(
         kind = ln.string("kind", "")
         if kind and kind not in kinds:
             ln.fail("kind", f"unknown kind {kind!r} (map.line_kinds: {', '.join(kinds)})")
-        loads[str(u.data["id"])] = UnitLoad(weight, kind, retreat)
+        loads[u.string("id")] = UnitLoad(weight, kind, retreat)
     return LinePolicy(limits), loads
 
 
