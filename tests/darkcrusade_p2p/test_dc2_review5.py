@@ -138,3 +138,53 @@ def test_mud_battles_spare_defenders_on_a_city_point_only_weather() -> None:
     strength, off_city = _defence_fire("Baranovichi", "Brest", roll)
     assert strength == 6 and off_city == table(6, roll, -2)
     assert on_city != off_city
+
+
+def _every_outcome(g: Game, uid: str, fragile: set[str]) -> set[tuple[str, frozenset[str]]]:
+    """(end, partisan points passed) of every simple strategic line, by brute force."""
+    from wargames.darkcrusade.p2p import geography as geo
+    from wargames.darkcrusade.p2p import strategic as st
+
+    c = ctx(g)
+    ours = st.friendly_points(c, "axis")
+    elista = set(c.board.nodes_with("elista"))
+    ended = st.arrivals(c)
+    table = geo.points(c)
+    found: set[tuple[str, frozenset[str]]] = set()
+
+    def extend(path: tuple[str, ...]) -> None:
+        for b in table[path[-1]].neighbours:
+            usable = b in ours and b not in elista and b not in path
+            if not usable or not st._usable_line(c, path[-1], b):
+                continue
+            if st._open(c, "axis", b, ended):
+                found.add((b, frozenset((*path[1:], b)) & fragile))
+            extend((*path, b))
+
+    extend((c.state.units[uid].at,))
+    return found
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_outcome_of_a_strategic_line_is_listed_a_2(seed: int) -> None:
+    """DC2 A, A.2 (docs/kernel.md: each different outcome listed): with one to three
+    partisans on Axis points, the legal list offers a line for every (end point, partisans
+    passed) that some simple line of friendly points gives, e.g. Lublin by way of a partisan
+    on Krakow (Warsaw-West-Krakow-Lublin), which a search keeping one line per point and
+    set lost."""
+    import random
+
+    rng = random.Random(seed)
+    candidates = ["Budapest", "Helsinki", "Konigsberg", "Krakow", "Lublin", "Memel", "Suwalki"]
+    points = ["Krakow"] if seed == 0 else rng.sample(candidates, rng.randint(1, 3))
+    units = [infantry("I", "axis", "Warsaw")]
+    units += [partisan(f"Par{i}", "soviet", p) for i, p in enumerate(points)]
+    g = advance_to(game(units), "strategic", "axis")
+    g.apply(Choose("I"))
+    fragile = set(points)
+    listed = {
+        (a.path[-1], frozenset(a.path[1:]) & fragile)
+        for a in g.legal_actions()
+        if isinstance(a, Move)
+    }
+    assert listed == _every_outcome(g, "I", fragile)

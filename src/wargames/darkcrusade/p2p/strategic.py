@@ -8,7 +8,6 @@ The decision is factored: pick a unit (``Choose``), then its destination (``Move
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Mapping
 from itertools import pairwise
 from typing import ClassVar
@@ -147,32 +146,47 @@ def _fragile_points(ctx: Context, side: str, ours: set[str]) -> set[str]:
     return {p for p in ours if any(ctx.side_of(u) != side for u in occ.get(p, ()))}
 
 
+ROUTES_KEPT = 3
+"""The most lines :func:`_outcome_lines` keeps going on from one point with one set of points
+passed (a bound on its cost: with more, it grows with every way round the map)."""
+
+
 def _outcome_lines(
     ctx: Context, side: str, start: str, ours: set[str], fragile: set[str]
 ) -> dict[tuple[str, frozenset[str]], tuple[str, ...]]:
-    """A breadth-first search over (point, partisan points passed): the first, shortest simple
-    line found to each destination for each set of partisan/entrained-factory points passed.
-    Those points are few, so the search stays small; neighbours are taken in name order."""
+    """A shortest simple line to each destination for each set of partisan/entrained-factory
+    points passed: a breadth-first search over lines (extended in name order) that drops a
+    line when a line kept before, no longer, ends on the same point with the same points
+    passed and visited no point this one did not (it reaches all this one reaches), and keeps
+    at most :data:`ROUTES_KEPT` lines a point and set. The first rule loses no outcome; the
+    bound may lose one that only a fourth way round reaches (still accepted when given,
+    :func:`path_error`)."""
     elista = set(ctx.board.nodes_with("elista"))
     table = geo.points(ctx)
     ended = arrivals(ctx)
-    seen: set[tuple[str, frozenset[str]]] = {(start, frozenset())}
-    queue: deque[tuple[tuple[str, ...], frozenset[str]]] = deque([((start,), frozenset())])
+    kept: dict[tuple[str, frozenset[str]], list[frozenset[str]]] = {
+        (start, frozenset()): [frozenset({start})]
+    }
+    level: list[tuple[tuple[str, ...], frozenset[str]]] = [((start,), frozenset())]
     out: dict[tuple[str, frozenset[str]], tuple[str, ...]] = {}
-    while queue:
-        path, passed = queue.popleft()
-        a = path[-1]
-        for b in sorted(table[a].neighbours):
-            if b not in ours or b in elista or b in path or not _usable_line(ctx, a, b):
-                continue
-            key = (b, passed | {b} if b in fragile else passed)
-            if key in seen:
-                continue
-            seen.add(key)
-            line = (*path, b)
-            queue.append((line, key[1]))
-            if _open(ctx, side, b, ended):
-                out[key] = line
+    while level:
+        following = []
+        for path, passed in level:
+            a = path[-1]
+            for b in sorted(table[a].neighbours):
+                if b not in ours or b in elista or b in path or not _usable_line(ctx, a, b):
+                    continue
+                key = (b, passed | {b} if b in fragile else passed)
+                visited = frozenset(path) | {b}
+                others = kept.setdefault(key, [])
+                if len(others) >= ROUTES_KEPT or any(v <= visited for v in others):
+                    continue
+                others.append(visited)
+                line = (*path, b)
+                following.append((line, key[1]))
+                if key not in out and _open(ctx, side, b, ended):
+                    out[key] = line
+        level = following
     return out
 
 
