@@ -403,3 +403,46 @@ def test_15_1b_mikosch_comes_as_soon_as_a_soviet_unit_is_near() -> None:
     push(g, "movement", side="soviet")
     g.apply(Move(("S",), ("0408", "0507", "0607", "0706")))  # 7 -> 4 hexes from Königsberg
     assert g.state.units["Mikosch"].at is not None
+
+
+def test_15_1b_5_2_mikosch_never_comes_to_the_hex_a_soviet_move_ends_in() -> None:
+    """K45 15.1b vs 5.2: a Soviet unit moving into Pillau brings Mikosch "as soon as" it is
+    near Königsberg, but he is placed only once it stands in its hex, so never under it."""
+    g = game(
+        unit("Mikosch", "german", None, box="optional", steps=1),
+        unit("S", "soviet", "0408", mp=12),
+        unit("G", "german", "0101"),
+        options={"mikosch": True},
+        attributes={"1002": {"name": "Pillau"}},
+    )
+    activate(g, "", "soviet", ["S"])
+    push(g, "combat", side="soviet")
+    push(g, "movement", side="soviet")
+    moves = [a for a in g.legal_actions() if isinstance(a, Move) and a.path[-1] == "1002"]
+    g.apply(min(moves, key=lambda a: len(a.path)))
+    assert g.state.units["S"].at == "1002"
+    at = g.state.units["Mikosch"].at
+    assert at is not None and at != "1002"
+    assert all(g.scenario.units[u].side == "german" for u in g.state.occupancy()[at])
+
+
+def test_15_1b_5_2_mikosch_is_never_placed_with_soviet_units() -> None:
+    """K45 15.1b vs 5.2: with Soviet units in Pillau and every hex next to it, Mikosch is held
+    back (he enters in Pillau or next to it, once a hex there is open to him)."""
+    nbrs = ["0901", "0902", "1001", "1003", "1101", "1102"]  # around Pillau 1002
+    g = game(
+        unit("Mikosch", "german", None, box="optional", steps=1),
+        unit("G", "german", "0101"),
+        unit("S0", "soviet", "1002"),
+        *[unit(f"S{i + 1}", "soviet", n) for i, n in enumerate(nbrs)],
+        options={"mikosch": True},
+        attributes={"1002": {"name": "Pillau"}},
+    )
+    assert sorted(g.scenario.board.neighbours("1002")) == nbrs
+    push(g, "command")
+    mik = g.state.units["Mikosch"]
+    assert mik.at is None and mik.box == "optional"
+    g.state.put(g.state.units["S1"].moved_to("0101"))  # 0901 is left open
+    g.state.put(g.state.units["G"].moved_to("0303"))
+    push(g, "command")
+    assert g.state.units["Mikosch"].at == "0901"

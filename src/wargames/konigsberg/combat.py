@@ -58,6 +58,7 @@ from .forces import (
     lone_hq,
     lose_step,
     overrun,
+    placed,
     playable,
     refugee_hexes,
     unplayable_nodes,
@@ -726,7 +727,7 @@ class RetreatStep(SideStep):
                 if is_combat(ctx.unit_def(uid)):
                     overrun(ctx, uid, node)  # K45 9.2d
                 enter(ctx, uid, node)
-            ctx.state.put(ctx.state.units[uid].moved_to(action.path[-1]))
+            placed(ctx, uid, action.path)
         for hq in hqs_meeting(ctx, units, action.path[-1]):
             # K45 5.2: the combat units end their retreat; the HQ goes one more hex alone
             ctx.push("hq-retreat", side=frame.args["side"], hq=hq, path=list(action.path))
@@ -866,7 +867,7 @@ class AdvanceStep(SideStep):
             if is_combat(ctx.unit_def(uid)):
                 overrun(ctx, uid, node)  # K45 10.3
             enter(ctx, uid, node)
-        ctx.state.put(ctx.state.units[uid].moved_to(action.path[-1]))
+        placed(ctx, uid, action.path)
         route = "-".join(action.path)
         others = Redacted(  # K45 0.1e
             f"a {ctx.side_of(uid)} unit advances {route}", {"path": list(action.path)}

@@ -5,7 +5,7 @@ hexes (14.1), and elimination (8.0e, 12.1c, 12.5(3)).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import attrs
 
@@ -228,13 +228,8 @@ def vp_hexes(ctx: Context) -> tuple[str, ...]:
 
 def enter(ctx: Context, uid: str, node: str) -> None:
     """A unit enters a hex: control changes (K45 1.2c), VP hexes flip (14.1) and split supply
-    sources convert for good (11.2a); Mikosch comes "as soon as" a Soviet unit is near
-    Königsberg (15.1b)."""
+    sources convert for good (11.2a). Mikosch (15.1b) is checked by ``placed``."""
     d = ctx.unit_def(uid)
-    if d.side == "soviet":
-        from .special import mikosch_check  # here: special imports this module
-
-        mikosch_check(ctx, node)
     if not is_combat(d) or is_naval(d):
         return
     side = d.side
@@ -281,7 +276,18 @@ def move_unit(ctx: Context, uid: str, path: Iterable[str]) -> None:
     for node in nodes[1:]:
         overrun(ctx, uid, node)
         enter(ctx, uid, node)
-    ctx.state.put(ctx.state.units[uid].moved_to(nodes[-1]))
+    placed(ctx, uid, nodes)
+
+
+def placed(ctx: Context, uid: str, path: Sequence[str]) -> None:
+    """Put a unit at the end of its path (start first), each hex entered. K45 15.1b: Mikosch
+    comes "as soon as" a Soviet unit is near Königsberg (on any hex of its path), checked only
+    now the unit stands in its hex, so he is never put where it ends (5.2)."""
+    ctx.state.put(ctx.state.units[uid].moved_to(path[-1]))
+    if ctx.side_of(uid) == "soviet":
+        from .special import mikosch_check  # here: special imports this module
+
+        mikosch_check(ctx, path[1:])
 
 
 def overrun(ctx: Context, uid: str, node: str) -> None:

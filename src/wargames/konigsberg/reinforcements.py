@@ -39,6 +39,7 @@ from .forces import (
     is_hq,
     is_mech,
     on_map,
+    placed,
     playable,
     remove_chit,
     unit_hexes,
@@ -159,6 +160,7 @@ def arrive(ctx: Context, uid: str, at: str, by_rail: bool = False) -> None:
     steps = unit.steps if unit.box != ELIMINATED else (1 if d.steps > 1 else d.steps)
     ctx.state.put(attrs.evolve(unit, at=at, box=None, steps=max(steps, 1), markers=frozenset()))
     enter(ctx, uid, at)  # K45 14.1, 11.2a, 1.2c: a unit entering a hex (by rail too) takes it
+    placed(ctx, uid, [at])  # K45 15.1b
     ctx.state.set("arrived", [*ctx.state.get("arrived", ()), uid])
     if by_rail:
         ctx.state.set("by_rail", [*ctx.state.get("by_rail", ()), uid])
@@ -424,6 +426,7 @@ class Replacements(SideStep):
             unit = ctx.state.units[uid]
             ctx.state.put(attrs.evolve(unit, at=action.at, box=None, steps=1, markers=frozenset()))
             enter(ctx, uid, action.at)  # K45 14.1, 11.2a: placed, it takes the hex as arrive does
+            placed(ctx, uid, [action.at])  # K45 15.1b
             ctx.update(left=left - step_cost(ctx, uid), returned=[*frame.get("returned", ()), uid])
             ctx.emit("replace", f"{uid} returns at {action.at}", unit=uid, at=action.at)
             return

@@ -413,28 +413,28 @@ class Optional(Step):
         mikosch_check(ctx)
 
 
-def mikosch_check(ctx: Context, entering: str | None = None) -> None:
+def mikosch_check(ctx: Context, entered: Iterable[str] = ()) -> None:
     """K45 15.1b: Mikosch enters "as soon as any Soviet unit is within five hexes of
-    Königsberg" (``entering``: a hex a Soviet unit is entering now)."""
+    Königsberg" (``entered``: the hexes a Soviet unit, now placed, has just entered), in Pillau
+    or next to it, in no hex of that path; if none fits him (5.0, 5.2: never with Soviet units)
+    he is held back until one does (a reading)."""
     if not ctx.options.get("mikosch") or ctx.state.units["Mikosch"].box != "optional":
         return
     ch = charts(ctx)
     city = ch.place(ch["mikosch"]["city"])
     near = int(ch["mikosch"]["distance"])
-    soviet = [*unit_hexes(ctx, "soviet"), *([entering] if entering else [])]
-    if any(ctx.board.distance(city, s) <= near for s in soviet):
-        spot = ch.names.get("Pillau", city)
-        if not fits(ctx, spot, ["Mikosch"], "german"):
-            spot = next(
-                (
-                    n
-                    for n in sorted(ctx.board.neighbours(spot))
-                    if fits(ctx, n, ["Mikosch"], "german")
-                ),
-                spot,
-            )
-        ctx.state.put(ctx.state.units["Mikosch"].moved_to(spot))
-        ctx.emit("arrive", f"zbV KG Mikosch arrives at {spot} (K45 15.1b)", unit="Mikosch")
+    passed = set(entered)
+    soviet = [*unit_hexes(ctx, "soviet"), *passed]
+    if not any(ctx.board.distance(city, s) <= near for s in soviet):
+        return
+    pillau = ch.names.get("Pillau", city)
+    spots = [pillau, *sorted(ctx.board.neighbours(pillau))]
+    # K45 5.2: not on the way of a Soviet stack still moving along that path (a retreat)
+    spot = next((n for n in spots if n not in passed and fits(ctx, n, ["Mikosch"], "german")), None)
+    if spot is None:
+        return
+    ctx.state.put(ctx.state.units["Mikosch"].moved_to(spot))
+    ctx.emit("arrive", f"zbV KG Mikosch arrives at {spot} (K45 15.1b)", unit="Mikosch")
 
 
 def start_cup(ctx: Context) -> None:

@@ -37,6 +37,7 @@ from .forces import (
     is_hq,
     is_naval,
     lose_step,
+    placed,
     playable,
     refugee_hexes,
     unplayable_nodes,
@@ -262,4 +263,4 @@ class HQRetreat(SideStep):
         route = "-".join(action.path)
         others = Redacted(f"an HQ retreats on {route}", {"path": list(action.path)})  # 0.1e
         ctx.emit_about([hq], "retreat", f"{hq} retreats on {route}", others=others, units=[hq])
-        ctx.state.put(ctx.state.units[hq].moved_to(dest))
+        placed(ctx, hq, [dest])
