@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from darkest_support import army, ctx, new, rifle, skip, to_step
+from darkest_support import army, ctx, mech, new, rifle, skip, to_step
 
 from wargames.core.actions import Attack, Choose, Outcome, Pass
 from wargames.core.game import Game
@@ -42,6 +42,21 @@ def test_rough_terrain_gives_infantry_defenders_extra_fire(
     defenders = [rifle(f"R{i}", "B3", markers=("disrupted",) if i else ()) for i in range(units)]
     g = new(army("G", "B2"), *defenders, terrain={terrain: ["B3"]} if terrain != "clear" else {})
     assert terrain_bonus(ctx(g), "B3", [f"R{i}" for i in range(units)]) == bonus
+
+
+def test_terrain_bonus_is_only_for_infantry_and_shock_units() -> None:
+    # DC: Terrain Effects on Combat: "1 infantry or shock unit can receive 1 additional
+    # defensive firing strength point" - a mechanized korps does not match it.
+    g = new(
+        army("G", "B2"),
+        mech("M", "B3"),
+        rifle("R", "C3"),
+        mech("N", "C3"),
+        terrain={"forest": ["B3"], "mountains": ["C3"]},
+    )
+    c = ctx(g)
+    assert terrain_bonus(c, "B3", ["M"]) == 0
+    assert terrain_bonus(c, "C3", ["R", "N"]) == 1  # mountains: 2 only for 2 infantry/shock
 
 
 def test_frozen_swamps_and_rivers_give_no_bonus_in_snow() -> None:
@@ -118,6 +133,18 @@ def test_no_river_bonus_when_most_attacking_factors_are_on_the_defenders_side() 
     assert river_bonus(ctx(g), "B3", ["G1", "G2"], ["R1", "R2"]) == 0  # 6 of 10 across no river
 
 
+def test_river_bonus_stands_with_exactly_half_the_factors_on_the_defenders_side() -> None:
+    # DC: Terrain Effects: "none, if more than half the factors ... on the same side"
+    g = new(
+        army("G1", "B2", (4, 3)),
+        army("G2", "C2", (4, 3)),
+        rifle("R", "B3"),
+        hexsides=river(("B2", "B3")),
+    )
+    g.state.turn = 2
+    assert river_bonus(ctx(g), "B3", ["G1", "G2"], ["R"]) == 1  # 4 of 8 across no river
+
+
 def test_stalin_line_hexsides_add_fire_matched_by_russian_infantry() -> None:
     g = new(
         army("G1", "B2"),
@@ -130,6 +157,33 @@ def test_stalin_line_hexsides_add_fire_matched_by_russian_infantry() -> None:
     assert stalin_bonus(c, "B3", ["G1", "G2"], ["R1", "M"]) == 2
     assert stalin_bonus(c, "B3", ["G1"], ["R1", "M"]) == 1
     assert stalin_bonus(c, "B3", ["G1", "G2"], ["R1"]) == 1
+
+
+def test_stalin_line_is_not_matched_by_a_mechanized_korps() -> None:
+    # DC: Stalin Line: "matched by that number of defending Russian infantry/rifle or shock
+    # army units" - 2 hexsides with a rifle army and a mech korps give 1.
+    g = new(
+        army("G1", "B2"),
+        army("G2", "A2"),
+        rifle("R", "B3"),
+        mech("M", "B3"),
+        hexsides=river(("B2", "B3"), ("A2", "B3"), feature="stalin-line"),
+    )
+    assert stalin_bonus(ctx(g), "B3", ["G1", "G2"], ["R", "M"]) == 1
+
+
+def test_stalin_line_adds_nothing_when_the_russians_attack_across_it() -> None:
+    # DC: Stalin Line: "Each Stalin Line hex-side the Germans attack across" - a German army
+    # defending against a Russian attack across it gets no bonus.
+    g = new(
+        army("G", "B3"),
+        rifle("R1", "B2"),
+        rifle("R2", "A2"),
+        hexsides=river(("B2", "B3"), ("A2", "B3"), feature="stalin-line"),
+    )
+    c = ctx(g)
+    assert stalin_bonus(c, "B3", ["R1", "R2"], ["G"]) == 0
+    assert defence_fire(c, "axis", "B3", ["R1", "R2"], ["G"]).strength == 4
 
 
 def test_unsupplied_fire_is_halved_down_on_offense_and_up_on_defence() -> None:
