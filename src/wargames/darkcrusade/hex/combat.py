@@ -308,7 +308,9 @@ def advance_limit(ctx: Context, uid: str, b: Battle) -> int:
             ctx.side_of(uid) == cn.RUSSIAN
             and any(cn.has(ctx, uid, f) for f in ("tank", "parachute", "shock"))
         ) or (
-            cn.is_axis(ctx, uid) and (cn.has(ctx, uid, "motorized") or cn.has(ctx, uid, "cavalry"))
+            # German motorized and Axis cavalry: an allied motorized unit (HuMob) advances 1 hex
+            (cn.is_german(ctx, uid) and cn.has(ctx, uid, "motorized"))
+            or (cn.is_axis(ctx, uid) and cn.has(ctx, uid, "cavalry"))
         ):
             return 2
         return 1

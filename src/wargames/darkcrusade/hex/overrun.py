@@ -13,8 +13,9 @@ from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 
 from . import counters as cn
-from .movement import SCALE, allowance, in_south, unit_costs
+from .movement import SCALE, ZOC_RULE, allowance, in_south, unit_costs
 from .stacking import fits_all, stacking_error
+from .zoc import zone_map
 
 RULE = "DCH: Operational Movement (Overrun)"
 NEEDED = 7
@@ -66,6 +67,12 @@ def overrun_error(
         return IllegalAction(RULE, f"{target} is not defended by a total of 1 factor")
     if sum(cn.attack_factor(ctx, u, side) for u in units) < NEEDED:
         return IllegalAction(RULE, f"an overrun needs {NEEDED} attack factors moving together")
+    # DCH: Zones of Control: an overrun is a move, so not from one EZOC to another EZOC of
+    # the same enemy unit; the overrun's own defenders do not count (they are eliminated)
+    zones, index = zone_map(ctx, cn.enemy(side)), ctx.board.index
+    both = zones.exerting(index.number[start]) & zones.exerting(index.number[target])
+    if both - set(here):
+        return IllegalAction(ZOC_RULE, f"{start} to {target}: both in the ZOC of one enemy unit")
     for u in units:
         cost = step_cost(ctx, u, start, target)
         if cost is None or cost + SCALE > allowance(ctx, u, mode)[0] * SCALE:
