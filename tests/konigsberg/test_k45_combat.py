@@ -588,15 +588,13 @@ def _ringed_stack(code: str) -> Game:
 
 
 def test_3_3_9_0c_a_stack_retreating_into_an_ezoc_loses_one_step_in_all() -> None:
-    g = _ringed_stack("Dr")
-    stack = next(a for a in g.legal_actions() if isinstance(a, Retreat) and len(a.units) == 2)
-    g.apply(stack)
-    assert g.decision is not None and g.decision.step == "lose"
-    assert g.state.stack[-1].args["count"] == 1  # one step total, not one per unit
-    g2 = _ringed_stack("Dr2")
-    stack = next(a for a in g2.legal_actions() if isinstance(a, Retreat) and len(a.units) == 2)
-    g2.apply(stack)
-    assert g2.state.stack[-1].args["count"] == 2  # one per EZOC hex entered
+    # one step total, not one per unit, for each EZOC hex entered
+    for code, steps in (("Dr", 1), ("Dr2", 2)):
+        g = _ringed_stack(code)
+        stack = next(a for a in g.legal_actions() if isinstance(a, Retreat) and len(a.units) == 2)
+        g.apply(stack)
+        assert g.decision is not None and g.decision.step == "lose"
+        assert g.state.stack[-1].args["count"] == steps
 
 
 def test_9_0f_units_may_retreat_as_a_stack_or_apart() -> None:

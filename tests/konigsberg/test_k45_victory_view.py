@@ -388,16 +388,22 @@ def test_0_1e_determinize_deals_the_units_of_a_finished_battle_anew() -> None:
     assert places == {"0505", "0303"}
 
 
-def test_15_1b_mikosch_comes_as_soon_as_a_soviet_unit_is_near() -> None:
-    """K45 15.1b: "Introduce Mikosch to play as soon as any Soviet unit is within five hexes
-    of Königsberg": on the move, not at the next chit draw."""
-    g = game(
+def mikosch_game(*units: dict[str, Any]) -> Game:
+    """The test map with the Mikosch option (Pillau at 1002, Mikosch in the optional box), a
+    German unit at 0101 and ``units``."""
+    return game(
         unit("Mikosch", "german", None, box="optional", steps=1),
-        unit("S", "soviet", "0408", mp=8),
         unit("G", "german", "0101"),
+        *units,
         options={"mikosch": True},
         attributes={"1002": {"name": "Pillau"}},
     )
+
+
+def test_15_1b_mikosch_comes_as_soon_as_a_soviet_unit_is_near() -> None:
+    """K45 15.1b: "Introduce Mikosch to play as soon as any Soviet unit is within five hexes
+    of Königsberg": on the move, not at the next chit draw."""
+    g = mikosch_game(unit("S", "soviet", "0408", mp=8))
     activate(g, "", "soviet", ["S"])
     push(g, "combat", side="soviet")
     push(g, "movement", side="soviet")
@@ -408,13 +414,7 @@ def test_15_1b_mikosch_comes_as_soon_as_a_soviet_unit_is_near() -> None:
 def test_15_1b_5_2_mikosch_never_comes_to_the_hex_a_soviet_move_ends_in() -> None:
     """K45 15.1b vs 5.2: a Soviet unit moving into Pillau brings Mikosch "as soon as" it is
     near Königsberg, but he is placed only once it stands in its hex, so never under it."""
-    g = game(
-        unit("Mikosch", "german", None, box="optional", steps=1),
-        unit("S", "soviet", "0408", mp=12),
-        unit("G", "german", "0101"),
-        options={"mikosch": True},
-        attributes={"1002": {"name": "Pillau"}},
-    )
+    g = mikosch_game(unit("S", "soviet", "0408", mp=12))
     activate(g, "", "soviet", ["S"])
     push(g, "combat", side="soviet")
     push(g, "movement", side="soviet")
@@ -430,13 +430,8 @@ def test_15_1b_5_2_mikosch_is_never_placed_with_soviet_units() -> None:
     """K45 15.1b vs 5.2: with Soviet units in Pillau and every hex next to it, Mikosch is held
     back (he enters in Pillau or next to it, once a hex there is open to him)."""
     nbrs = ["0901", "0902", "1001", "1003", "1101", "1102"]  # around Pillau 1002
-    g = game(
-        unit("Mikosch", "german", None, box="optional", steps=1),
-        unit("G", "german", "0101"),
-        unit("S0", "soviet", "1002"),
-        *[unit(f"S{i + 1}", "soviet", n) for i, n in enumerate(nbrs)],
-        options={"mikosch": True},
-        attributes={"1002": {"name": "Pillau"}},
+    g = mikosch_game(
+        unit("S0", "soviet", "1002"), *[unit(f"S{i + 1}", "soviet", n) for i, n in enumerate(nbrs)]
     )
     assert sorted(g.scenario.board.neighbours("1002")) == nbrs
     push(g, "command")

@@ -185,13 +185,14 @@ def test_no_retreat_into_a_full_hex() -> None:
         choose(game, "retreat")
 
 
-def test_units_retreated_into_a_hex_attacked_later_are_destroyed_by_any_result() -> None:
-    """Krim: Further Combat."""
+def retreated_into_e4(a2: tuple[int, ...], s3: tuple[int, ...]) -> Game:
+    """A1 (30) attacks S2 in E6 (10:1, D3): S2 takes a step and retreats into E4, held by S3;
+    A2 (strength ``a2``) stands next to E4 to attack it later."""
     game = combat(
         unit("A1", "axis", "E7", (30,), (30,)),
-        unit("A2", "axis", "E3", (30,), (30,)),
+        unit("A2", "axis", "E3", a2, a2),
         unit("S2", "soviet", "E6", (3, 2, 1), (3, 2, 1)),
-        unit("S3", "soviet", "E4", (3, 2, 1), (3, 2, 1)),
+        unit("S3", "soviet", "E4", s3, s3),
     )
     game.apply(Attack(("A1",), "E6"))
     choose(game, "odds")
@@ -203,6 +204,12 @@ def test_units_retreated_into_a_hex_attacked_later_are_destroyed_by_any_result()
     )
     while game.decision is not None and game.decision.step == "battle":
         game.apply(Pass())
+    return game
+
+
+def test_units_retreated_into_a_hex_attacked_later_are_destroyed_by_any_result() -> None:
+    """Krim: Further Combat."""
+    game = retreated_into_e4((30,), (3, 2, 1))
     # S2 in E4 does not defend: the odds are 30 against S3's 3
     game.apply(Attack(("A2",), "E4"))
     choose(game, "odds")
@@ -213,22 +220,7 @@ def test_units_retreated_into_a_hex_attacked_later_are_destroyed_by_any_result()
 def test_units_retreated_into_a_hex_survive_a_later_zero_result_there() -> None:
     """Krim: Further Combat: destroyed only by "a combat result above zero": S2 retreats into
     E4, then A2 (1:9, <1:3, row 1: A3) attacks E4 and the defender's result is 0."""
-    game = combat(
-        unit("A1", "axis", "E7", (30,), (30,)),
-        unit("A2", "axis", "E3", (1,), (1,)),
-        unit("S2", "soviet", "E6", (3, 2, 1), (3, 2, 1)),
-        unit("S3", "soviet", "E4", (9, 6, 3), (9, 6, 3)),
-    )
-    game.apply(Attack(("A1",), "E6"))
-    choose(game, "odds")
-    game.apply(Outcome(1))  # 10:1: D3
-    choose(game, "step:S2")
-    choose(game, "retreat")
-    game.apply(
-        next(a for a in game.legal_actions() if isinstance(a, Retreat) and a.path[-1] == "E4")
-    )
-    while game.decision is not None and game.decision.step == "battle":
-        game.apply(Pass())
+    game = retreated_into_e4((1,), (9, 6, 3))
     game.apply(Attack(("A2",), "E4"))
     choose(game, "odds")
     game.apply(Outcome(1))
