@@ -194,8 +194,21 @@ def check_information(game: Game, seed: int = 12345) -> None:
         assert other.events_for(side) == game.events_for(side)
         seen = picture(game, side, zoc=True, supply=True)  # what its picture draws
         assert picture(other, side, zoc=True, supply=True) == seen, f"{side}'s picture leaks"
+        check_sight(game, side)
     assert pickle.loads(pickle.dumps(game)).to_json() == game.to_json(), "pickle round trip"
     check_twins(game, seed)
+
+
+def check_sight(game: Game, side: str) -> None:
+    """``Title.sees`` agrees with ``Title.visible_units`` for every unit, and for all at once
+    (the log tells events by ``sees``)."""
+    title, state = game.title, game.state
+    visible = title.visible_units(state, side)
+    ids = sorted(state.units)
+    for uid in ids:
+        expected = visible is None or uid in visible
+        assert title.sees(state, side, [uid]) == expected, f"sees({side}, {uid}) disagrees"
+    assert title.sees(state, side, ids) == (visible is None or set(ids) <= set(visible))
 
 
 def relabelled(game: Game, a: str, b: str) -> Game:

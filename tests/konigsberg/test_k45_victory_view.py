@@ -63,6 +63,10 @@ def test_0_1e_a_side_sees_only_the_top_unit_of_enemy_stacks() -> None:
     assert [u["id"] for u in enemy] == ["A"] and enemy[0]["stack"] == 3
     assert "rng" not in seen
     assert {u["id"] for u in g.view("soviet")["units"]} >= {"A", "B", "H", "G"}
+    # the log asks by Title.sees, unit by unit
+    sees = g.title.sees
+    assert [sees(g.state, "german", [u]) for u in "ABHG"] == [True, False, False, True]
+    assert not sees(g.state, "german", ["A", "B"]) and sees(g.state, "soviet", ["A", "B", "H"])
 
 
 def test_15_1a_ss_bohme_sets_up_in_konigsberg_when_chosen() -> None:

@@ -218,15 +218,10 @@ class Context:
         self._events.append(Event(kind, text, self.state.turn, freeze(data), to, others))
 
     def sides_seeing(self, units: Iterable[str]) -> tuple[str, ...]:
-        """The sides that may see every one of ``units`` now (:meth:`Title.visible_units`),
-        in the title's order."""
+        """The sides that may see every one of ``units`` now (:meth:`Title.sees`), in the
+        title's order."""
         ids = set(units)
-        out = []
-        for side in self.title.sides:
-            visible = self.title.visible_units(self.state, side)
-            if visible is None or ids.issubset(visible):
-                out.append(side)
-        return tuple(out)
+        return tuple(side for side in self.title.sides if self.title.sees(self.state, side, ids))
 
     def emit_about(
         self,

@@ -155,6 +155,13 @@ class Title:
         side's picture (``Game.svg(side=...)``) show only these."""
         return None
 
+    def sees(self, state: GameState, side: str, units: Collection[str]) -> bool:
+        """Whether ``side`` may see every one of ``units`` now: by default whether they are
+        all among :meth:`visible_units`. A title may answer faster for a few units (the log
+        asks for each event that names units); it must agree with :meth:`visible_units`."""
+        visible = self.visible_units(state, side)
+        return visible is None or all(u in visible for u in units)
+
     def view(self, state: GameState, side: str) -> dict[str, Any]:
         """The state as ``side`` may see it, built by inclusion (default:
         :func:`~wargames.core.information.public_view`: the position with the units of

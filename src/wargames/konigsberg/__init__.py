@@ -8,7 +8,7 @@ Every rule of the text is enforced or listed as not done in ``docs/rules/konigsb
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -34,7 +34,7 @@ from .special import start_cup
 from .supply import trace as supply_trace
 from .var_shapes import VAR_SHAPES
 from .victory import estimate, german_vph, level
-from .view import determinize, fog, visible_units
+from .view import determinize, fog, sees, visible_units
 
 DATA = Path(__file__).parent / "data"
 
@@ -134,6 +134,10 @@ class Konigsberg(Title):
     def visible_units(self, state: GameState, side: str) -> frozenset[str]:
         """K45 0.1e: own units, the top unit of each enemy stack, units off the map."""
         return visible_units(state, side)
+
+    def sees(self, state: GameState, side: str, units: Collection[str]) -> bool:
+        """K45 0.1e: as ``visible_units``, asked of a few units at a time."""
+        return sees(state, side, units)
 
     def counters(self, ctx: Context, side: str | None) -> list[Counter]:
         """K45 0.1e: a side's pictures show only the top unit of each enemy stack."""

@@ -11,7 +11,7 @@ purpose, and a test fails on any variable in neither.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, TypeVar
 
 from wargames.core.alike import strings
@@ -170,6 +170,27 @@ def fog(state: GameState, side: str) -> dict[str, Any]:
         "vars": {k: VARIABLES[k](v, seen) for k, v in sorted(state.vars.items()) if k in VARIABLES},
         "result": None if state.result is None else state.result.to_json(),
     }
+
+
+def sees(state: GameState, side: str, units: Collection[str]) -> bool:
+    """K45 0.1e: whether ``side`` may see every one of ``units`` (as :func:`visible_units`
+    says), from their stacks alone: each is the side's own, off the map or its stack's top."""
+    mine = _derived(state, "owners", side, lambda v: frozenset(v.get(side, ())))
+    order = _derived(state, "stack_order", "", lambda v: {u: i for i, u in enumerate(v)})
+    last = len(order)
+    occ = state.occupancy()
+    for uid in units:
+        if uid in mine:
+            continue
+        unit = state.units.get(uid)
+        if unit is None:
+            return False
+        if unit.at is None:
+            continue
+        theirs = [u for u in occ[unit.at] if u not in mine]
+        if min(theirs, key=lambda i: (order.get(i, last), i)) != uid:
+            return False
+    return True
 
 
 _VISIBLE: dict[tuple[int, str], tuple[Any, ...]] = {}
