@@ -190,11 +190,38 @@ def test_overstacked_retreat_goes_one_hex_further_k45_5_1() -> None:
 
 
 def test_overstacked_retreat_that_cannot_continue_is_eliminated_k45_5_1() -> None:
-    situation = RetreatSituation(
-        fits=lambda v: v != IX.number["0302"], prohibited=n("0202", "0301", "0402")
-    )
+    # 0302 is the only way, full, and every hex beyond it is closed
+    closed = n("0203", "0204", "0304", "0403", "0404", "0202", "0301", "0402")
+    situation = RetreatSituation(fits=lambda v: v != IX.number["0302"], prohibited=closed)
     by_path = {p.labels(IX): p for p in retreat_paths(IX, START, 1, K45, situation)}
-    assert by_path["0303", "0302"].eliminated
+    assert list(by_path) == [("0303", "0302")] and by_path["0303", "0302"].eliminated
+
+
+def test_an_overstacked_dead_end_never_outranks_a_retreat_survived_k45_5_1_9_2b() -> None:
+    # the hexes nearer the source (0302, 0203) are full with no way on: 9.2b may not pick
+    # them over a retreat the stack survives, and none of them is offered
+    supply = {v: BOARD.distance("0101", IX.ids[v]) for v in range(len(IX))}
+    full = n("0302", "0203", "0202", "0102", "0103", "0301", "0402", "0201")
+    situation = RetreatSituation(supply_distance=supply, fits=lambda v: v not in full)
+    rules = attrs.evolve(K45, preferences=(TowardSupply("K45 9.2b"),))
+    paths = retreat_paths(IX, START, 1, rules, situation)
+    assert paths and not any(p.eliminated for p in paths)
+    assert ("0303", "0302") not in shown(paths)
+    error = retreat_error(IX, START, n("0303", "0302"), 1, rules, situation)
+    assert error is not None
+    # with no retreat survived, the dead end is still the way the stack is eliminated
+    every = RetreatSituation(fits=lambda v: v == START)
+    assert all(p.eliminated for p in retreat_paths(IX, START, 1, rules, every))
+
+
+def test_an_overstacked_dead_end_never_outranks_avoiding_ezoc_k45_5_1_9_2c() -> None:
+    ezoc = n("0204", "0304", "0403", "0404")
+    full = n("0302", "0203", "0202", "0102", "0103", "0301", "0402", "0201")
+    situation = RetreatSituation(ezoc=ezoc, fits=lambda v: v not in full)
+    rules = attrs.evolve(K45, preferences=(AvoidEzoc("K45 9.2c"),))
+    paths = retreat_paths(IX, START, 1, rules, situation)
+    assert shown(paths) == {("0303", e) for e in ("0204", "0304", "0403", "0404")}
+    assert all(p.steps == 1 and not p.eliminated for p in paths)
 
 
 def test_retreat_may_not_end_overstacked_without_extension() -> None:
@@ -329,7 +356,7 @@ class Oracle:
         if short and self.rules.blocked_steps is None:
             return [self.option(prefix, short, dead=True)]
         out: dict[tuple[str, ...], tuple] = {}
-        later = []
+        later, dead_ends = [], []
         for p in ends:
             if len(p) - 1 < min(low, reach):
                 continue
@@ -350,6 +377,10 @@ class Oracle:
             for q in escapes:
                 out.setdefault(q, self.option(q, short, ext=len(q) - len(p)))
             if not escapes:
+                dead_ends.append(p)
+        # K45 5.1: an overstacked end with no escape only while no retreat is survived
+        if all(o[5] for o in out.values()):
+            for p in dead_ends:
                 out.setdefault(p, self.option(p, short, dead=True))
         return list(out.values())
 

@@ -819,3 +819,16 @@ def test_12_8_an_unreleased_fixed_hq_does_not_advance_with_its_stack() -> None:
     assert "55K" not in g.state.get("released", ())
     assert Advance(("55K",), ("0302", "0303")) not in list(g.legal_actions())
     assert g.check(Advance(("55K",), ("0302", "0303"))) is not None
+
+
+def test_5_1_9_2b_a_retreat_survived_beats_an_overstacked_dead_end_nearer_supply() -> None:
+    # the hexes nearer the German source are full two deep: retreating there eliminates G
+    # (5.1), so 9.2b's "if possible" leaves G the free hex at the same distance
+    full = ["0203", "0302", "0102", "0103", "0202", "0301", "0402"]
+    units = [unit("S", "soviet", "0304", attack=20), unit("G", "german", "0303")]
+    for i, h in enumerate(full):
+        units += [unit(f"F{i}a", "german", h), unit(f"F{i}b", "german", h)]
+    g = fight(game(*units, charts=crt("Dr")), ["S"], "0303")
+    assert list(g.legal_actions()) == [Retreat(("G",), ("0303", "0403"))]
+    g.apply(Retreat(("G",), ("0303", "0403")))
+    assert g.state.units["G"].at == "0403"

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from k45_helpers import autobahn, game, hq, push, unit
+from k45_helpers import autobahn, game, hq, push, scenario, unit
 
+from wargames.api import load_scenario
+from wargames.core.errors import ScenarioError
 from wargames.core.supply import SupplyStatus
 from wargames.konigsberg.supply import statuses
 
@@ -156,3 +158,16 @@ def test_11_2a_split_sources_turn_soviet_for_good() -> None:
 def test_11_4_units_start_in_supply() -> None:
     g = game(unit("G", "german", "0505"), unit("S", "soviet", "1108"))
     assert not any(u.markers for u in g.state.units.values())
+
+
+def test_11_1a_a_map_with_a_road_into_a_water_hex_is_refused_not_traced_wrong() -> None:
+    # "unless the hex/hexside is crossed by either a road and railroad": the trace opens road
+    # hexsides only, so a road through a water hex is refused by name
+    wall = [f"04{r:02d}" for r in range(1, 9)]
+    road = [{"between": ["0303", "0403"], "features": ["road"]}]
+    data = scenario(unit("G", "german", "0703"), terrain={"water": wall}, hexsides=road)
+    with pytest.raises(ScenarioError, match=r"11\.1a.*0303-0403.*0403") as err:
+        load_scenario("konigsberg", data)
+    assert err.value.field == "map"
+    # the campaign map has none
+    load_scenario("konigsberg")

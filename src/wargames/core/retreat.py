@@ -406,12 +406,19 @@ class _Retreat:
                 found[w] = self.cost(w, short)
             else:
                 overstacked.append(w)
+        dead_ends = []
         for w in overstacked:
             # K45 5.1: an overstacked stack retreats on to a legal end or is eliminated.
             escapes = list(self.escapes(w))
             for e in escapes:
                 found.setdefault(e, self.cost(e, short, extended=len(e) - len(w)))
             if not escapes:
+                dead_ends.append(w)
+        # K45 5.1: "if it cannot legally do so, it is eliminated": an end the stack cannot
+        # escape is no retreat while one the stack survives is left, so it never outranks
+        # such a retreat in the preferences (K45 9.2b, 9.2c; DCH: Tactical Retreats).
+        if not any(not o.eliminated for o in found.values()):
+            for w in dead_ends:
                 found.setdefault(w, self.cost(w, short, dead=True))
         return list(found.values())
 

@@ -31,6 +31,7 @@ from .picture import counters as seen_counters
 from .picture import zoc as zoc_hexes
 from .sequence import PHASES, STEPS
 from .special import start_cup
+from .supply import RULES as SUPPLY_RULES
 from .supply import trace as supply_trace
 from .var_shapes import VAR_SHAPES
 from .victory import estimate, german_vph, level
@@ -78,6 +79,19 @@ class Konigsberg(Title):
 
     def validate_scenario(self, scenario: Scenario) -> None:
         validate(scenario)
+        board = scenario.board
+        # K45 11.1a: "unless the hex/hexside is crossed by either a road and railroad": the
+        # supply trace opens road and rail hexsides, not water hexes; a map with a road or
+        # railroad into a water hex is refused rather than traced wrong
+        for a, b in board.graph.edges:
+            into = [n for n in (a, b) if board.terrain(n) == "water"]
+            if into and board.edge_features(a, b) & SUPPLY_RULES.opened_by:
+                raise ScenarioError(
+                    scenario.file,
+                    "map",
+                    f"K45 11.1a: the road or railroad {a}-{b} enters the water hex {into[0]}; "
+                    "a supply line through a water hex is not traced",
+                )
         # K45 1.2a: a reinforcement enters at an entry area of the map (or by the Haff)
         areas = {scenario.board.attr(n, "entry") for n in scenario.board} | {"haff"}
         for i, r in enumerate(scenario.reinforcements):
