@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Literal, TypeVar
 
-from .core.actions import Action, Pass
+from .core.actions import CHANCE, Action, Pass
 from .core.game import Game, LegalHeads
 from .core.heads import PASS, Head
 
@@ -120,10 +120,10 @@ def _dead_end(game: Game) -> RuntimeError:
 
 def step(game: Game, agent: RandomAgent) -> Action:
     """Answer the pending decision: chance by the game's dice, a side by the agent."""
-    d = game.decision
-    if d is None:
+    side = game.to_act
+    if side is None:
         raise RuntimeError("the game is over")
-    if d.is_chance:
+    if side == CHANCE:
         return game.roll()
     action = agent.choose(game)
     game.apply(action)

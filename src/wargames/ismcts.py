@@ -31,7 +31,7 @@ import random
 import time
 
 from .agents import RandomAgent, play_out
-from .core.actions import Action
+from .core.actions import CHANCE, Action
 from .core.game import Game
 
 __all__ = ["ISMCTSAgent"]
@@ -112,13 +112,13 @@ class ISMCTSAgent:
         path = [root]
         node = root
         while True:
-            d = g.decision
-            if d is None:
+            actor = g.to_act
+            if actor is None:
                 break
-            if d.is_chance:
+            if actor == CHANCE:
                 g.roll()
                 continue
-            child = self._select(g, node, d.side, policy)
+            child = self._select(g, node, actor, policy)
             g.apply(child.action)
             path.append(child)
             node = child

@@ -29,7 +29,7 @@ import attrs
 from . import api
 from .agents import RandomAgent
 from .core import dice
-from .core.actions import Action
+from .core.actions import CHANCE, Action
 from .core.errors import ScenarioError
 from .core.game import Game
 from .core.scenario import read_scenario_file
@@ -215,12 +215,12 @@ def _play(
 
     n = 0
     while not game.is_over() and n < max_actions:
-        d = game.decision
-        assert d is not None
-        if d.is_chance:
+        actor = game.to_act
+        assert actor is not None
+        if actor == CHANCE:
             game.roll()
         else:
-            game.apply(agents.get(d.side, agents[sides[0]]).choose(game))
+            game.apply(agents.get(actor, agents[sides[0]]).choose(game))
         n += 1
         if game.state.turn != turn:
             turn = game.state.turn

@@ -76,11 +76,12 @@ def check_position(game: Game) -> None:
     listing agrees (:func:`check_heads`); the save loads back byte for byte and lists the
     same legal actions in the same order."""
     if game.is_over():
-        assert game.result() is not None and game.decision is None
+        assert game.result() is not None and game.decision is None and game.to_act is None
         assert len(game.legal_actions()) == 0
     else:
         d = game.decision
         assert d is not None and (d.side == "chance" or d.side in game.title.sides)
+        assert game.to_act == d.side, "to_act disagrees with the decision"
         actions = list(game.legal_actions())
         assert actions, f"dead end: no legal action for {d}"
         before = game.to_json()

@@ -334,6 +334,18 @@ class Game:
             found = memo["decision"] = Decision(side, step.kind, step.name, prompt)
         return found
 
+    @property
+    def to_act(self) -> str | None:
+        """The side that must act now (``"chance"`` for the dice), None when the game is
+        over: :attr:`decision`'s ``side``, without writing its prompt (for playout loops)."""
+        if self.state.result is not None:
+            return None
+        memo = self._memo()
+        found: Decision | None = memo.get("decision")
+        if found is not None:
+            return found.side
+        return self._actor(*self._top())
+
     def legal_actions(self) -> LegalActions:
         """Every legal action for the pending decision."""
         return LegalActions(self)
