@@ -77,13 +77,26 @@ def _zoc_units(ctx: Context, side: str) -> tuple[tuple[str, str], ...]:
     return _ZOC_UNITS.get(ctx.state, key, lambda: _find_zoc_units(ctx, side))
 
 
+_EXERTS: weakref.WeakKeyDictionary[Scenario, dict[tuple[str, int], bool]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Per scenario, (unit, steps) -> whether the unit exerts a ZOC on that step (K45 3.1a reads
+the unit's printed attack on its current step, nothing else)."""
+
+
 def _find_zoc_units(ctx: Context, side: str) -> tuple[tuple[str, str], ...]:
+    exerts = _EXERTS.setdefault(ctx.scenario, {})
+    defs = ctx.scenario.units
     out = []
-    for u in on_map(ctx, side):
-        at = ctx.state.units[u].at
-        if at is not None and exerts_zoc(ctx, u):
-            out.append((u, at))
-    return tuple(out)
+    for u in ctx.state.units.values():
+        if u.at is None or defs[u.id].side != side:
+            continue
+        known = exerts.get((u.id, u.steps))
+        if known is None:
+            known = exerts[u.id, u.steps] = exerts_zoc(ctx, u.id)
+        if known:
+            out.append((u.id, u.at))
+    return tuple(sorted(out))
 
 
 def zoc_of(ctx: Context, side: str) -> ZoneMap[str]:
