@@ -295,6 +295,10 @@ def test_leaving_ezoc_costs_extra_mp_and_moves_ezoc_to_ezoc_k45_3_0a() -> None:
     assert check_path(board.index, ["0202", "0301"], 5, CLEAR, policy, sit) == 5
     with pytest.raises(IllegalAction, match="needs 5 MP"):
         check_path(board.index, ["0202", "0301"], 4, CLEAR, policy, sit)
+    # counted in half MP (K45 4.4, Dark Crusade's half factors): the error states the rules' MP
+    halves = attrs.evolve(policy, mp_unit=2)
+    with pytest.raises(IllegalAction, match=r"needs 2\.5 MP, has 2$"):
+        check_path(board.index, ["0202", "0301"], 4, CLEAR, halves, sit)
 
 
 def test_entering_ezoc_stops_movement_dark_crusade_hex() -> None:

@@ -282,3 +282,13 @@ def test_the_russian_bonus_is_kept_near_axis_allied_armies() -> None:
         assert g.scenario.board.distance(enemy_at, goal) == 1
         reach[enemy] = goal in routes(ctx(g), "T07", "op")
     assert reach == {"3RoA": True, "18A": False}
+
+
+def test_an_allowance_error_states_whole_movement_factors() -> None:
+    # MF are counted in halves inside (SCALE); the error states the counters' factors: 18A has
+    # OMF 3 + OMB 3, and a 7-hex way round its own hex to one two hexes off needs 7
+    g = game({"18A": C})
+    path = (C, "1709", "1710", "1711", "1811", "1910", "1809", "1808")
+    err = move_error(ctx(g), "18A", path, "op")
+    assert isinstance(err, IllegalAction)
+    assert err.reason.endswith("needs 7 MP, has 6")

@@ -51,7 +51,9 @@ def test_campaign_loads_with_the_fourteen_vp_cities_and_the_order_of_battle() ->
         "23K",
     } <= hqs  # K45 0.4 German HQs
     reduced = {"2HGFj", "83ID", "401I", "461I", "605zbV", "607zbV", "Mikosch"}
-    assert all(sc.start[u].steps == 1 for u in reduced)  # K45 12.7
+    # K45 12.7: each sets up on its reduced side, so it has a full side to rebuild (8.0, 12.4)
+    assert all(sc.units[u].steps == 2 for u in reduced)
+    assert all(sc.start[u].steps == 1 for u in reduced)
     assert sc.start["152UR"].at == sc.start["39A"].at  # K45 12.7 errata: with 39th Army
     assert sum(1 for u in sc.units.values() if "volksturm" in u.flags) == 4  # K45 12.5
     assert "Hipper" in sc.units and "Bohme" in sc.units  # K45 12.6, 15.1a

@@ -263,7 +263,8 @@ class MovePolicy:
     adjacent to an enemy unit ends the move (Krim: Operational Transfers, with ``mp=None``).
     ``assault_multiplier``: if not 0, the unit may end its move by entering an enemy-occupied
     hex for that multiple of the cost (Krim: Mobile Assault, 3), except into
-    ``assault_closed_terrain``; otherwise enemy-occupied hexes are closed.
+    ``assault_closed_terrain``; otherwise enemy-occupied hexes are closed. ``mp_unit``: the
+    MP counted per MP of the rules (K45 counts half MPs: 2); errors state the rules' MP.
     """
 
     zoc: ZocRules = IGNORE_ZOC
@@ -272,6 +273,11 @@ class MovePolicy:
     assault_multiplier: int = 0
     assault_closed_terrain: frozenset[str] = attrs.field(default=frozenset(), converter=strings)
     rules: Citations = Citations()
+    mp_unit: int = attrs.field(default=1, validator=attrs.validators.ge(1))
+
+    def mp(self, counted: int) -> str:
+        """``counted`` MP as the rules state them (``mp_unit`` 2: 7 is "3.5")."""
+        return f"{counted / self.mp_unit:g}"
 
 
 def _ids(nodes: Iterable[Node]) -> frozenset[Node]:
@@ -633,7 +639,7 @@ def check_path(
                 raise IllegalAction(cite.enemy, f"{where}: {name[v]} is enemy-occupied")
             step += c * (policy.assault_multiplier - 1)
             if spent + step > limit:
-                raise IllegalAction(cite.assault, f"{where}: assault needs {step} MP")
+                raise IllegalAction(cite.assault, f"{where}: assault needs {policy.mp(step)} MP")
             return spent + step
         if v in prep.closed:
             raise IllegalAction(cite.zoc_forbidden, f"{where}: {name[v]} is in an EZOC")
@@ -642,7 +648,8 @@ def check_path(
         if spent + step > limit:
             if not (policy.minimum_move and first and final):
                 raise IllegalAction(
-                    cite.allowance, f"{where}: needs {spent + step} MP, has {limit}"
+                    cite.allowance,
+                    f"{where}: needs {policy.mp(spent + step)} MP, has {policy.mp(limit)}",
                 )
             step = limit - spent
         spent += step

@@ -723,7 +723,7 @@ TURN_LABELS = tuple(
 
 def campaign_toml() -> str:
     """The whole campaign scenario file (the charts come from data/charts.toml)."""
-    from .oob import REINFORCEMENTS, unit_tables
+    from .oob import NOTES, REINFORCEMENTS, unit_tables
 
     units = unit_tables(place)
     soviet = sorted({u["at"] for u in units if u["side"] == "soviet" and "at" in u})
@@ -756,6 +756,8 @@ def campaign_toml() -> str:
         "",
     ]
     for u in units:
+        if u["id"] in NOTES:
+            lines.append(f"# {NOTES[u['id']]}")
         lines.append("[[units]]")
         for k, v in u.items():
             lines.append(f"{k} = {_value(v)}")

@@ -60,8 +60,9 @@ CITE = Citations(
     crossing_stop="K45 4.2b",
     entry="K45 4.4a(2)",
 )
-REGULAR = MovePolicy(zoc=ZocRules(enter_cost=4, leave_cost=4), rules=CITE)  # K45 3.0a, x2
-STRATEGIC = MovePolicy(zoc=ZocRules(forbidden=True), rules=CITE)  # K45 4.4
+# MP are counted doubled (half MPs of 4.4 whole; errors state the rules' MP, 4.1a)
+REGULAR = MovePolicy(zoc=ZocRules(enter_cost=4, leave_cost=4), rules=CITE, mp_unit=2)  # 3.0a
+STRATEGIC = MovePolicy(zoc=ZocRules(forbidden=True), rules=CITE, mp_unit=2)  # K45 4.4
 MOVES = (Move, StrategicMove, AtrocityMove)
 
 _CACHE: dict[tuple[Any, ...], Any] = {}

@@ -26,7 +26,8 @@ TYPES: dict[str, tuple[list[int], list[int], list[int], list[str]]] = {
     "panzer": ([7, 4], [6, 3], [8, 8], ["mech"]),
     "panzergrenadier": ([5, 3], [5, 3], [7, 7], ["mech"]),
     "zbv": ([3, 1], [4, 2], [4, 4], []),
-    "regiment": ([2], [3], [4], []),
+    # K45 12.7: 401I and 461I set up reduced (2-3-4); their full side is PROVISIONAL (NOTES)
+    "regiment": ([3, 2], [4, 3], [4, 4], []),
     "bicycle": ([2], [2], [6], []),
     "motorcycle": ([3], [2], [8], ["mech"]),
     "volksturm": ([1], [2], [0], ["nozoc", "volksturm"]),
@@ -198,6 +199,13 @@ UNITS: dict[str, tuple[str, str, str, str, float | None, float | None, int | Non
     "Mikosch": ("german", "zbv", "", "", None, None, 1),  # K45 15.1b (optional), reduced
     "Bohme": ("german", "motorcycle", "", "", None, None, None),  # K45 15.1a (optional)
 }
+
+# unit id -> a comment written above the unit in data/campaign.toml
+_REGIMENT = (
+    "K45 12.7: sets up at its reduced strength (2-3-4); its full side (3-4-4) is PROVISIONAL,"
+    " chosen by us (the counters are not in our sources)"
+)
+NOTES: dict[str, str] = {"401I": _REGIMENT, "461I": _REGIMENT}
 
 VOLKSTURM = ("VS1", "VS2", "VS3", "VS4")  # K45 12.5(1): two to start, two for atrocities
 AIR: dict[str, tuple[str, str, str, str]] = {  # id -> (side, box, front, name)

@@ -55,6 +55,7 @@ CITES = Citations(
 POLICY = MovePolicy(
     zoc=ZocRules(stop_on_enter=True, no_same_unit=True, one_hex_onto_friend=True),
     rules=CITES,
+    mp_unit=SCALE,  # errors state whole movement factors
 )
 # DCH: Swamp: panzer/tank and motorized korps transit "at 1 hex per turn": a korps's whole move
 # may be one hex into a swamp hex, spending all its factors (the kernel's minimum move).
