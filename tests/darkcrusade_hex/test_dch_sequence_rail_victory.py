@@ -222,9 +222,14 @@ def test_taking_moscow_in_supply_rolls_for_russian_collapse() -> None:
 
 
 def test_russian_smashing_victory_holding_warsaw_in_supply() -> None:
-    g = game({"H01": "0312"}, profiles={"H01": "2-2"})
+    g = game({"H01": "0412"}, profiles={"H01": "2-2"})
     at_step(g, "russian-vdp")
     assert g.result() is None  # Warsaw is Axis-held
+    # held but cut off: three German armies' ZOCs cover every hex around Warsaw (an empty
+    # Axis-held rail hex alone no longer cuts the line: seventh review, finding 1)
+    g = game({"H01": "0312", "18A": "0211", "16A": "0213", "9A": "0412"}, profiles={"H01": "2-2"})
+    at_step(g, "russian-vdp")
+    assert g.result() is None
     g = game({"H01": "0312"}, profiles={"H01": "2-2"})
     for n in g.state.control:
         g.state.control[n] = cn.RUSSIAN  # the Russians hold the whole map

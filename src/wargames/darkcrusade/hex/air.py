@@ -27,6 +27,7 @@ from wargames.core.supply import SupplyStatus
 from . import counters as cn
 from .battle import Battle, Stage, current, save
 from .charts import charts
+from .movement import allowance
 from .supply import supply_map
 from .zoc import zone_map
 
@@ -141,10 +142,17 @@ class AirStep(SideStep):
         ctx.push("air-mission", unit=uid, kind="support", target=b.target, bomb=not again)
 
 
-def reach(side: str) -> int:
-    """DCH: Airfields: the side's maximum ground movement (the OMF of its fastest units plus
-    the bonus: Axis 6 + 3, Russian 5 + 5)."""
-    return 9 if side == cn.AXIS else 10
+def reach(ctx: Context, side: str) -> int:
+    """DCH: Airfields: "It has its side's maximum ground movement to move to a new position":
+    the operational allowance (OMF + OMB) of the side's fastest ground units now, so halved in
+    Mud and Snow ("In Mud and Snow, the OMF is halved") and capped when the oil is lost ("a
+    maximum OMF of 4"). Clear: Axis 6 + 3, Russian 5 + 5; Mud and Snow: 3 + 3 and 3 + 5."""
+    units = ctx.scenario.units
+    return max(
+        sum(allowance(ctx, u, "op"))
+        for u, d in units.items()
+        if d.side == side and not cn.has(ctx, u, "air")
+    )
 
 
 def airfield_hexes(ctx: Context, uid: str) -> dict[str, bool]:
@@ -163,13 +171,14 @@ def airfield_hexes(ctx: Context, uid: str) -> dict[str, bool]:
     index = board.index
     occ = ctx.state.occupancy()
     net = rail_net(ctx, side)
+    road = reach(ctx, side)
     out: dict[str, bool] = {}
     for n in board:
         if n == old or ctx.state.control.get(n) != side or index.number[n] in zoc:
             continue
         if any(ctx.side_of(u) != side for u in occ.get(n, ())):
             continue
-        if board.distance(old, n) <= reach(side):
+        if board.distance(old, n) <= road:
             out[n] = False
         elif old in net and n in net:
             out[n] = True

@@ -69,12 +69,23 @@ def _supply_map(ctx: Context, side: str) -> SupplyMap:
             range=int(ch["russian_range"]),
             limited_range=int(ch["limited_range"]),
             closed_terrain=closed,
-            rail=frozenset({"rail"}),
         )
-        sources = ctx.board.nodes_with("east-edge")
-        # a friendly railroad: rail hexes the Axis controls carry no Russian supply
+        # DCH: Supply: "6 hexes back to a friendly railroad and then to a[n] ... eastern ...
+        # mapboard edge hex": the rail leg first, from the edge; rail hexes the Axis controls
+        # are no friendly railroad. They block that leg only: the overland leg from the net is
+        # blocked by enemy units and their ZOCs alone.
         control = ctx.state.control
-        blocked += [n for n in rail_nodes(ctx) if control.get(n) == cn.AXIS]
+        axis_rail = [n for n in rail_nodes(ctx) if control.get(n) == cn.AXIS]
+        sources = sorted(
+            trace_supply(
+                ctx.board,
+                SupplyRules(range=0, closed_terrain=closed, rail=frozenset({"rail"})),
+                ctx.board.nodes_with("east-edge"),
+                blocked=blocked + axis_rail,
+                zoc=zoc,
+                negated=ours,
+            ).nodes()
+        )
     return trace_supply(ctx.board, rules, sources, blocked=blocked, zoc=zoc, negated=ours)
 
 
@@ -87,6 +98,9 @@ def statuses(ctx: Context, side: str) -> dict[str, SupplyStatus]:
 def _statuses(ctx: Context, side: str) -> dict[str, SupplyStatus]:
     got = supply_map(ctx, side)
     out = {u.id: got.status(u.at) for u in ctx.units_of(side) if u.at is not None}
+    # DCH: Supply: Air Supply, first: an air-supplied army is an "Axis army unit in supply"
+    aired = {u for u in out if ctx.state.units[u].has(scoped(cn.AIR_SUPPLIED, TURN))}
+    out.update(dict.fromkeys(aired, SupplyStatus.SUPPLIED))
     if side == cn.AXIS and weather(ctx) == SNOW:
         radius = int(charts(ctx).supply["snow_army_radius"])
         armies = [
@@ -98,13 +112,13 @@ def _statuses(ctx: Context, side: str) -> dict[str, SupplyStatus]:
         for u, s in out.items():
             at = ctx.state.units[u].at
             assert at is not None
-            if s != SupplyStatus.UNSUPPLIED and not any(
-                a is not None and board.distance(at, a) <= radius for a in armies
+            # DCH: Weather: "... are considered to be out of supply, unless air-supplied"
+            if (
+                u not in aired
+                and s != SupplyStatus.UNSUPPLIED
+                and not any(a is not None and board.distance(at, a) <= radius for a in armies)
             ):
                 out[u] = SupplyStatus.UNSUPPLIED
-    for u in out:
-        if ctx.state.units[u].has(scoped(cn.AIR_SUPPLIED, TURN)):
-            out[u] = SupplyStatus.SUPPLIED  # DCH: Supply: Air Supply
     return out
 
 
