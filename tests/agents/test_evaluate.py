@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import attrs
 import pytest
 
@@ -50,6 +52,34 @@ def test_konigsberg_germans_score_lower_losing_vp_hexes() -> None:
         ctx.state.control[n] = "soviet"
     assert game.title.evaluate(ctx, "german") < before
     assert game.title.evaluate(ctx, "soviet") > 1 - before
+
+
+def test_konigsberg_soviets_gain_from_the_first_vp_hex_taken() -> None:
+    # far from the 7-8 line (the Germans hold all 14 at the start) one VP hex still counts
+    from wargames.konigsberg.forces import vp_hexes
+
+    game = wargames.new_game("konigsberg", seed=2)
+    ctx = game.rules_context()
+    before = game.title.evaluate(ctx, "soviet")
+    ctx.state.control[vp_hexes(ctx)[0]] = "soviet"
+    assert game.title.evaluate(ctx, "soviet") - before > 0.02
+
+
+def test_dark_crusade_hex_axis_gains_from_each_victory_city_point(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # DCH: Victory Conditions: far below the 6-7 line each city point still counts
+    from wargames.darkcrusade.hex import victory
+
+    game = wargames.new_game("darkcrusade-hex", seed=2)
+    ctx = game.rules_context()
+    scores = []
+    for points in range(8):
+        monkeypatch.setattr(victory, "axis_points", lambda _ctx, p=points: (p, True))
+        scores.append(game.title.evaluate(ctx, "axis"))
+    gains = [b - a for a, b in itertools.pairwise(scores)]
+    assert min(gains) > 0.02
+    assert max(gains) == gains[6]  # steepest across the 6-7 line
 
 
 def test_darkest_axis_scores_higher_with_more_cities() -> None:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 import wargames
-from wargames.core.estimate import distances, nearness
+from wargames.core.estimate import distances, logistic, nearness, vp_score
 
 
 def test_nearness_scores_held_targets_one_and_others_by_their_nearest_source() -> None:
@@ -41,3 +43,15 @@ def test_distances_go_only_through_passable_nodes() -> None:
         nearness(ctx, nodes[:1], {target: 1.0}, passable=lambda n: n not in walls, key="walled")
         == 0.0
     )
+
+
+def test_vp_score_counts_each_point_far_from_the_line_too() -> None:
+    # far below the line a logistic alone barely moves; the share of the most still does
+    far = vp_score(1, 7.5, 14) - vp_score(0, 7.5, 14)
+    assert logistic(1 - 7.5, 1.5) - logistic(-7.5, 1.5) < 0.01 < far
+    scores = [vp_score(h, 7.5, 14) for h in range(15)]
+    assert scores == sorted(scores) and scores[0] > 0.0 and scores[-1] < 1.0
+    # steepest where the result turns
+    steps = [b - a for a, b in itertools.pairwise(scores)]
+    assert max(steps) == steps[7]
+    assert vp_score(20, 7.5, 14) <= 1.0 and vp_score(-1, 7.5, 14) >= 0.0

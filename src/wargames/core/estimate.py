@@ -36,6 +36,14 @@ def logistic(margin: float, scale: float = 1.0) -> float:
     return 1.0 / (1.0 + math.exp(-margin / scale))
 
 
+def vp_score(held: float, line: float, most: float, scale: float = 1.5) -> float:
+    """Victory points ``held`` scored into [0, 1]: half a :func:`logistic` around the victory
+    ``line`` (steep where the result turns), half ``held / most`` (capped at 1), so that a
+    point taken far from the line still counts: a logistic alone is flat there, and a
+    search starting far from it would see no gain in taking a victory hex."""
+    return 0.5 * logistic(held - line, scale) + 0.5 * min(1.0, max(0.0, held / most))
+
+
 def vp_race(ctx: Context, side: str, attacker: str, held: float, need: float) -> float:
     """A race for ``need`` victory points the ``attacker`` holds ``held`` of: half its share
     of the points needed, half its share of the steps on the map, from ``side``'s view."""

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from wargames.core.context import Context
-from wargames.core.estimate import logistic, nearness, step_share
+from wargames.core.estimate import nearness, step_share, vp_score
 from wargames.core.frame_args import Shape
 from wargames.core.sequence import Step
 from wargames.core.state import Frame, Result
@@ -44,13 +44,13 @@ def approach(ctx: Context) -> float:
 
 
 def estimate(ctx: Context, side: str) -> float:
-    """K45 14.3, for search agents, from ``side``'s point of view: 0.6 a logistic score of
-    the German-held VP hexes around the German win threshold (8 VP hexes: German Minor
-    Victory), 0.2 the German share of steps on the map, 0.2 how far the Soviets stand from
-    the VP hexes (1 less their :func:`approach`)."""
+    """K45 14.3, for search agents, from ``side``'s point of view: 0.6 a score of the
+    German-held VP hexes (:func:`vp_score`: around the German win threshold, 8 VP hexes:
+    German Minor Victory, and their share of the 14), 0.2 the German share of steps on the
+    map, 0.2 how far the Soviets stand from the VP hexes (1 less their :func:`approach`)."""
     held = german_vph(ctx)
     german = (
-        0.6 * logistic(held - 7.5, 1.5)
+        0.6 * vp_score(held, 7.5, len(vp_hexes(ctx)))
         + 0.2 * step_share(ctx, "german")
         + 0.2 * (1.0 - approach(ctx))
     )

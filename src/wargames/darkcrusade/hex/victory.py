@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from wargames.core.actions import Action, Choose, Outcome, Pass
 from wargames.core.context import Context
-from wargames.core.estimate import control_share, logistic, nearness
+from wargames.core.estimate import control_share, nearness, vp_score
 from wargames.core.frame_args import Shape
 from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame, Result
@@ -86,14 +86,14 @@ def approach(ctx: Context) -> float:
 
 def estimate(ctx: Context, side: str) -> float:
     """DCH: Victory Conditions, for search agents (wargames.search), from ``side``'s view: 0.35
-    a logistic score of the victory city points the Axis holds in supply around the game-end
-    line (7 or more an Axis win, 6 a draw, 5 or less a Russian win), 0.3 the Axis share of
-    the combat factors on the map, 0.15 its share of the controlled hexes, 0.2 its
-    :func:`approach` to the victory cities."""
+    a score of the victory city points the Axis holds in supply (:func:`vp_score`: around the
+    game-end line, 7 or more an Axis win, 6 a draw, 5 or less a Russian win, and their share
+    of the 7 a win needs), 0.3 the Axis share of the combat factors on the map, 0.15 its
+    share of the controlled hexes, 0.2 its :func:`approach` to the victory cities."""
     points, _ = axis_points(ctx)
-    margin = points - (int(charts(ctx).victory["draw"]) + 0.5)
+    v = charts(ctx).victory
     axis = (
-        0.35 * logistic(margin, 1.5)
+        0.35 * vp_score(points, int(v["draw"]) + 0.5, int(v["axis_win"]))
         + 0.3 * factor_share(ctx, cn.AXIS)
         + 0.15 * control_share(ctx, cn.AXIS)
         + 0.2 * approach(ctx)
