@@ -169,6 +169,18 @@ for name, (la, lo) in PLACES.items():
     c, r = nearest(la, lo)
     kind[(c, r)] = "land"
     place_hex[name] = (c, r)
+# The Chongar crossing (PROVISIONAL): the railway from Novo-Alekseyevka and the road cross the
+# Sivash at Chongar by the Chongar bridges; the reconstructed coastline leaves lagoon between the
+# mainland (J21) and Chongar (I19), so the hex the railway crosses is made land: units can enter
+# and take it, and the railroad artillery (German-controlled rail only) can follow the line into
+# the Crimea (review 7). Marsh, like the Sivash shore; named in [map.attributes] with a
+# provisional note.
+CHONGAR_CROSSING = "J20"
+CHONGAR_NOTE = (
+    "the Sivash crossing at Chongar (rail and road bridges): a marsh hex so the Chongar line can "
+    "be taken and used; the reconstructed coastline alone leaves it lagoon"
+)
+kind[next(k for k in kind if label(*k) == CHONGAR_CROSSING)] = "land"
 assert label(*place_hex["Sevastopol"]) == "C7", label(*place_hex["Sevastopol"])
 print(sum(1 for v in kind.values() if v == "land"), "land")
 for n, (c, r) in sorted(place_hex.items()):
@@ -229,7 +241,11 @@ for lb in sorted(LBL.values()):
         or lb == "D8"
     ):
         terrain["broken"].append(lb)
-    elif (lat < 46.0 and any(kind[POS[n]] == "lagoon" for n in nbrs(lb))) or lb in ("E18", "F18"):
+    elif (lat < 46.0 and any(kind[POS[n]] == "lagoon" for n in nbrs(lb))) or lb in (
+        "E18",
+        "F18",
+        CHONGAR_CROSSING,  # the causeway across the Sivash salt marsh (provisional)
+    ):
         terrain["marsh"].append(lb)
 
 feat = {
@@ -356,6 +372,7 @@ for lb in src_axis_op:
     attrs_.setdefault(lb, {})["supplies"] = "axis"
 for lb in src_sov_op + src_sov_tac:
     attrs_.setdefault(lb, {})["supplies"] = "soviet"
+attrs_[CHONGAR_CROSSING] = {"name": "Chongar crossing", "provisional": CHONGAR_NOTE}
 
 
 def q(s):
@@ -424,7 +441,8 @@ HEAD = """# Krim (Ty Bomba's board game, Command No. 6; the computer game's phas
 # letter columns from the west and row numbers from the SOUTH edge, so that the text's C7 falls
 # on Sevastopol harbour (the engine of the computer game counts rows upwards); the kernel draws
 # row 1 at the top, so pictures show the map south-up. Supply sources, ports, terrain, the
-# order of battle and every chart are provisional (see docs/rules/krim.md)."""
+# order of battle and every chart are provisional (see docs/rules/krim.md). J20, the Chongar
+# crossing of the Sivash, is a marsh hex so the railway from K21 can be used (provisional)."""
 
 
 def scenario(name, desc, turns, victory, extra="", first=1, units=None, control=None):

@@ -71,6 +71,21 @@ def test_no_move_pa_or_barrage_after_an_optrans() -> None:
     assert game.decision is not None and game.decision.side == "soviet"
 
 
+def test_one_optrans_per_unit() -> None:
+    """Krim: Operational Transfers: a unit makes one OpTrans a player turn (so a unit that
+    stopped next to an enemy cannot OpTrans on): after A1's, "optrans:A1" is neither offered nor
+    accepted, while A2 may still make its own."""
+    game = game_at(3, unit("A1", "axis", "H8"), unit("A2", "axis", "G9"))
+    game.apply(Choose("optrans:A1"))
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, Move)))
+    assert game.decision is not None and game.decision.step == "optrans"
+    legal = set(game.legal_actions())
+    assert Choose("optrans:A1") not in legal and Choose("optrans:A2") in legal
+    assert can_optrans(game._ctx(), "A1") == "A1 has already made its OpTrans"
+    with pytest.raises(IllegalAction, match="already made its OpTrans"):
+        game.apply(Choose("optrans:A1"))
+
+
 def test_railroad_artillery_never_optrans() -> None:
     gun = unit(
         "RR",

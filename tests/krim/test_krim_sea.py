@@ -86,6 +86,27 @@ def test_five_divisions_a_player_turn() -> None:
         game.apply(Place("Q4", "B3"))
 
 
+def test_a_sea_transfer_is_refused_once_five_divisions_have_moved() -> None:
+    """Krim: Sea Transfers: "Any unit moved by transfer counts against the 5-division limit":
+    after five division transfers a sixth is refused, naming the capacity."""
+    ts = [unit(f"T{i}", "soviet", "B3" if i < 3 else "C7") for i in range(6)]
+    game = sea_game(*ts)
+    for uid, to in (("T0", "H2"), ("T1", "H2"), ("T2", "H2"), ("T3", "B3"), ("T4", "B3")):
+        game.apply(Place(uid, to))
+    assert Place("T5", "B3") not in set(game.legal_actions())
+    with pytest.raises(IllegalAction, match="capacity of this turn is used up"):
+        game.apply(Place("T5", "B3"))
+
+
+def test_a_sea_transfer_starts_in_a_source_hex() -> None:
+    """Krim: Sea Transfers: "Any Soviet unit starting a Soviet Movement Phase in a Tactical or
+    Operational supply source hex may be moved": S1 at D8, no source, may not sail to C7."""
+    game = sea_game()
+    assert Place("S1", "C7") not in set(game.legal_actions())
+    with pytest.raises(IllegalAction, match="not in a Soviet supply source hex"):
+        game.apply(Place("S1", "C7"))
+
+
 def test_a_sea_transfer_into_the_qrb_keeps_it_to_five_divisions() -> None:
     """Krim: Soviet Sea Movement: "No more than 5 divisions may be in the QRB at any time",
     also when a sea transfer moves a unit into it: 4 1/2 divisions there take a brigade, not a

@@ -55,6 +55,34 @@ def test_month_end_spares_units_that_trace_again() -> None:
     assert game.state.units["S2"].at == "C3" and not game.state.units["S2"].has(OOS)
 
 
+def test_tactical_sources_give_no_operational_supply() -> None:
+    """Krim: Supply Sources: "The operational supply sources provide both operational and
+    tactical supplies"; the tactical ones (the Soviet ports, B3 here) only tactical supply: S2,
+    whose only line leads to B3, is in tactical supply but gets the OOS marker and is eliminated
+    at month end."""
+    wall = [unit(f"W{i}", "axis", h) for i, h in enumerate(["C2", "C4", "B4", "D3", "D4"])]
+    game = new(
+        units() + wall,
+        features={"supply-tactical": ["B3"], "soviet-source": ["C7", "H2", "B3"]},
+        control={"axis": ["H10"], "soviet": ["C7", "B3"]},
+    )
+    assert in_tactical_supply(game._ctx(), "S2")
+    assert game.state.units["S2"].has(OOS)
+    goto(game, "Month end", "month-end-supply", turn=2)
+    assert game.state.units["S2"].box == "eliminated"
+
+
+def test_month_end_checks_only_units_with_an_oos_marker() -> None:
+    """Krim: Operational Supply: "a further supply check for each unit with an OOS marker is
+    made": S2, in supply at month start (no marker) and cut off later in the month, stays."""
+    wall = [unit(f"W{i}", "axis", h) for i, h in enumerate(["C2", "C4", "B3", "B4", "D3", "D4"])]
+    game = new(units() + wall)
+    game.state.put(game.state.units["S2"].unmarked(OOS))  # as if it traced at month start
+    assert not game.state.units["S2"].has(OOS)
+    goto(game, "Month end", "month-end-supply", turn=2)
+    assert game.state.units["S2"].at == "C3"
+
+
 def test_month_end_check_only_after_the_months_last_couplet() -> None:
     wall = [unit(f"W{i}", "axis", h) for i, h in enumerate(["C2", "C4", "B3", "B4", "D3", "D4"])]
     game = new(units() + wall)

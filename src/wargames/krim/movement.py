@@ -90,8 +90,13 @@ def situation(ctx: Context, side: str, railroad: bool = False) -> Situation:
     zoc = side_zones(ctx, enemy)
     can_enter = None
     if railroad:
-        control = ctx.state.control
-        can_enter = lambda v: control.get(ix.ids[v]) == cn.AXIS  # noqa: E731
+        # Krim: Railroad Artillery: German-controlled rail hexes only; Krim: Terrain Effects on
+        # Movement: never impassable terrain, as for the guns' retreats (battle.prohibited)
+        closed = frozenset(ctx.charts["movement"]["impassable"])
+        board = ctx.board
+        can_enter = lambda v: (  # noqa: E731
+            cn.german_rail(ctx, ix.ids[v]) and board.terrain(ix.ids[v]) not in closed
+        )
     return Situation(enemies=enemies, friends=friends, zoc=zoc, can_enter=can_enter)
 
 
