@@ -64,6 +64,21 @@ def unit(
     return d
 
 
+def rail_gun(uid: str, at: str | None, rng: int = 3) -> dict[str, Any]:
+    """A German railroad gun (Krim: Railroad Artillery): 4-1, no movement factor off rail."""
+    return unit(
+        uid,
+        "axis",
+        at,
+        (4,),
+        (1,),
+        0,
+        kind="rail-artillery",
+        flags=("artillery", "railroad"),
+        rng=rng,
+    )
+
+
 def scenario(
     units: list[dict[str, Any]],
     *,

@@ -3,7 +3,7 @@ OpTrans next to an enemy, no Soviet replacements."""
 
 from __future__ import annotations
 
-from krim_support import goto, new, unit
+from krim_support import goto, new, rail_gun, unit
 
 from wargames.core.actions import Attack, Choose, Move, Outcome, Pass, Retreat
 from wargames.core.game import Game
@@ -31,17 +31,7 @@ def test_combat_factor_halved_out_of_tactical_supply() -> None:
 def test_railroad_guns_cannot_retreat_off_the_rail() -> None:
     rail = ["E9", "E8", "E7"]
     sides = [("E9", "E8", "rail"), ("E8", "E7", "rail")]
-    gun = unit(
-        "RR",
-        "axis",
-        "E8",
-        (4,),
-        (1,),
-        0,
-        kind="rail-artillery",
-        flags=("artillery", "railroad"),
-        rng=3,
-    )
+    gun = rail_gun("RR", "E8")
     control = {"axis": ["H10", "E9", "E8", "E7"], "soviet": ["C7"]}
     game = base(
         gun,

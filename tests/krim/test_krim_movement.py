@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from krim_support import goto, new, unit
+from krim_support import goto, new, rail_gun, unit
 
 from wargames.core.actions import Choose, Move, Pass
 from wargames.core.errors import IllegalAction
@@ -117,17 +117,7 @@ def test_railroad_guns_move_only_on_german_controlled_rail() -> None:
     """Krim: Railroad Artillery: only along German-controlled rail, infinite MF."""
     rail = ["E9", "E8", "E7", "E6", "E5", "E4"]
     sides = [(a, b, "rail") for a, b in itertools.pairwise(rail)]
-    gun = unit(
-        "RR",
-        "axis",
-        "E9",
-        (4,),
-        (1,),
-        0,
-        kind="rail-artillery",
-        flags=("artillery", "railroad"),
-        rng=3,
-    )
+    gun = rail_gun("RR", "E9")
     control = {"axis": ["H10", "E9", "E8", "E7", "E6"], "soviet": ["C7", "E5", "E4"]}
     game = base(gun, hexsides=sides, control=control, features={"rail": rail})
     goto(game, "Axis Movement Phase", "movement")

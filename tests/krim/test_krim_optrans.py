@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from krim_support import goto, new, put, unit
+from krim_support import goto, new, put, rail_gun, unit
 
 from wargames.core.actions import Choose, Move, Pass
 from wargames.core.errors import IllegalAction
@@ -87,17 +87,7 @@ def test_one_optrans_per_unit() -> None:
 
 
 def test_railroad_artillery_never_optrans() -> None:
-    gun = unit(
-        "RR",
-        "axis",
-        "H8",
-        (4,),
-        (1,),
-        0,
-        kind="rail-artillery",
-        flags=("artillery", "railroad"),
-        rng=3,
-    )
+    gun = rail_gun("RR", "H8")
     game = game_at(3, gun)
     with pytest.raises(IllegalAction, match="Railroad Artillery"):
         game.apply(Choose("optrans:RR"))

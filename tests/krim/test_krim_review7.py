@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 
-from krim_support import goto, new, unit
+from krim_support import goto, new, rail_gun, unit
 
 import wargames
 from wargames.core.actions import Choose, Move
@@ -48,17 +48,7 @@ def test_railroad_guns_never_move_into_impassable_terrain() -> None:
     lagoon hex (E7) is closed to the gun, as it is to its retreats (battle.prohibited)."""
     rail = ["E9", "E8", "E7", "E6", "E5"]
     sides = [(a, b, "rail") for a, b in itertools.pairwise(rail)]
-    gun = unit(
-        "RR",
-        "axis",
-        "E9",
-        (4,),
-        (1,),
-        0,
-        kind="rail-artillery",
-        flags=("artillery", "railroad"),
-        rng=3,
-    )
+    gun = rail_gun("RR", "E9")
     game = new(
         [unit("S1", "soviet", "C7"), unit("A0", "axis", "H10"), gun],
         terrain={"lagoon": ["E7"]},
