@@ -8,8 +8,8 @@ The decision is factored: pick a unit (``Choose``), then its destination (``Move
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from itertools import pairwise
+from collections.abc import Collection, Mapping
+from itertools import combinations, pairwise
 from typing import ClassVar
 
 from wargames.core.actions import Action, Choose, Move, Pass
@@ -23,6 +23,7 @@ from wargames.core.steps import UnitFirstStep
 
 from . import counters as cn
 from . import geography as geo
+from . import waypoints
 from .charts import charts
 from .operational import enter
 from .supply import supplied_points
@@ -150,20 +151,24 @@ ROUTES_KEPT = 3
 """The most lines :func:`_outcome_lines` keeps going on from one point with one set of points
 passed (a bound on its cost: with more, it grows with every way round the map)."""
 
+OUTCOME_POINTS = 3
+"""Up to this many partisan/entrained-factory points on the ways to a destination, every set
+of them some line passes is listed (:func:`_missing_outcomes`, exact); with more, the sets the
+bounded search finds (a player may still trace any other line, :func:`path_error`)."""
+
 
 def _outcome_lines(
-    ctx: Context, side: str, start: str, ours: set[str], fragile: set[str]
+    ctx: Context, side: str, start: str, graph: Mapping[str, tuple[str, ...]], fragile: set[str]
 ) -> dict[tuple[str, frozenset[str]], tuple[str, ...]]:
     """A shortest simple line to each destination for each set of partisan/entrained-factory
-    points passed: a breadth-first search over lines (extended in name order) that drops a
-    line when a line kept before, no longer, ends on the same point with the same points
-    passed and visited no point this one did not (it reaches all this one reaches), and keeps
-    at most :data:`ROUTES_KEPT` lines a point and set. The first rule loses no outcome; the
-    bound may lose one that only a fourth way round reaches (still accepted when given,
-    :func:`path_error`)."""
-    elista = set(ctx.board.nodes_with("elista"))
-    table = geo.points(ctx)
+    points passed that it finds: a breadth-first search over lines of ``graph`` (:func:`_graph`,
+    extended in name order) that drops a line when a line kept before, no longer, ends on the
+    same point with the same points passed and visited no point this one did not (it reaches
+    all this one reaches), and keeps at most :data:`ROUTES_KEPT` lines a point and set. The
+    first rule loses no outcome; the bound may lose one that only a fourth way round reaches,
+    which :func:`_missing_outcomes` then finds."""
     ended = arrivals(ctx)
+    ends = {p for p in graph if _open(ctx, side, p, ended)}
     kept: dict[tuple[str, frozenset[str]], list[frozenset[str]]] = {
         (start, frozenset()): [frozenset({start})]
     }
@@ -172,9 +177,8 @@ def _outcome_lines(
     while level:
         following = []
         for path, passed in level:
-            a = path[-1]
-            for b in sorted(table[a].neighbours):
-                if b not in ours or b in elista or b in path or not _usable_line(ctx, a, b):
+            for b in graph[path[-1]]:
+                if b in path:
                     continue
                 key = (b, passed | {b} if b in fragile else passed)
                 visited = frozenset(path) | {b}
@@ -184,9 +188,50 @@ def _outcome_lines(
                 others.append(visited)
                 line = (*path, b)
                 following.append((line, key[1]))
-                if key not in out and _open(ctx, side, b, ended):
+                if key not in out and b in ends:
                     out[key] = line
         level = following
+    return out
+
+
+def _graph(ctx: Context, ours: set[str], start: str) -> dict[str, tuple[str, ...]]:
+    """The points a strategic line may use (A.1, A.2) and the usable lines between them."""
+    usable = (ours - set(ctx.board.nodes_with("elista"))) | {start}
+    table = geo.points(ctx)
+    return {
+        p: tuple(sorted(q for q in table[p].neighbours if q in usable and _usable_line(ctx, p, q)))
+        for p in usable
+    }
+
+
+def _missing_outcomes(
+    graph: Mapping[str, tuple[str, ...]],
+    start: str,
+    fragile: set[str],
+    ends: Mapping[str, tuple[str, ...]],
+    known: Collection[tuple[str, frozenset[str]]],
+) -> dict[tuple[str, frozenset[str]], tuple[str, ...]]:
+    """A line for each (destination, set of partisan/entrained-factory points passed) not in
+    ``known`` that some simple line gives, for every destination with at most
+    :data:`OUTCOME_POINTS` such points on the ways there (those in the blocks on its way,
+    :mod:`.waypoints`): per set S, an exact search for a line through every point of S with
+    the other such points taken out."""
+    points = frozenset(graph)
+    pending: dict[frozenset[str], list[str]] = {}
+    for dest, span in waypoints.on_some_line(graph, points, start, ends).items():
+        near = sorted(fragile & span)
+        if len(near) > OUTCOME_POINTS:
+            continue
+        for n in range(len(near) + 1):
+            for chosen in combinations(near, n):
+                if (dest, frozenset(chosen)) not in known:
+                    pending.setdefault(frozenset(chosen), []).append(dest)
+    threader = waypoints.Threader(graph)
+    out = {}
+    for passed, dests in pending.items():
+        allowed = points - (fragile - passed)
+        for dest, line in threader.lines(allowed, start, dests, passed).items():
+            out[dest, passed] = line
     return out
 
 
@@ -198,19 +243,24 @@ any other legal line is still accepted when given (:func:`path_error`)."""
 def lines(ctx: Context, side: str, uid: str) -> list[tuple[str, ...]]:
     """The strategic lines the legal list offers ``uid`` (docs/kernel.md: where the path changes
     what happens, each different outcome is listed): per destination the shortest trace
-    (``destinations``), and a shortest line for each other set of enemy partisans and entrained
+    (``destinations``), and a line for each other set of enemy partisans and entrained
     factories passed, since the line decides which of them are destroyed (DC2 A, A.2): the
-    shortest first, at most :data:`LINES_PER_END` in all (every set when three such points or
-    fewer lie on the ways there)."""
+    shortest the bounded search finds (:func:`_outcome_lines`), else one from the exact search
+    (:func:`_missing_outcomes`), shorter lines first, at most :data:`LINES_PER_END` in all.
+    Every set some line passes is listed when :data:`OUTCOME_POINTS` (three) such points or
+    fewer lie on the ways there; with more, the sets the bounded search finds."""
     start = ctx.state.units[uid].at
     assert start is not None
     ours = friendly_points(ctx, side)
     ends = _ends(ctx, side, start, ours)
-    fragile = _fragile_points(ctx, side, ours)
+    fragile = _fragile_points(ctx, side, ours) - {start}
     if not fragile:
         return list(ends.values())
     out = []
-    others = _outcome_lines(ctx, side, start, ours, fragile)
+    graph = _graph(ctx, ours, start)
+    others = _outcome_lines(ctx, side, start, graph, fragile)
+    known = set(others) | {(d, frozenset(p[1:]) & fragile) for d, p in ends.items()}
+    others |= _missing_outcomes(graph, start, fragile, ends, known)
     for dest, shortest in ends.items():
         out.append(shortest)
         passed = frozenset(shortest[1:]) & fragile
