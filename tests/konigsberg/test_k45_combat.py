@@ -269,7 +269,8 @@ def test_9_2b_a_retreat_goes_towards_a_supply_source_if_possible() -> None:
     fight(g, ["S"], "0305")
     assert {a.path[-1] for a in g.legal_actions()} == {"0205", "0304"}
     err = g.check(Retreat(("G",), ("0305", "0405")))
-    assert err is not None and err.rule == "K45 9.2"  # the retreat rules, 9.2a-c
+    assert err is not None and err.rule == "K45 9.2b"  # the "if possible" rule that drops it
+    assert err.reason == "a retreat towards a supply source is possible"
 
 
 def test_9_0c_9_2c_retreat_into_an_ezoc_costs_a_step_and_is_avoided() -> None:

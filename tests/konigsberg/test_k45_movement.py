@@ -253,6 +253,7 @@ def test_0_7c_no_gas_costs_moving_full_strength_mech_a_step() -> None:
     g.apply(Move(("Q",), ("0502", "0503")))
     g.apply(Pass())
     assert g.state.units["P"].steps == 1 and g.state.units["Q"].steps == 1
+    assert g.state.units["Q"].at == "0503"  # K45 0.7c: single-step mech units not affected
     assert g.state.units["R"].steps == 2  # did not move
 
 

@@ -571,6 +571,19 @@ def retreat_options(
     """K45 9.0-9.2, 5.1: the kernel's retreat options for a group of units. Only the combat
     units' stacking limits where the group may end: an HQ that ends on another HQ retreats
     one more hex alone (5.2, ``stacking.HQRetreat``)."""
+    candidates, stages = retreat_stages(ctx, units, origin, length, rules)
+    return stages[-1][2] if stages else candidates
+
+
+Stage = tuple[str, str, list[RetreatPath]]
+
+
+def retreat_stages(
+    ctx: Context, units: list[str], origin: str, length: int, rules: RetreatRules = RETREAT
+) -> tuple[list[RetreatPath], list[Stage]]:
+    """The retreat options before any "if possible" rule, then each such rule's citation, its
+    reason and the options it leaves: first 4.3a's, which drops the ends forced off the map
+    while the stack can survive a retreat, then ``rules.preferences`` in order (9.2b, 9.2c)."""
     side = ctx.side_of(units[0])
     index = ctx.board.index
     other = enemy(side)
@@ -600,13 +613,27 @@ def retreat_options(
         ),
         stack_steps=steps or None,
     )
-    paths = retreat_paths(index, start, length, rules, situation)
-    return [
-        attrs.evolve(p, eliminated=True)
-        if p.short and not p.eliminated and off_map_beyond(ctx, origin, index.ids[p.end])
-        else p
+    # the preferences run here, after the map-edge flag: the kernel would run them first
+    paths = retreat_paths(index, start, length, attrs.evolve(rules, preferences=()), situation)
+    edge = {
+        p.nodes
         for p in paths
-    ]
+        if p.short and not p.eliminated and off_map_beyond(ctx, origin, index.ids[p.end])
+    }
+    candidates = [attrs.evolve(p, eliminated=True) if p.nodes in edge else p for p in paths]
+    stages: list[Stage] = []
+    current = candidates
+    if edge and any(not p.eliminated for p in candidates):
+        # K45 4.3a: an end forced off the map is no retreat while one the stack survives is
+        # left, so it never outranks such a retreat in 9.2b, 9.2c (as the kernel's 5.1 dead ends)
+        current = [p for p in current if p.nodes not in edge]
+        stages.append(("K45 4.3a", "the stack survives", current))
+    for pref in rules.preferences:
+        scores = [pref.score(index, p.nodes, situation) for p in current]
+        best = min(scores)
+        current = [p for p, s in zip(current, scores, strict=True) if s == best]
+        stages.append((pref.rule, pref.reason, current))
+    return candidates, stages
 
 
 def off_map_beyond(ctx: Context, origin: str, node: str) -> bool:
@@ -663,12 +690,14 @@ class RetreatStep(SideStep):
             groups += [tuple(sorted([u, *hqs])) for u in combat]
         return groups
 
+    def rules(self, frame: Frame) -> RetreatRules:
+        return PENALTY_RETREAT if frame.get("penalty") else RETREAT
+
     def options(self, ctx: Context, frame: Frame) -> list[tuple[tuple[str, ...], RetreatPath]]:
         out = []
-        rules = PENALTY_RETREAT if frame.get("penalty") else RETREAT
         for group in self.groups(ctx, frame):
             for p in retreat_options(
-                ctx, list(group), frame.args["origin"], int(frame.args["length"]), rules
+                ctx, list(group), frame.args["origin"], int(frame.args["length"]), self.rules(frame)
             ):
                 out.append((group, p))
         return out
@@ -683,10 +712,22 @@ class RetreatStep(SideStep):
         for g, p in self.options(ctx, frame):
             if g == tuple(sorted(action.units)) and p.labels(index) == action.path:
                 return None
-        if tuple(sorted(action.units)) not in self.groups(ctx, frame):
+        group = tuple(sorted(action.units))
+        if group not in self.groups(ctx, frame):
             return IllegalAction(
                 "K45 12.1a", "retreat the stack, or one combat unit (with any HQ) at a time"
             )
+        candidates, stages = retreat_stages(
+            ctx, list(group), frame.args["origin"], int(frame.args["length"]), self.rules(frame)
+        )
+        if any(p.labels(index) == action.path for p in candidates):
+            # legal but not preferred: name the first "if possible" rule that drops it
+            rule, reason = next(
+                (r, why)
+                for r, why, kept in stages
+                if all(p.labels(index) != action.path for p in kept)
+            )
+            return IllegalAction(rule, f"a retreat {reason} is possible")
         return IllegalAction(
             "K45 9.2", f"{'-'.join(action.path)} is not a legal retreat (9.0b, 9.2a-c, 5.1)"
         )
