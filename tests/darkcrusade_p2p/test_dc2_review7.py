@@ -89,4 +89,3 @@ def test_every_outcome_is_listed_on_random_regions_a_2(
     g = _position(partisans, lost)
     fragile = set(partisans)
     assert _listed(g, fragile) == _every_outcome(g, "I", fragile)
-
