@@ -13,7 +13,7 @@ from collections.abc import Mapping
 import attrs
 
 import wargames
-from wargames.core.actions import Outcome
+from wargames.core.actions import Choose, Outcome
 from wargames.core.context import Context
 from wargames.core.game import Game
 from wargames.core.state import Frame
@@ -124,6 +124,16 @@ def die_for(g: Game, code: str) -> int:
         if str(crt.lookup(column, die)) == code:
             return die
     raise AssertionError(f"no {code} on column {crt.scale.label(column)}")
+
+
+def roll_result(g: Game, code: str, order: str = "retreat") -> None:
+    """Resolve the battle just declared with the defender's ``order`` (``retreat`` or
+    ``no-retreat``), no pressed attack, the odds not rounded up, and a die giving ``code``."""
+    g.apply(Choose(order))
+    g.apply(Choose("press:0"))
+    if stage(g) == "round-up":
+        g.apply(Outcome("stay"))
+    g.apply(Outcome(die_for(g, code)))
 
 
 def column_label(g: Game) -> str:

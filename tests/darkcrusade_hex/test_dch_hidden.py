@@ -93,8 +93,12 @@ def test_an_eliminated_army_goes_back_into_the_pile() -> None:
     g = game({"H01": C}, profiles={"H01": "4-4"})
     before = pool_left(ctx(g))["4-4"]
     eliminate(ctx(g), "H01", "test")
-    assert pool_left(ctx(g))["4-4"] == before + 1
+    # back into the pile of the 42 as a known, public counter (test_dch_review8), not among
+    # the counters never drawn
+    assert list(g.state.get("lost_profiles")) == ["4-4"]
+    assert pool_left(ctx(g))["4-4"] == before
     assert "H01" not in g.state.get("revealed", [])
+    assert "H01" not in g.state.get("profiles")
 
 
 def test_revealed_undisrupted_armies_may_be_re_hidden_from_both_players() -> None:

@@ -110,9 +110,9 @@ class DarkCrusadeHex(Title):
         areas=(),
         vars=(
             "airbases", "allocations", "battle", "conversion", "converted", "early_attacks",
-            "factories", "free_river", "grounded", "last_battle", "mech_group", "mech_units",
-            "moscow_rolled", "panzer_factors", "profiles", "railed", "railheads", "revealed",
-            "rifle_factors", "romania_attacked", "russian_strikes", "sea_used",
+            "factories", "free_river", "grounded", "last_battle", "lost_profiles", "mech_group",
+            "mech_units", "moscow_rolled", "panzer_factors", "profiles", "railed", "railheads",
+            "revealed", "rifle_factors", "romania_attacked", "russian_strikes", "sea_used",
             "siberians_started", "tank_factors",
         ),
     )  # fmt: skip

@@ -41,7 +41,7 @@ from .air import support_options
 from .attacks import allocations, open_rumania
 from .battle import Battle, Stage, current, save
 from .charts import charts
-from .hidden import reveal, set_profile, to_reveal
+from .hidden import lose, reveal, to_reveal
 from .movement import SCALE, in_south, unit_class, unit_costs
 from .odds import (
     base_odds,
@@ -89,12 +89,11 @@ def alive(ctx: Context, uids: tuple[str, ...]) -> list[str]:
 
 
 def eliminate(ctx: Context, uid: str, why: str) -> None:
-    """Off the map to the eliminated box; a hidden army's counter goes back to the pile."""
+    """Off the map to the eliminated box; a hidden army's counter goes back to the pile of the
+    42 (:func:`hidden.lose`)."""
     remove(ctx, uid, cn.ELIMINATED, why)
     if cn.has(ctx, uid, "hidden"):
-        set_profile(ctx, uid, None)
-        shown = [u for u in ctx.state.get("revealed", ()) if u != uid]
-        ctx.state.set("revealed", shown)
+        lose(ctx, uid)
 
 
 def disrupt(ctx: Context, uid: str) -> None:
@@ -679,9 +678,13 @@ def decline_option(ctx: Context, b: Battle) -> str | None:
     .5X or X the defender may decline the exchange where the ancestor game (The Barbarossa
     File) let him: Axis defenders in Good or Mud weather or in mountains, Russian defenders in
     Mud or Snow or in swamps. He then takes D (all defenders Disrupted, the D withdrawal) if
-    the attacking factors cover the whole exchange, else BD (the attackers Disrupted too)."""
+    the attacking factors cover the whole exchange, else BD (the attackers Disrupted too).
+    Not after a Forced Exchange: "Defending Germans (only) may avoid a Forced Exchange, if
+    accepting a D3 result instead" (DCH: No Retreat!), so the D3 is the only way out of it."""
     if multiplier(b.code) not in (Fraction(1, 2), Fraction(1)) or enhanced(ctx):
         return None  # the enhanced odds expansion makes any exchanges mandatory
+    if b.forced:
+        return None
     defs = alive(ctx, b.defenders)
     if not defs:
         return None

@@ -2,10 +2,19 @@
 
 Russian rifle armies are unknown to both players until their moment of first combat. Drawing
 42 of the 62 armies at set-up and then revealing them one by one is the same, draw for draw, as
-revealing each from the 62 not yet drawn (never more than 42 are in play), so a hidden army's
-counter is a chance outcome at its first combat: each profile with probability (its count in
-the pool left) / (armies left). Nothing unknown is in the state until then, so no view can leak
-it. An eliminated army goes back into the pile ("the same unit could be re-drawn").
+revealing each from the 62 not yet drawn (never more than 42 are in play) while no army has been
+lost, so a hidden army's counter is a chance outcome at its first combat. Nothing unknown is in
+the state until then, so no view can leak it.
+
+A lost army's counter goes back into the pile of the 42 ("Lost Russian infantry units go back
+into the same extra units pile for random selection, so the same unit could be re-drawn"), not
+among the 20 set aside: a known member of the 42. The lost, revealed counters' profiles are
+public (``lost_profiles``); the pile (42 less the ``a`` armies in play) holds them and
+``42 - a - e`` unknown counters, a random choice from the ``62 - a - e`` others (``e`` lost), so
+a draw gives profile P with weight ``lost[P] + (42 - a - e) * others[P] / (62 - a - e)``
+(:func:`draw_weights`). A drawn profile with a lost counter of its kind is booked as that counter
+re-drawn (reading: which of alike counters came up is not told, and the lost one is taken). An
+army lost face down (re-hidden) is not booked: its counter is unknown again, as a fresh one.
 
 The face-down mech group (10 more 2-1s, or 8 4-3s and 2 3-2s) is chosen blindly by the German
 player: a chance outcome of 1/2 each at set-up, its counters then dealt to the korps at random
@@ -30,6 +39,7 @@ from . import counters as cn
 from .charts import charts
 
 RULE = "DCH: Hidden and/vs. Revealed Russian units"
+LOST = "lost_profiles"
 SECRET_CHANCE = ("mech-group", "mech-deal")
 """The chance steps whose outcomes only the Russian player is told (the German chose blind)."""
 
@@ -38,14 +48,55 @@ def is_hidden(ctx: Context, uid: str) -> bool:
     return cn.has(ctx, uid, "hidden") and cn.profile(ctx, uid) is None
 
 
+def lost(ctx: Context) -> dict[str, int]:
+    """The lost armies' counters back in the pile of the 42, by profile (public)."""
+    out: dict[str, int] = {}
+    for prof in ctx.state.get(LOST, ()):
+        out[prof] = out.get(prof, 0) + 1
+    return out
+
+
 def pool_left(ctx: Context) -> dict[str, int]:
-    """Profiles left to draw: the pool less the drawn armies still in play."""
+    """The counters not known to be among the 42 drawn, by profile: the pool less the drawn
+    armies still in play and the lost counters back in the pile."""
     left = {k: int(v) for k, v in charts(ctx).hidden["pool"].items()}
     profiles = ctx.state.get("profiles", {})
     for uid, prof in profiles.items():
         if cn.has(ctx, uid, "hidden"):
             left[prof] -= 1
+    for prof, n in lost(ctx).items():
+        left[prof] -= n
     return {k: v for k, v in left.items() if v > 0}
+
+
+def draw_weights(ctx: Context) -> dict[str, Fraction]:
+    """DCH: Replacements: each profile's share of the pile of the 42 less the armies in play:
+    the lost counters of that profile, and the unknown rest of the 42 drawn from the others."""
+    gone = lost(ctx)
+    others = pool_left(ctx)
+    unknown = int(charts(ctx).hidden["in_play"]) - len(_in_play(ctx)) - sum(gone.values())
+    total = sum(others.values())
+    out = {k: Fraction(n) for k, n in gone.items()}
+    if unknown > 0 and total > 0:
+        for k, n in others.items():
+            out[k] = out.get(k, Fraction(0)) + Fraction(unknown * n, total)
+    return {k: w for k, w in out.items() if w > 0}
+
+
+def _in_play(ctx: Context) -> list[str]:
+    """The rifle armies holding a drawn counter (revealed or face down)."""
+    return [u for u in ctx.state.get("profiles", {}) if cn.has(ctx, u, "hidden")]
+
+
+def lose(ctx: Context, uid: str) -> None:
+    """A lost army's counter goes back into the pile of the 42: booked by profile if it was
+    face up (public), else unknown again; the army itself is hidden until it is redrawn."""
+    prof = ctx.state.get("profiles", {}).get(uid)
+    shown = list(ctx.state.get("revealed", ()))
+    if prof is not None and uid in shown:
+        ctx.state.set(LOST, sorted([*ctx.state.get(LOST, ()), prof]))
+    set_profile(ctx, uid, None)
+    ctx.state.set("revealed", [u for u in shown if u != uid])
 
 
 def to_reveal(ctx: Context, units: Iterable[str]) -> list[str]:
@@ -70,20 +121,25 @@ def reveal(ctx: Context, uid: str) -> None:
 
 
 class RevealStep(ChanceStep):
-    """A hidden army's counter at its first combat: a draw from the pool left."""
+    """A hidden army's counter at its first combat: a draw from the pile of the 42 less the
+    armies in play (:func:`draw_weights`)."""
 
     name: ClassVar[str] = "reveal"
     args: ClassVar[Mapping[str, Shape] | None] = {"unit": UNIT}
     rule: ClassVar[str] = RULE
 
     def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
-        left = pool_left(ctx)
-        total = sum(left.values())
-        return [(Outcome(k), Fraction(v, total)) for k, v in sorted(left.items())]
+        weights = draw_weights(ctx)
+        total = sum(weights.values())
+        return [(Outcome(k), w / total) for k, w in sorted(weights.items())]
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         assert isinstance(action, Outcome)
         uid = frame.args["unit"]
+        gone = list(ctx.state.get(LOST, ()))
+        if action.value in gone:  # booked as the lost counter re-drawn (module docstring)
+            gone.remove(action.value)
+            ctx.state.set(LOST, gone)
         set_profile(ctx, uid, str(action.value))
         reveal(ctx, uid)
         ctx.emit("reveal", f"{uid} is revealed: {action.value}", unit=uid, profile=action.value)
@@ -213,8 +269,11 @@ def visible_profile(state_vars: dict[str, Any], uid: str, side: str) -> str | No
 
 def determinize(ctx: Context, side: str) -> None:
     """Resample what ``side`` cannot know, consistently with its view: re-hidden armies'
-    counters (unknown to both players) from the pool left, and, for the German player, the
-    face-down mech group unless one of its korps has fought (which tells the group)."""
+    counters (unknown to both players) from the pool left (members of the 42 other than the
+    public lost counters, which are in the pile, not in play: the unknown rest of the 42 is a
+    random choice from these others, as :func:`draw_weights` reads it), and, for the German
+    player, the face-down mech group unless one of its korps has fought (which tells the
+    group)."""
     profiles: dict[str, Any] = dict(ctx.state.get("profiles", {}))
     shown = set(ctx.state.get("revealed", ()))
     hidden = sorted(u for u in profiles if cn.has(ctx, u, "hidden") and u not in shown)

@@ -18,6 +18,7 @@ from wargames.core.supply import SupplyStatus
 
 from . import counters as cn
 from .charts import charts
+from .combat import disrupt
 from .supply import statuses
 
 RULE = "DCH: Special Units (Russian Katyushas)"
@@ -71,6 +72,8 @@ class KatyushaRoll(ChanceStep):
         assert isinstance(action, Outcome)
         uid = frame.args["unit"]
         if action.value in charts(ctx).special["katyusha_hits"]:
-            ctx.state.put(ctx.state.units[uid].marked(cn.DISRUPTED))
+            # B.5: Disrupted in this segment, as by an airstrike's D: the attack the rockets
+            # support does not recover it ("not re-Disrupted by a combat result")
+            disrupt(ctx, uid)
             ctx.emit("hit", f"{uid} is Disrupted by rockets", unit=uid)
         ctx.done()

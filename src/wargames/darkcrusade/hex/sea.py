@@ -11,7 +11,6 @@ from fractions import Fraction
 from typing import ClassVar
 
 from wargames.core.actions import Action, Choose, Outcome, Pass, Place
-from wargames.core.changes import eliminate
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.frame_args import NODE, SIDE, TEXT, UNIT, Shape, literal, one_of
@@ -22,6 +21,7 @@ from wargames.core.steps import SideStep
 
 from . import counters as cn
 from .charts import charts
+from .combat import eliminate
 from .stacking import fits
 
 RULE = "DCH: Strategic Movement by Sea"
@@ -160,7 +160,8 @@ class SinkingStep(ChanceStep):
         uid, to = frame.args["unit"], frame.args["to"]
         ctx.done()
         if action.value == "sunk":
-            eliminate(ctx, uid, cn.ELIMINATED, "sunk at sea")
+            # lost: a rifle army's counter goes back into the pile (DCH: Replacements)
+            eliminate(ctx, uid, "sunk at sea")
             return
         unit = cn.moved(ctx.state.units[uid], to)
         ctx.state.put(unit.marked(cn.DISRUPTED, scoped(cn.MOVED, TURN)))

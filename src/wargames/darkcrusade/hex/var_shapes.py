@@ -147,6 +147,8 @@ VAR_SHAPES: Mapping[str, Shape] = {
     "profiles": table_of(PROFILE, key=UNIT),
     # drawn counters shown to both players
     "revealed": list_of(UNIT),
+    # lost armies' counters back in the pile of the 42, by profile (DCH: Replacements)
+    "lost_profiles": list_of(PROFILE),
     # the face-down mech group and its korps (DCH: Setup)
     "mech_group": literal("elite", "plain"),
     "mech_units": list_of(UNIT),

@@ -25,6 +25,7 @@ PUBLIC_VARS = (
     "moscow_rolled",
     "romania_attacked",
     "revealed",
+    "lost_profiles",
     "mech_units",
     "airbases",
     "conversion",
