@@ -14,6 +14,7 @@ from typing import Any
 
 import wargames
 import wargames.krim
+from wargames.core.actions import Pass
 from wargames.core.game import Game
 from wargames.core.state import Frame
 from wargames.krim import TITLE
@@ -142,6 +143,21 @@ def goto(game: Game, phase: str, step: str, turn: int = 1, **args: Any) -> Game:
                 game._advance()
                 return game
     raise KeyError((phase, step))
+
+
+def to_assaults(game: Game, phase: str = "Axis Combat Phase", turn: int = 1) -> Game:
+    """Put the game at the assaults of the Combat Phase named ``phase``, barrages passed."""
+    goto(game, phase, "begin-combat", turn=turn)
+    while game.decision is not None and game.decision.step == "barrages":
+        game.apply(Pass())
+    return game
+
+
+def combat(*extra: dict[str, Any], turn: int = 1, **kw: Any) -> Game:
+    """A game (Soviet S1 in C7, Axis A0 in H10, and ``extra``) at the Axis Combat Phase's
+    assaults, barrages passed."""
+    units = [unit("S1", "soviet", "C7"), unit("A0", "axis", "H10"), *extra]
+    return to_assaults(new(units, **kw), turn=turn)
 
 
 def put(game: Game, uid: str, at: str | None = None, box: str | None = None, **kw: Any) -> None:

@@ -3,7 +3,7 @@ OpTrans next to an enemy, no Soviet replacements."""
 
 from __future__ import annotations
 
-from krim_support import goto, new, rail_gun, unit
+from krim_support import goto, new, rail_gun, to_assaults, unit
 
 from wargames.core.actions import Attack, Choose, Move, Outcome, Pass, Retreat
 from wargames.core.game import Game
@@ -40,9 +40,7 @@ def test_railroad_guns_cannot_retreat_off_the_rail() -> None:
         control=control,
         features={"rail": rail},
     )
-    goto(game, "Soviet Combat Phase", "begin-combat")
-    while game.decision is not None and game.decision.step == "barrages":
-        game.apply(Pass())
+    to_assaults(game, "Soviet Combat Phase")
     game.apply(Attack(("S2",), "E8"))
     game.apply(Choose("odds"))
     game.apply(Outcome(4))  # 2:1, row 4: D1

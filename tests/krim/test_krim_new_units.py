@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from krim_support import goto, new, unit
+from krim_support import goto, new, to_assaults, unit
 
 import wargames
 from wargames.core.actions import Attack, Choose, Move, Outcome, Pass, Place
@@ -199,18 +199,23 @@ def test_parachute_battalion_survives_one_time_in_six() -> None:
     assert on.state.units["PB"].box == "eliminated"
 
 
-@pytest.mark.parametrize(("turn", "must"), [(3, False), (6, True), (9, True), (10, False)])
-def test_soviet_mandatory_attacks_january_to_april_1942(turn: int, must: bool) -> None:
+def mandatory_attacks() -> Game:
+    """S2 (E6) and A1 (E5) face each other, with the option Soviet Mandatory Attacks."""
     units = [
         unit("S1", "soviet", "C7"),
         unit("A0", "axis", "H10"),
         unit("S2", "soviet", "E6"),
         unit("A1", "axis", "E5"),
     ]
-    game = new(units, options={"soviet_mandatory_attacks": True})
-    goto(game, "Soviet Combat Phase", "begin-combat", turn=turn)
-    while game.decision is not None and game.decision.step == "barrages":
-        game.apply(Pass())
+    return new(units, options={"soviet_mandatory_attacks": True})
+
+
+@pytest.mark.parametrize(
+    ("turn", "must"), [(3, False), (5, False), (6, True), (9, True), (10, False)]
+)
+def test_soviet_mandatory_attacks_january_to_april_1942(turn: int, must: bool) -> None:
+    game = mandatory_attacks()
+    to_assaults(game, "Soviet Combat Phase", turn=turn)
     assert game.decision is not None and game.decision.step == "assaults"
     if must:
         with pytest.raises(IllegalAction, match="Mandatory Attacks"):
@@ -218,6 +223,16 @@ def test_soviet_mandatory_attacks_january_to_april_1942(turn: int, must: bool) -
         assert Attack(("S2",), "E5") in list(game.legal_actions())
     else:
         game.apply(Pass())
+
+
+def test_mandatory_attacks_never_bind_the_axis() -> None:
+    """Krim option: Soviet Mandatory Attacks binds "the Soviet player" only: in the Axis Combat
+    Phase of January/February 1942 (turn 6) the Axis may pass."""
+    game = mandatory_attacks()
+    to_assaults(game, "Axis Combat Phase", turn=6)
+    assert game.decision is not None and game.decision.step == "assaults"
+    assert Attack(("A1",), "E6") in list(game.legal_actions())
+    game.apply(Pass())
 
 
 def test_axis_wins_at_once_holding_every_soviet_source() -> None:
@@ -246,6 +261,7 @@ def test_campaign_final_result_needs_sevastopol_and_kerch() -> None:
     ctx = game._ctx()
     from wargames.krim.victory import final
 
+    assert final(ctx).winner == "soviet"  # as dealt, the Soviets hold both
     game.state.control["C7"] = "axis"
     assert final(ctx).winner is None
     game.state.control["X14"] = "axis"

@@ -3,22 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from krim_support import goto, new, unit
+from krim_support import combat, unit
 
 from wargames.core.actions import Advance, Attack, Choose, Outcome, Pass, Retreat
 from wargames.core.errors import IllegalAction
 from wargames.core.game import Game
 from wargames.krim.combat import concentric, terrain_shift
 from wargames.krim.supply import in_tactical_supply
-
-
-def combat(*extra: dict[str, object], turn: int = 1, **kw: object) -> Game:
-    units = [unit("S1", "soviet", "C7"), unit("A0", "axis", "H10"), *extra]
-    game = new(units, **kw)  # type: ignore[arg-type]
-    goto(game, "Axis Combat Phase", "begin-combat", turn=turn)
-    while game.decision is not None and game.decision.step == "barrages":
-        game.apply(Pass())
-    return game
 
 
 def choose(game: Game, option: str) -> None:

@@ -7,6 +7,7 @@ absorb their result points as step losses and/or hexes of retreat, and a PA's vi
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -63,6 +64,7 @@ LANDING = "krim-landing"
 PA_RULE = "Krim: Combat Phase"
 AIR_RULE = "Krim: Air Units & Air Support"
 ADVANCE_RULE = "Krim: Advance After Combat"
+RAIL_RULE = "Krim: Railways and Railroad Artillery"
 
 
 class Kind(enum.StrEnum):
@@ -261,7 +263,34 @@ def retreat_options(ctx: Context, units: Sequence[str], length: int) -> list[tup
         fits=lambda v: cn.fits(ctx, ix.ids[v], n),
     )
     paths = retreat_paths(ix, ix.number[start], length, retreat_rules(), situation)
-    return [p.labels(ix) for p in paths if p.short == 0 and not p.eliminated and p.hexes == length]
+    return [
+        p.labels(ix)
+        for p in paths
+        if p.short == 0
+        and not p.eliminated
+        and p.hexes == length
+        and off_track(ctx, units, p.labels(ix)) is None
+    ]
+
+
+def off_track(ctx: Context, units: Sequence[str], path: Sequence[str]) -> tuple[str, str] | None:
+    """The first step of ``path`` a stack holding a railroad gun may not take, or ``None``.
+
+    Krim: Railways and Railroad Artillery: "Those units will only move and retreat along
+    German-controlled railroad hexes": the retreat follows the track as the move does
+    (``movement.costs``: rail hexsides only), so two adjacent rail hexes that no rail hexside
+    joins are no step (``prohibited`` keeps it to German-controlled rail hexes)."""
+    if not any(cn.is_railroad(ctx.unit_def(u)) for u in units):
+        return None
+    board = ctx.board
+    return next(
+        (
+            (a, b)
+            for a, b in itertools.pairwise(path)
+            if not board.adjacent(a, b) or "rail" not in board.edge_features(a, b)
+        ),
+        None,
+    )
 
 
 def _edge_costs(ctx: Context, uid: str) -> dict[tuple[int, int], int]:
@@ -402,6 +431,15 @@ class BattleStep(Step):
             Stage.DEFENCE_AIR: AIR_RULE,
             Stage.ADVANCE: ADVANCE_RULE,
         }.get(b.stage, PA_RULE)
+        if isinstance(action, Retreat) and b.retreating:
+            side = b.enemy if b.stage is Stage.DEFENDER_ABSORBS else b.side
+            step = off_track(ctx, absorbing_units(ctx, b, side), action.path)
+            if step is not None:
+                return IllegalAction(
+                    RAIL_RULE,
+                    f"the stack's railroad gun retreats along the track: no rail joins "
+                    f"{step[0]} and {step[1]}",
+                )
         if isinstance(action, Advance) and b.stage is Stage.ADVANCE and len(action.units) == 1:
             uid = action.units[0]
             u = ctx.state.units.get(uid)
