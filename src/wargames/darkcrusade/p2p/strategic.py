@@ -153,8 +153,9 @@ passed (a bound on its cost: with more, it grows with every way round the map)."
 
 OUTCOME_POINTS = 3
 """Up to this many partisan/entrained-factory points on the ways to a destination, every set
-of them some line passes is listed (:func:`_missing_outcomes`, exact); with more, the sets the
-bounded search finds (a player may still trace any other line, :func:`path_error`)."""
+of them some line passes is listed (:func:`_missing_outcomes`, exact unless its step budget,
+:data:`.waypoints.STEP_BUDGET`, runs out); with more, or past the budget, the sets the bounded
+search finds (a player may still trace any other line, :func:`path_error`)."""
 
 
 def _outcome_lines(
@@ -215,7 +216,8 @@ def _missing_outcomes(
     ``known`` that some simple line gives, for every destination with at most
     :data:`OUTCOME_POINTS` such points on the ways there (those in the blocks on its way,
     :mod:`.waypoints`): per set S, an exact search for a line through every point of S with
-    the other such points taken out."""
+    the other such points taken out; best effort once the search's step budget is spent
+    (:data:`.waypoints.STEP_BUDGET`)."""
     points = frozenset(graph)
     pending: dict[frozenset[str], list[str]] = {}
     for dest, span in waypoints.on_some_line(graph, points, start, ends).items():
@@ -248,7 +250,8 @@ def lines(ctx: Context, side: str, uid: str) -> list[tuple[str, ...]]:
     shortest the bounded search finds (:func:`_outcome_lines`), else one from the exact search
     (:func:`_missing_outcomes`), shorter lines first, at most :data:`LINES_PER_END` in all.
     Every set some line passes is listed when :data:`OUTCOME_POINTS` (three) such points or
-    fewer lie on the ways there; with more, the sets the bounded search finds."""
+    fewer lie on the ways there and the exact search's step budget lasts; otherwise the sets the
+    bounded search finds."""
     start = ctx.state.units[uid].at
     assert start is not None
     ours = friendly_points(ctx, side)

@@ -9,7 +9,13 @@ each at its cut points, so it passes a point only if that point lies in one of t
 legs in different blocks are independent. Inside one block a line through at most one given
 point always exists (two disjoint ways from that point to the block's two ends, Menger); with
 more, the search tries each first step and asks the same question of the block without its
-entry point, which the block split prunes at once where the step cuts a given point off.
+entry point, which the block split prunes at once where the step cuts a given point off, and a
+forced-edge test (:func:`_forced`) where a given point joined to just two points of the block
+would need a point to have three neighbours on the line, an end two, or the line to close.
+
+The stepping is exponential at worst, so a :class:`Threader` takes at most ``budget`` steps
+(:data:`STEP_BUDGET`); once they are spent, the lines it has not found are reported as not
+found (best effort; :attr:`Threader.exhausted` says so). Exact whenever the budget lasts.
 """
 
 from __future__ import annotations
@@ -119,12 +125,23 @@ def on_some_line(
     return out
 
 
+STEP_BUDGET = 2000
+"""The most first steps one :class:`Threader` tries (:meth:`Threader._leg`) before it gives up
+the exact search: a bound on the cost of one legal list."""
+
+
 class Threader:
     """Simple lines in ``graph`` through required points, with the legs inside one block
-    remembered between questions."""
+    remembered between questions. Exact unless more than ``budget`` steps are needed in all
+    (:attr:`exhausted`), after which a line the quick joins miss is not found."""
 
-    def __init__(self, graph: Graph) -> None:
+    def __init__(self, graph: Graph, budget: int = STEP_BUDGET) -> None:
         self.graph = graph
+        self.budget = budget
+        self.exhausted = False
+        # (block, end, need) with no line from ``end`` through ``need`` inside ``block`` to
+        # any point (:meth:`_may_pass`): asked again for each other end of the legal list
+        self._dead: set[tuple[Block, str, frozenset[str]]] = set()
         self._legs: dict[tuple[Block, str, str, frozenset[str]], tuple[str, ...] | None] = {}
         # (a, b, required) -> the point sets a line was sought in and not found: none is
         # found in any part of one of them either
@@ -232,19 +249,98 @@ class Threader:
         key = (block, x, y, need)
         if key in self._legs:
             return self._legs[key]
+        if (block, x, need) in self._dead or (block, y, need) in self._dead:
+            return None
         found = _shortest(self.graph, block, x, y) if not need else self._quick(block, x, y, need)
-        if found is None and need:
+        if found is None and need and self._may_pass(block, x, y, need):
             # step from the end with fewer ways on: a dead end is found sooner there
             ways = [(x, y, self._steps(block, x, y, need)), (y, x, self._steps(block, y, x, need))]
             e, other, steps = min(ways, key=lambda way: len(way[2]))
             rest = block - {e}
             for q in sorted(steps, key=lambda q: q not in need):
+                if self.budget <= 0:
+                    self.exhausted = True
+                    break
+                self.budget -= 1
                 tail = self.line(rest, q, other, need - {q})
                 if tail is not None:
                     found = (e, *tail) if e == x else (*tail[::-1], e)
                     break
         self._legs[key] = found
         return found
+
+    def _may_pass(self, block: Block, x: str, y: str, need: frozenset[str]) -> bool:
+        """False when the edges forced by ``need`` rule out a line from ``x`` to ``y`` inside
+        ``block`` through every point of ``need`` (:func:`_forced`); where they rule out
+        every line from ``x`` (or ``y``) whatever its other end, that is remembered."""
+        if _forced(self.graph, block, x, y, need):
+            return True
+        for end in (x, y):
+            if not _forced(self.graph, block, end, None, need):
+                self._dead.add((block, end, need))
+        return False
+
+
+def _forced(graph: Graph, block: Block, x: str, y: str | None, need: frozenset[str]) -> bool:
+    """Whether the edges every line from ``x`` to ``y`` inside ``block`` through ``need`` must
+    use leave such a line possible. A point of ``need``, or on a forced edge, other than the
+    ends is inside the line, so it uses two edges; where it has just two edges left, both are
+    forced. A point with two forced edges (an end: one) takes no other, so its other edges are
+    dropped, which may force more. False when a point of ``need`` is left with fewer than two
+    edges, a point gets three forced edges (an end two), the forced edges close a cycle, they
+    join ``x`` to ``y`` leaving a point of ``need`` out (such a chain is the whole line), or,
+    with each chain's inner points taken out and its ends joined, a point of ``need`` or a
+    chain's end is cut off from ``x`` (the line, so shortened, is still joined). With ``y``
+    None (any other end), only the points of ``need`` are known to be inside the line."""
+    forced: dict[str, set[str]] = {}
+
+    def full(p: str) -> bool:
+        return len(forced.get(p, ())) >= (1 if p in (x, y) else 2)
+
+    changed = True
+    while changed:
+        changed = False
+        for p in sorted((need | (forced.keys() if y is not None else set())) - {x, y}):
+            mine = forced.get(p, set())
+            around = [q for q in graph[p] if q in block and (q in mine or not (full(p) or full(q)))]
+            if len(around) < 2:
+                return False
+            if len(around) == 2 and not mine.issuperset(around):
+                for q in around:
+                    forced.setdefault(p, set()).add(q)
+                    forced.setdefault(q, set()).add(p)
+                changed = True
+        if any(len(ends) > (1 if p in (x, y) else 2) for p, ends in forced.items()):
+            return False
+    # the forced edges form chains (no point has more than two): walk each from its ends; a
+    # point of them not reached that way lies on a cycle
+    seen: set[str] = set()
+    joined: dict[str, str] = {}
+    for start in sorted(p for p, ends in forced.items() if len(ends) == 1):
+        if start in seen:
+            continue
+        chain = [start]
+        seen.add(start)
+        while nxt := [q for q in forced[chain[-1]] if q not in seen]:
+            chain.append(nxt[0])
+            seen.add(nxt[0])
+        if {chain[0], chain[-1]} == {x, y} and not need <= set(chain):
+            return False
+        joined[chain[0]], joined[chain[-1]] = chain[-1], chain[0]
+    if seen != forced.keys():
+        return False
+    # the line with each chain's inner points taken out and its ends joined is still joined,
+    # so it must reach every end and point of need from x
+    inner = {p for p, ends in forced.items() if len(ends) == 2}
+    reached = {x}
+    todo = [x]
+    while todo:
+        p = todo.pop()
+        for q in (*graph[p], *([joined[p]] if p in joined else ())):
+            if q in block and q not in inner and q not in reached:
+                reached.add(q)
+                todo.append(q)
+    return reached >= (need | joined.keys() | ({y} if y is not None else set())) - inner
 
 
 def _ways(graph: Graph, allowed: Collection[str], a: str) -> dict[str, tuple[str, ...]]:
