@@ -70,3 +70,16 @@ def test_four_units_may_end_strategic_moves_in_the_west_box_a_3() -> None:
         move = Move((f"I{i}",), ("Warsaw", "West"))
         assert g.check(move) is None
         g.apply(move)
+
+
+def test_four_soviet_units_may_end_strategic_moves_in_siberia_a_3() -> None:
+    """A.3 (boxes: reading), the Soviet side: Siberia is no point of the map either, so a
+    fourth Soviet unit may end a strategic move there."""
+    units = [infantry(f"S{i}", "soviet", "Gorki") for i in range(4)]
+    g = advance_to(game([*units, infantry("I", "axis", "Warsaw")]), "strategic", "soviet")
+    for i in range(4):
+        g.apply(Choose(f"S{i}"))
+        move = Move((f"S{i}",), ("Gorki", "Siberia"))
+        assert g.check(move) is None
+        g.apply(move)
+    assert all(g.state.units[f"S{i}"].at == "Siberia" for i in range(4))
