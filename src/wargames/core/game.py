@@ -340,10 +340,6 @@ class Game:
         over: :attr:`decision`'s ``side``, without writing its prompt (for playout loops)."""
         if self.state.result is not None:
             return None
-        memo = self._memo()
-        found: Decision | None = memo.get("decision")
-        if found is not None:
-            return found.side
         return self._actor(*self._top())
 
     def legal_actions(self) -> LegalActions:

@@ -266,6 +266,24 @@ def retreat_paths(
     return _Retreat(index, start, rules, situation).options(length, minimum)[2]
 
 
+def preferred(
+    index: BoardIndex,
+    options: Iterable[RetreatPath],
+    preferences: Iterable[Preference],
+    situation: RetreatSituation,
+) -> list[tuple[Preference, Options]]:
+    """Each "if possible" preference in turn with the options it leaves: the best-scoring of
+    those the one before it left (all of ``options`` for the first; none left stays none)."""
+    current = tuple(options)
+    stages: list[tuple[Preference, Options]] = []
+    for pref in preferences:
+        scores = [pref.score(index, o.nodes, situation) for o in current]
+        best = min(scores, default=0)
+        current = tuple(o for o, s in zip(current, scores, strict=True) if s == best)
+        stages.append((pref, current))
+    return stages
+
+
 def retreat_error(
     index: BoardIndex,
     start: int | Sequence[int],
@@ -377,14 +395,8 @@ class _Retreat:
         """The options before any preference, those left after each preference in turn, and
         the final ones."""
         candidates = tuple(sorted(self.candidates(length, minimum)))
-        stages: list[tuple[Preference, Options]] = []
-        current = candidates
-        for pref in self.rules.preferences:
-            scores = [pref.score(self.index, o.nodes, self.situation) for o in current]
-            best = min(scores)
-            current = tuple(o for o, s in zip(current, scores, strict=True) if s == best)
-            stages.append((pref, current))
-        return candidates, stages, current
+        stages = preferred(self.index, candidates, self.rules.preferences, self.situation)
+        return candidates, stages, stages[-1][1] if stages else candidates
 
     def candidates(self, length: int, minimum: int | None) -> list[RetreatPath]:
         low = length if minimum is None else minimum

@@ -32,6 +32,7 @@ from wargames.core.retreat import (
     RetreatRules,
     RetreatSituation,
     TowardSupply,
+    preferred,
     retreat_paths,
 )
 from wargames.core.sequence import Step
@@ -628,11 +629,10 @@ def retreat_stages(
         # left, so it never outranks such a retreat in 9.2b, 9.2c (as the kernel's 5.1 dead ends)
         current = [p for p in current if p.nodes not in edge]
         stages.append(("K45 4.3a", "the stack survives", current))
-    for pref in rules.preferences:
-        scores = [pref.score(index, p.nodes, situation) for p in current]
-        best = min(scores)
-        current = [p for p, s in zip(current, scores, strict=True) if s == best]
-        stages.append((pref.rule, pref.reason, current))
+    stages += [
+        (pref.rule, pref.reason, list(kept))
+        for pref, kept in preferred(index, current, rules.preferences, situation)
+    ]
     return candidates, stages
 
 

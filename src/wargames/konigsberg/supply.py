@@ -86,11 +86,9 @@ the unit's printed attack on its current step, nothing else)."""
 
 def _find_zoc_units(ctx: Context, side: str) -> tuple[tuple[str, str], ...]:
     exerts = _EXERTS.setdefault(ctx.scenario, {})
-    defs = ctx.scenario.units
     out = []
-    for u in ctx.state.units.values():
-        if u.at is None or defs[u.id].side != side:
-            continue
+    for u in ctx.units_of(side):
+        assert u.at is not None
         known = exerts.get((u.id, u.steps))
         if known is None:
             known = exerts[u.id, u.steps] = exerts_zoc(ctx, u.id)

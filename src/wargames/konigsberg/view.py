@@ -30,15 +30,14 @@ class Seen:
 
     def __init__(self, state: GameState, side: str) -> None:
         self.side = side
-        self.mine = mine = _derived(state, "owners", side, lambda v: frozenset(v.get(side, ())))
-        order = _derived(state, "stack_order", "", lambda v: {u: i for i, u in enumerate(v)})
-        last = len(order)
+        self.mine = mine = _mine(state, side)
+        order = _order(state)
         occ = state.occupancy()
         tops: dict[str, int] = {}
         for here in occ.values():
             theirs = [u for u in here if u not in mine]
             if theirs:
-                tops[min(theirs, key=lambda i: (order.get(i, last), i))] = len(theirs)
+                tops[_top(theirs, order)] = len(theirs)
         self.tops = tops
         on_map = {u for here in occ.values() for u in here}
         self.off_map = frozenset(state.units).difference(on_map)
@@ -52,6 +51,23 @@ class Seen:
 
     def units(self, ids: Any) -> list[Any]:
         return [u for u in ids if self.unit(u)]
+
+
+def _mine(state: GameState, side: str) -> frozenset[str]:
+    """The units ``side`` owns (the ``owners`` variable)."""
+    return _derived(state, "owners", side, lambda v: frozenset(v.get(side, ())))
+
+
+def _order(state: GameState) -> dict[str, int]:
+    """Unit -> its place in the stacking order (``stack_order``)."""
+    return _derived(state, "stack_order", "", lambda v: {u: i for i, u in enumerate(v)})
+
+
+def _top(units: list[str], order: Mapping[str, int]) -> str:
+    """The top of a stack of ``units`` (all of one side): first in the stacking order, then
+    by id."""
+    last = len(order)
+    return min(units, key=lambda i: (order.get(i, last), i))
 
 
 _DERIVED: dict[tuple[str, str], tuple[Any, Any]] = {}
@@ -175,9 +191,8 @@ def fog(state: GameState, side: str) -> dict[str, Any]:
 def sees(state: GameState, side: str, units: Collection[str]) -> bool:
     """K45 0.1e: whether ``side`` may see every one of ``units`` (as :func:`visible_units`
     says), from their stacks alone: each is the side's own, off the map or its stack's top."""
-    mine = _derived(state, "owners", side, lambda v: frozenset(v.get(side, ())))
-    order = _derived(state, "stack_order", "", lambda v: {u: i for i, u in enumerate(v)})
-    last = len(order)
+    mine = _mine(state, side)
+    order = _order(state)
     occ = state.occupancy()
     for uid in units:
         if uid in mine:
@@ -187,8 +202,7 @@ def sees(state: GameState, side: str, units: Collection[str]) -> bool:
             return False
         if unit.at is None:
             continue
-        theirs = [u for u in occ[unit.at] if u not in mine]
-        if min(theirs, key=lambda i: (order.get(i, last), i)) != uid:
+        if _top([u for u in occ[unit.at] if u not in mine], order) != uid:
             return False
     return True
 

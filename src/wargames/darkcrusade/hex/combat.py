@@ -30,6 +30,7 @@ from wargames.core.retreat import (
     AwayFromAttackers,
     RetreatRules,
     RetreatSituation,
+    preferred,
     retreat_paths,
 )
 from wargames.core.sequence import ChanceStep, Step
@@ -202,10 +203,8 @@ def retreat_options(
         and p.hexes >= minimum
         and all("rail" in ctx.board.edge_features(a, c) for a, c in pairwise(p.labels(index)))
     ]
-    for pref in RETREAT_RULES.preferences:
-        best = min((pref.score(index, p.nodes, situation) for p in rail), default=0)
-        rail = [p for p in rail if pref.score(index, p.nodes, situation) == best]
-    return [p.labels(index) for p in rail]
+    stages = preferred(index, rail, RETREAT_RULES.preferences, situation)
+    return [p.labels(index) for p in (stages[-1][1] if stages else rail)]
 
 
 def can_retreat(ctx: Context, b: Battle) -> bool:
