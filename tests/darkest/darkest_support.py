@@ -11,7 +11,7 @@ import copy
 from typing import Any
 
 import wargames
-from wargames.core.actions import Action, Attack, Choose, Pass
+from wargames.core.actions import Action, Attack, Choose, Outcome, Pass
 from wargames.core.context import Context
 from wargames.core.game import Game
 
@@ -183,3 +183,22 @@ def at(game: Game, uid: str) -> str | None:
 
 def markers(game: Game, uid: str) -> frozenset[str]:
     return game.state.units[uid].markers
+
+
+def first_turn_hit(colour: str = "brown") -> Game:
+    """The first turn's extra German attack (Special 1st Turn Rules): G (1-3, B2) hits the rifle
+    army R1 (1-3, B3, ``colour``) once in round 1 and misses in round 2; R1, Disrupted, stays
+    and does not fire back. The game is at the next operations decision."""
+    g = new(army("G", "B2", (1, 3)), rifle("R1", "B3", (1, 3), colour))
+    g = to_step(g, "operations", "axis", "first")
+    g.apply(Choose("G"))
+    g.apply(Attack(("G",), "B3"))
+    g.apply(Pass())
+    g.apply(Choose("B3"))
+    g.apply(Choose("press:0"))
+    g.apply(Outcome(1))  # 1 hit
+    g.apply(Outcome(1))  # R1's 3 on column B, row 6: no hit; R1 absorbs 1 hit: Disrupted
+    g.apply(Pass())  # R1 may withdraw; it stays
+    g.apply(Choose("press:0"))  # round 2
+    g.apply(Outcome(6))  # no hit; the Disrupted R1 does not fire
+    return g

@@ -3,7 +3,7 @@ move nor fire; recovery by colour and side at the points of the sequence."""
 
 from __future__ import annotations
 
-from darkest_support import army, ctx, markers, mech, new, rifle, to_step, unit
+from darkest_support import army, ctx, first_turn_hit, markers, mech, new, rifle, to_step, unit
 
 from wargames.core.actions import Attack, Choose, Outcome, Pass
 from wargames.darkest import counters as cn
@@ -163,18 +163,7 @@ def test_black_russian_units_attacked_recover_after_german_combat_unless_re_disr
 def test_russians_disrupted_in_the_first_turn_attack_do_not_recover_in_a2c() -> None:
     # DC: Sequence A.2.c: only "previously Disrupted" units "not re-Disrupted" recover; a unit
     # Disrupted by the first turn's extra German attack was Disrupted in this player-turn.
-    g = new(army("G", "B2", (1, 3)), rifle("R1", "B3", (1, 3)))
-    g = to_step(g, "operations", "axis", "first")
-    g.apply(Choose("G"))
-    g.apply(Attack(("G",), "B3"))
-    g.apply(Pass())
-    g.apply(Choose("B3"))
-    g.apply(Choose("press:0"))
-    g.apply(Outcome(1))  # 1 hit
-    g.apply(Outcome(1))  # R1's 3 on column B, row 6: no hit; R1 absorbs 1 hit: Disrupted
-    g.apply(Pass())  # R1 may withdraw; it stays
-    g.apply(Choose("press:0"))  # round 2
-    g.apply(Outcome(6))  # no hit; the Disrupted R1 does not fire
+    g = first_turn_hit()
     assert cn.DISRUPTED in markers(g, "R1") and g.decision.step == "operations"
     g = to_step(g, "operations", "axis", "blitz")  # A.2.a-A.2.c without attacks on R1
     assert cn.DISRUPTED in markers(g, "R1")

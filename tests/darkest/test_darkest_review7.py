@@ -3,7 +3,7 @@ mutation the review found passing every test (named in each test's comment)."""
 
 from __future__ import annotations
 
-from darkest_support import army, ctx, markers, new, rifle, to_step, unit
+from darkest_support import army, ctx, first_turn_hit, markers, new, rifle, to_step, unit
 from darkest_support import attack as open_battle
 from test_darkest_reinforcements import replace_game, siberians
 
@@ -228,18 +228,7 @@ def test_a_black_unit_disrupted_in_the_first_turn_attack_recovers_at_a2b_if_not_
     # Disrupted by the first turn's extra attack and not attacked in A.2.a recovers; a brown
     # one waits for A.2.c, where that attack's hits count as re-Disrupting it.
     def after_a2b(colour: str) -> frozenset[str]:
-        g = new(army("G", "B2", (1, 3)), rifle("R1", "B3", (1, 3), colour))
-        g = to_step(g, "operations", "axis", "first")
-        g.apply(Choose("G"))
-        g.apply(Attack(("G",), "B3"))
-        g.apply(Pass())
-        g.apply(Choose("B3"))
-        g.apply(Choose("press:0"))
-        g.apply(Outcome(1))  # 1 hit: R1 Disrupted
-        g.apply(Outcome(1))  # R1: no hit
-        g.apply(Pass())  # R1 stays
-        g.apply(Choose("press:0"))
-        g.apply(Outcome(6))  # round 2: no hit
+        g = first_turn_hit(colour)
         assert cn.DISRUPTED in markers(g, "R1")
         g = to_step(g, "operations", "axis", "op")
         g.apply(Pass())  # A.2.a: nobody attacks R1; A.2.b runs
