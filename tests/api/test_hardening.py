@@ -298,3 +298,24 @@ def test_an_illegal_action_raised_by_a_step_check_is_returned_by_game_check(
     monkeypatch.setattr(type(step), "check", check)
     error = game.check(Pass())
     assert error is not None and error.reason == "raised, not returned"
+
+
+def test_an_equal_action_of_the_wrong_type_is_refused_even_where_its_twin_is_listed() -> None:
+    """The kernel skips re-validating an action only when it is the very object a legal list
+    of the position holds (an agent's pick); an equal object with a bool for an int is
+    still refused, naming the field, and leaves the game as it was."""
+    from wargames.core.actions import Outcome
+
+    game = minimal_game()
+    agent = RandomAgent(4)
+    while not game.decision.is_chance:
+        game.apply(agent.choose(game))
+    listed = [a for a, _ in game.chance_outcomes()]
+    one = next(a for a in listed if a == Outcome(1))
+    assert Outcome(True) == one  # equal, so a membership test alone would pass it
+    before = game.to_json()
+    with pytest.raises(IllegalAction, match=r"outcome\.value"):
+        game.apply(Outcome(True))
+    assert game.to_json() == before
+    game.apply(one)
+    assert game.history[-1] is one

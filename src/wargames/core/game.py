@@ -74,6 +74,16 @@ class LegalActions:
         return f"<LegalActions: {len(self)}>"
 
 
+LISTED_IDS = "listed_ids"
+"""Memo key: the ``id`` of every action object a legal list of the position holds."""
+
+
+def _remember(memo: dict[str, Any], actions: list[Action]) -> None:
+    """Note the objects of a legal list the memo keeps (they stay alive with it, so their
+    ids stay theirs), for :meth:`Game._check`'s fast path."""
+    memo.setdefault(LISTED_IDS, set()).update(map(id, actions))
+
+
 class LegalHeads:
     """The legal actions of the pending decision by head (:mod:`.heads`), for agents that
     choose a head first: ``heads`` lists the candidate heads, :meth:`actions` one head's
@@ -121,8 +131,10 @@ class LegalHeads:
             game = self._game
             step, frame = game._top()
             got = game._title_call(lambda: list(step.head_legal(game._ctx(), frame, head)))
-            if game._memo().get("heads") is self:  # kept only while still this position's
+            memo = game._memo()
+            if memo.get("heads") is self:  # kept only while still this position's
                 lists[head] = got
+                _remember(memo, got)
         return got
 
     def listed_so_far(self) -> list[list[Action]]:
@@ -274,6 +286,7 @@ class Game:
         if found is None:
             step, frame = self._top()
             found = memo["legal"] = self._title_call(lambda: list(step.legal(self._ctx(), frame)))
+            _remember(memo, found)
         return list(found)
 
     def _actor(self, step: Step, frame: Frame) -> str | None:
@@ -371,6 +384,11 @@ class Game:
         if self.state.result is not None:
             return IllegalAction("game over", "the game has ended")
         step, frame = self._top()
+        if listed_ok and id(action) in self._memo().get(LISTED_IDS, ()):
+            # The very object a legal list of this position holds (an agent's pick): legal
+            # (see _listed), and its fields valid (the kit's check_position checks every
+            # listed action), so neither is judged again.
+            return None
         error = validate_action(
             action,
             self.title.action_table,
@@ -493,6 +511,7 @@ class Game:
         if found is None:
             step, frame = self._top()
             found = memo["outcomes"] = step.outcomes(self._ctx(), frame)
+            _remember(memo, [a for a, _ in found])
         return list(found)
 
     def sample_chance(self) -> Action:
