@@ -370,3 +370,26 @@ def test_a_redacted_event_stays_marked_as_redacted_in_a_sides_log() -> None:
     assert told is not None and told.text == "a unit moves" and not told.seen_by("blue")
     assert told.for_side("blue") == told  # idempotent
     assert e.for_side("red") is e
+
+
+def test_per_position_keeps_a_value_while_the_position_stays_and_only_then() -> None:
+    """Context.per_position: one build per position and key; a move, or a change made to
+    the state from outside, builds again; a context with no game behind it always builds."""
+    game = played(5, 3)
+    calls: list[int] = []
+
+    def build() -> int:
+        calls.append(1)
+        return len(calls)
+
+    first = game._ctx().per_position("k", build)
+    assert game._ctx().per_position("k", build) == first == 1  # kept across contexts
+    assert game._ctx().per_position("other", build) == 2  # keys apart
+    game.state.turn += 1  # a change from outside is a new position
+    assert game._ctx().per_position("k", build) == 3
+    game.state.turn -= 1
+    game.apply(RandomAgent(5).choose(game))
+    assert game._ctx().per_position("k", build) == 4
+    ctx = game.rules_context()  # a copy of the state, no game behind it
+    assert ctx.per_position("k", build) == 5
+    assert ctx.per_position("k", build) == 6

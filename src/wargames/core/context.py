@@ -8,9 +8,9 @@ shows.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
@@ -25,19 +25,36 @@ if TYPE_CHECKING:
     from .scenario import Scenario
     from .title import Title
 
+T = TypeVar("T")
+
 
 class Context:
     """The rules' handle on a game."""
 
-    __slots__ = ("_depth", "_events", "_finished", "deciding", "scenario", "state", "title")
+    __slots__ = (
+        "_depth",
+        "_events",
+        "_finished",
+        "_memo",
+        "deciding",
+        "scenario",
+        "state",
+        "title",
+    )
 
     def __init__(
-        self, title: Title, scenario: Scenario, state: GameState, events: list[Event]
+        self,
+        title: Title,
+        scenario: Scenario,
+        state: GameState,
+        events: list[Event],
+        memo: Callable[[], dict[Any, Any] | None] | None = None,
     ) -> None:
         self.title = title
         self.scenario = scenario
         self.state = state
         self._events = events
+        self._memo = memo
         self._depth: int | None = None
         self._finished = False
         self.deciding: str | None = None
@@ -49,6 +66,21 @@ class Context:
         so ``update`` and ``done`` act on that frame and misuse is caught at once."""
         self._depth = depth
         self._finished = False
+
+    def per_position(self, key: Hashable, build: Callable[[], T]) -> T:
+        """``build()``, kept while the game stays in this position (the same state and log),
+        so that a step's ``pending``, ``legal`` and ``check`` list their options once.
+        ``build`` may read only the position (state, scenario, log); ``key`` tells apart the
+        values kept for one position; the value is shared, so never change it. A context
+        with no game behind it just builds."""
+        memo = None if self._memo is None else self._memo()
+        if memo is None:
+            return build()
+        slot = ("per_position", key)
+        if slot not in memo:
+            memo[slot] = build()
+        value: T = memo[slot]
+        return value
 
     # --- read ------------------------------------------------------------------------
     @property

@@ -188,7 +188,14 @@ class Game:
 
     # --- internals ---------------------------------------------------------------------
     def _ctx(self) -> Context:
-        return Context(self.title, self.scenario, self.state, self.events)
+        state = self.state
+        return Context(
+            self.title,
+            self.scenario,
+            state,
+            self.events,
+            lambda: self._memo() if self.state is state else None,
+        )
 
     def _memo(self) -> dict[str, Any]:
         """What the kernel has learnt about the pending position (who decides, the legal

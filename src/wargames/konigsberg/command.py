@@ -312,6 +312,9 @@ class PickIndependents(SideStep):
         return bool(self.options(ctx, frame))
 
     def options(self, ctx: Context, frame: Frame) -> list[str]:
+        return ctx.per_position((self.name, frame), lambda: self._options(ctx, frame))
+
+    def _options(self, ctx: Context, frame: Frame) -> list[str]:
         hq = frame.args["hq"]
         active = ctx.state.get("active", {})
         taken = {*active.get("units", ()), *active.get("move_only", ())}

@@ -46,6 +46,9 @@ class VolksturmDeployment(SideStep):
     actions: ClassVar[tuple[type[Action], ...]] = (Place, Pass)
 
     def options(self, ctx: Context) -> list[Action]:
+        return ctx.per_position(self.name, lambda: self._options(ctx))
+
+    def _options(self, ctx: Context) -> list[Action]:
         units = sorted(u.id for u in ctx.state.units_in("volksturm"))
         if not units:
             return []
@@ -195,6 +198,9 @@ class Refugees(Step):
         return [f"R{i}" for i in range(1, n + 1) if f"R{i}" not in on]
 
     def options(self, ctx: Context, frame: Frame) -> list[Action]:
+        return ctx.per_position((self.name, frame), lambda: self._options(ctx, frame))
+
+    def _options(self, ctx: Context, frame: Frame) -> list[Action]:
         stage = frame.args.get("stage", "place")
         if stage in ("place", "event"):
             pool = self.pool(ctx)
