@@ -32,7 +32,8 @@ def test_replacements_arrive_on_centres_in_supply_and_from_the_eastern_edge() ->
     g.apply(Place("R", "C5"))  # infantry on a centre: Disrupted
     assert cn.DISRUPTED in markers(g, "R")
     assert all(p.at != "C5" for p in g.legal_actions() if isinstance(p, Place))  # 1 per centre
-    assert not any(isinstance(p, Place) and p.unit == "S" for p in g.legal_actions())  # 1 left
+    assert g.state.get("inf_pool") == 0  # R's value is its largest factor, 2: none left
+    assert not any(isinstance(p, Place) and p.unit == "S" for p in g.legal_actions())
 
 
 def test_infantry_from_the_eastern_edge_is_undisrupted() -> None:

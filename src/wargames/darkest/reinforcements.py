@@ -26,7 +26,7 @@ from wargames.core.units import UnitState
 from . import counters as cn
 from .charts import charts
 from .position import WATER, held_point, holder, set_control, side_hexes
-from .secret import hide
+from .secret import hide, reveal
 from .supply import eliminate, in_supply, supply_map
 
 REPL = "DC: Russian Replacements"
@@ -220,6 +220,7 @@ class RussianAdmin(RussianStep):
             others = Redacted(f"a hidden unit is withdrawn from {at}")  # DC: Secret Setup
             text = f"{arg} is withdrawn from {at}"
             ctx.emit_about([arg], "withdraw", text, others=others, unit=arg)
+            reveal(ctx, [arg])  # DC: Secret ... Setup: the dead pile is public (supply.eliminate)
             ctx.push("substitute", at=at)
         elif what == "flip":
             ctx.state.put(ctx.state.units[arg].marked(cn.STRONG))

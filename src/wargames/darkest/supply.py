@@ -23,6 +23,7 @@ from wargames.core.supply import SupplyMap, SupplyRules, closer_to_friendly, tra
 from . import counters as cn
 from .charts import charts
 from .position import SEAS, WATER, controls, holder, land, side_hexes
+from .secret import reveal
 
 #: DC: Supply: lines cross water only at the straits B7/B8, B8/C8 and O5/O6 ("strait" and
 #: "ferry" hexsides) and through friendly-controlled seas; lakes carry none.
@@ -196,13 +197,18 @@ def eliminate(ctx: Context, uid: str, why: str, unsupplied: bool | None = None) 
 
     DC: Russian Replacements: "16. Army, if it is eliminated while out of supply" is
     irreplaceable however it dies (hits, isolation, sinking, disbanding): ``unsupplied`` says
-    whether it was out of supply; ``None`` traces its supply line now, where it stands."""
+    whether it was out of supply; ``None`` traces its supply line now, where it stands.
+
+    DC: Secret ... Setup: the dead pile is public (reading, coverage table): a hidden unit
+    is revealed once it is off the map (the event itself still told redacted), so only
+    :func:`secret.hide` decides who re-enters hidden."""
     lost = cn.has(ctx, uid, "siberian") or ctx.side_of(uid) == cn.AXIS
     if cn.has(ctx, uid, "irreplaceable-unsupplied"):
         if unsupplied is None:
             unsupplied = not in_supply(ctx, uid)
         lost = lost or unsupplied
     changes.eliminate(ctx, uid, cn.LOST if lost else cn.ELIMINATED, why)
+    reveal(ctx, [uid])
 
 
 class SupplyStep(Step):
