@@ -30,16 +30,18 @@ from .charts import charts
 from .rail import RAILED, advance_railheads
 from .stacking import fits
 from .supply import statuses, supply_map
-from .terrain import rail_nodes
+from .terrain import rail_nodes, water
 
 RULE = "DCH: Reinforcements and Replacements"
 SIBERIA = "DCH: Siberian Reserve units and the Siberian Reserve Gamble"
 
 
 def place_near(ctx: Context, uid: str, wanted: list[str]) -> str | None:
-    """The first hex of ``wanted`` with room for ``uid``, held by its side."""
+    """The first hex of ``wanted`` with room for ``uid``, held by its side, not water."""
     side = ctx.side_of(uid)
     for n in wanted:
+        if water(ctx, n):
+            continue  # DCH: Edge of the World: no unit is placed in the sea or an unfrozen lake
         here = ctx.state.occupancy().get(n, ())
         if any(ctx.side_of(u) != side for u in here):
             continue
