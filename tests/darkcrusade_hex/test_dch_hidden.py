@@ -87,7 +87,7 @@ def test_a_hidden_army_is_drawn_from_the_pool_left_at_its_first_combat() -> None
 def test_an_eliminated_army_goes_back_into_the_pile() -> None:
     from dch_support import ctx
 
-    from wargames.darkcrusade.hex.combat import eliminate
+    from wargames.darkcrusade.hex.casualties import eliminate
     from wargames.darkcrusade.hex.hidden import pool_left
 
     g = game({"H01": C}, profiles={"H01": "4-4"})

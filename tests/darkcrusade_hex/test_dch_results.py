@@ -284,7 +284,7 @@ def test_retreats_next_to_an_attacking_hex_only_onto_friends_not_under_attack() 
     from dch_support import ctx
 
     from wargames.darkcrusade.hex.battle import Battle
-    from wargames.darkcrusade.hex.combat import retreat_options
+    from wargames.darkcrusade.hex.retreats import retreat_options
 
     # German units hold every other way out: only NW (next to the attacker in W) is left
     blocked = {"I": NE, "XX": SE, "XIII": E}

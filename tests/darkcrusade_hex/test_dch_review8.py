@@ -27,7 +27,7 @@ from dch_support import (
 from wargames.core.actions import Advance, Attack, Choose, Outcome, Pass, Place, Retreat
 from wargames.core.supply import SupplyStatus
 from wargames.darkcrusade.hex import counters as cn
-from wargames.darkcrusade.hex.combat import eliminate
+from wargames.darkcrusade.hex.casualties import eliminate
 from wargames.darkcrusade.hex.hidden import reveal, set_profile
 from wargames.darkcrusade.hex.supply import statuses
 from wargames.darkcrusade.hex.weather import GOOD, MUD, SNOW, weather

@@ -140,7 +140,7 @@ def test_on_a_d_some_defenders_may_withdraw_and_others_stay() -> None:
 
 def test_no_withdrawal_is_offered_once_every_defender_has_gone() -> None:
     from wargames.darkcrusade.hex.battle import Battle
-    from wargames.darkcrusade.hex.combat import withdrawals
+    from wargames.darkcrusade.hex.retreats import withdrawals
 
     g = game({"18A": W, "H01": "1814"}, profiles={"H01": "2-2"})
     b = Battle(C, cn.AXIS, "op", ("18A",), (W,), ("H01",))

@@ -28,7 +28,7 @@ from . import counters as cn
 from . import setup
 from .air import AirDropStep, AirfieldPlace, AirfieldStep, AirStep, AirSupplyStep
 from .air_combat import STEPS as AIR_STEPS
-from .combat import STEPS as COMBAT_STEPS
+from .combat_steps import STEPS as COMBAT_STEPS
 from .conversion import ConversionStep, PhaseEnd
 from .disruption import RecoverStep
 from .factories import EvacuateStep

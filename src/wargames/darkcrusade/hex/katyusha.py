@@ -17,8 +17,8 @@ from wargames.core.state import Frame
 from wargames.core.supply import SupplyStatus
 
 from . import counters as cn
+from .casualties import disrupt
 from .charts import charts
-from .combat import disrupt
 from .supply import statuses
 
 RULE = "DCH: Special Units (Russian Katyushas)"

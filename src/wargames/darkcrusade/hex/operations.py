@@ -32,7 +32,8 @@ from .attacks import (
     set_allocations,
     targets,
 )
-from .combat import eliminate, set_control, start
+from .casualties import eliminate, set_control
+from .combat import start
 from .katyusha import fire, strikes
 from .movement import RULE as MOVE_RULE
 from .movement import (

@@ -20,8 +20,8 @@ from wargames.core.state import Frame
 from wargames.core.steps import SideStep
 
 from . import counters as cn
+from .casualties import eliminate
 from .charts import charts
-from .combat import eliminate
 from .stacking import fits
 
 RULE = "DCH: Strategic Movement by Sea"
