@@ -153,9 +153,38 @@ def test_the_attacker_scores_higher_nearer_the_victory_hexes(
         actx.state.put(actx.state.units[uid].moved_to(near))
         with monkeypatch.context() as m:
             m.setattr(victory, "approach", lambda _ctx: 0.5)
+            if hasattr(victory, "advance"):  # Königsberg: the whole army's advance too
+                m.setattr(victory, "advance", lambda _ctx: 0.5)
             if game.title.evaluate(ctx, side) != game.title.evaluate(actx, side):
                 continue  # the step changes more than the approach
         assert approach(actx) > approach(ctx)
         assert game.title.evaluate(actx, side) > game.title.evaluate(ctx, side)
         return
     pytest.fail("no step that changes only the approach")
+
+
+def test_konigsberg_soviets_score_higher_when_a_rear_unit_moves_up() -> None:
+    """The whole army's advance counts, not only the spearhead nearest each VP hex: the
+    Soviet combat unit farthest from the VP hexes stepping one hex nearer leaves
+    ``approach`` as it was and raises the Soviet estimate."""
+    from wargames.konigsberg.forces import is_combat, vp_hexes
+    from wargames.konigsberg.victory import approach
+
+    game = wargames.new_game("konigsberg", seed=2)
+    ctx = game.rules_context()
+    b = ctx.board
+
+    def gap(node: str) -> int:
+        return min(b.distance(node, v) for v in vp_hexes(ctx))
+
+    rear = max(
+        (u for u in ctx.units_of("soviet") if is_combat(ctx.unit_def(u.id))),
+        key=lambda u: (gap(u.at or ""), u.id),
+    )
+    assert rear.at is not None
+    step = min(b.neighbours(rear.at), key=lambda n: (gap(n), n))
+    assert gap(step) < gap(rear.at) and b.terrain(step) not in ("water", "lake")
+    before, near = game.title.evaluate(ctx, "soviet"), approach(ctx)
+    ctx.state.put(attrs.evolve(rear, at=step))
+    assert approach(ctx) == near
+    assert game.title.evaluate(ctx, "soviet") > before

@@ -55,3 +55,21 @@ def test_vp_score_counts_each_point_far_from_the_line_too() -> None:
     steps = [b - a for a, b in itertools.pairwise(scores)]
     assert max(steps) == steps[7]
     assert vp_score(20, 7.5, 14) <= 1.0 and vp_score(-1, 7.5, 14) >= 0.0
+
+
+def test_army_nearness_counts_every_unit_s_step_towards_its_nearest_target() -> None:
+    """Every unit moving nearer its nearest target not held raises the score; a held target
+    no longer draws; every target held scores 1; no units score 0."""
+    from wargames.core.estimate import army_nearness
+
+    game = wargames.new_game("minimal", seed=1)
+    ctx = game.rules_context()
+    b = ctx.board
+    far, near, target = "0101", "0102", "0103"
+    assert b.distance(far, target) > b.distance(near, target)
+    one = army_nearness(ctx, [near, far], [target])
+    closer = army_nearness(ctx, [near, near], [target])
+    assert 0.0 < one < closer < 1.0
+    assert army_nearness(ctx, [target, target], [target]) == 1.0  # standing on it
+    assert army_nearness(ctx, [far], [target], held={target}) == 1.0
+    assert army_nearness(ctx, [], [target]) == 0.0

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import ClassVar
 
 from wargames.core.context import Context
-from wargames.core.estimate import nearness, step_share, vp_score
+from wargames.core.estimate import army_nearness, nearness, step_share, vp_score
 from wargames.core.frame_args import Shape
 from wargames.core.sequence import Step
 from wargames.core.state import Frame, Result
@@ -31,28 +31,56 @@ def approach(ctx: Context) -> float:
     hexes = vp_hexes(ctx)
     return nearness(
         ctx,
-        [
-            u.at
-            for u in ctx.units_of("soviet")
-            if u.at is not None and is_combat(ctx.unit_def(u.id))
-        ],
+        _soviet_combat_hexes(ctx),
         dict.fromkeys(hexes, 1.0),
-        held={n for n in hexes if ctx.state.control.get(n) == "soviet"},
-        passable=lambda n: ctx.board.terrain(n) not in WATER,
+        held=_soviet_held(ctx, hexes),
+        passable=_land(ctx),
         key="k45-land",
     )
 
 
+def advance(ctx: Context) -> float:
+    """How far the whole Soviet army has come towards the VP hexes it does not hold: each
+    combat unit's nearness to its nearest one, averaged
+    (:func:`wargames.core.estimate.army_nearness`)."""
+    hexes = vp_hexes(ctx)
+    return army_nearness(
+        ctx,
+        _soviet_combat_hexes(ctx),
+        hexes,
+        held=_soviet_held(ctx, hexes),
+        passable=_land(ctx),
+        key="k45-land",
+    )
+
+
+def _soviet_combat_hexes(ctx: Context) -> list[str]:
+    return [
+        u.at for u in ctx.units_of("soviet") if u.at is not None and is_combat(ctx.unit_def(u.id))
+    ]
+
+
+def _soviet_held(ctx: Context, hexes: Iterable[str]) -> set[str]:
+    return {n for n in hexes if ctx.state.control.get(n) == "soviet"}
+
+
+def _land(ctx: Context) -> Callable[[str], bool]:
+    """Whether a hex is land (:data:`WATER` is not)."""
+    return lambda n: ctx.board.terrain(n) not in WATER
+
+
 def estimate(ctx: Context, side: str) -> float:
-    """K45 14.3, for search agents, from ``side``'s point of view: 0.6 a score of the
+    """K45 14.3, for search agents, from ``side``'s point of view: 0.55 a score of the
     German-held VP hexes (:func:`vp_score`: around the German win threshold, 8 VP hexes:
-    German Minor Victory, and their share of the 14), 0.2 the German share of steps on the
-    map, 0.2 how far the Soviets stand from the VP hexes (1 less their :func:`approach`)."""
+    German Minor Victory, and their share of the 14), 0.15 the German share of steps on the
+    map, 0.1 how far the nearest Soviets stand from the VP hexes (1 less :func:`approach`)
+    and 0.2 how far the whole Soviet army stands from them (1 less :func:`advance`)."""
     held = german_vph(ctx)
     german = (
-        0.6 * vp_score(held, 7.5, len(vp_hexes(ctx)))
-        + 0.2 * step_share(ctx, "german")
-        + 0.2 * (1.0 - approach(ctx))
+        0.55 * vp_score(held, 7.5, len(vp_hexes(ctx)))
+        + 0.15 * step_share(ctx, "german")
+        + 0.1 * (1.0 - approach(ctx))
+        + 0.2 * (1.0 - advance(ctx))
     )
     return german if side == "german" else 1.0 - german
 
