@@ -188,3 +188,32 @@ def test_konigsberg_soviets_score_higher_when_a_rear_unit_moves_up() -> None:
     ctx.state.put(attrs.evolve(rear, at=step))
     assert approach(ctx) == near
     assert game.title.evaluate(ctx, "soviet") > before
+
+
+def test_dark_crusade_hex_axis_scores_higher_when_a_rear_unit_moves_up() -> None:
+    """As in Königsberg: the Axis ground unit farthest from the victory cities stepping one
+    hex nearer over land leaves ``approach`` as it was and raises the Axis estimate."""
+    from wargames.darkcrusade.hex import counters as cn
+    from wargames.darkcrusade.hex.victory import SEA, advance, approach
+
+    game = wargames.new_game("darkcrusade-hex", seed=2)
+    ctx = game.rules_context()
+    b = ctx.board
+    cities = b.nodes_with("victory")
+
+    def gap(node: str) -> int:
+        return min(b.distance(node, c) for c in cities)
+
+    rear = max(
+        (u for u in ctx.units_of(cn.AXIS) if not cn.has(ctx, u.id, "air")),
+        key=lambda u: (gap(u.at or ""), u.id),
+    )
+    assert rear.at is not None
+    step = min(
+        (n for n in b.neighbours(rear.at) if b.terrain(n) not in SEA), key=lambda n: (gap(n), n)
+    )
+    assert gap(step) < gap(rear.at)
+    before, near, army = game.title.evaluate(ctx, "axis"), approach(ctx), advance(ctx)
+    ctx.state.put(attrs.evolve(rear, at=step))
+    assert approach(ctx) == near and advance(ctx) > army
+    assert game.title.evaluate(ctx, "axis") > before

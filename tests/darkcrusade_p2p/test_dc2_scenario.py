@@ -14,7 +14,7 @@ from wargames.core.errors import ScenarioError
 from wargames.core.state import Result
 from wargames.darkcrusade.p2p import geography as geo
 from wargames.darkcrusade.p2p.supply import supplied_points
-from wargames.darkcrusade.p2p.victory import approach, final, sudden_death
+from wargames.darkcrusade.p2p.victory import advance, approach, final, sudden_death
 
 from .support import advance_to, ctx, game, infantry, scenario
 
@@ -208,8 +208,11 @@ def test_evaluate_follows_the_victory_race_and_the_result() -> None:
     even = wargames.new_game("darkcrusade-p2p", scenario(units), seed=0)
     c = even.rules_context()
     t = even.title
-    # no VP held, no Soviet point taken, half the units, the way to the victory cities
-    assert t.evaluate(c, "axis") == pytest.approx(0.2 * approach(c) + 0.2 * 0.5)
+    # no VP held, no Soviet point taken, half the units, the way to the victory cities (the
+    # nearest unit's and the whole army's)
+    way = 0.15 * approach(c) + 0.15 * advance(c)
+    assert 0 < advance(c) < 1
+    assert t.evaluate(c, "axis") == pytest.approx(way + 0.2 * 0.5)
     assert t.evaluate(c, "axis") + t.evaluate(c, "soviet") == pytest.approx(1)
     held = {"Minsk": "axis", "Smolensk": "axis", "Kiev": "axis", "Bialystok": "axis"}
     held.update({"Brest": "axis", "Baranovichi": "axis", "Borisov": "axis", "Orsha": "axis"})
@@ -254,3 +257,17 @@ def test_the_estimate_rewards_the_axis_for_nearing_victory_cities() -> None:
         "darkcrusade-p2p", scenario([infantry("I", "axis", "Krakow")], control=everything), seed=0
     )
     assert approach(held.rules_context()) == 1.0  # every Soviet victory city held in supply
+
+
+def test_the_axis_estimate_counts_its_whole_army_moving_up() -> None:
+    """A second Axis unit moving one line nearer a Soviet victory city, behind the first
+    (so the nearest unit's ``approach`` stays), raises ``advance`` and the Axis estimate."""
+    back = [infantry("I", "axis", "Minsk"), infantry("J", "axis", "Warsaw")]
+    up = [infantry("I", "axis", "Minsk"), infantry("J", "axis", "Brest")]
+    soviet = [infantry("S", "soviet", "Gorki")]
+    a = wargames.new_game("darkcrusade-p2p", scenario([*back, *soviet]), seed=0)
+    b = wargames.new_game("darkcrusade-p2p", scenario([*up, *soviet]), seed=0)
+    ca, cb = a.rules_context(), b.rules_context()
+    assert approach(cb) == approach(ca)
+    assert advance(cb) > advance(ca)
+    assert b.title.evaluate(cb, "axis") > a.title.evaluate(ca, "axis")

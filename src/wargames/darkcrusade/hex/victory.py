@@ -11,13 +11,13 @@ holding Warsaw, or Bucharest and Ploesti, in supply in their Victory Determinati
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import ClassVar
 
 from wargames.core.actions import Action, Choose, Outcome, Pass
 from wargames.core.context import Context
-from wargames.core.estimate import control_share, nearness, vp_score
+from wargames.core.estimate import army_nearness, control_share, nearness, vp_score
 from wargames.core.frame_args import Shape
 from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame, Result
@@ -76,27 +76,59 @@ def approach(ctx: Context) -> float:
     cities = {n: float(value(ctx, n)) for n in ctx.board.nodes_with("victory")}
     return nearness(
         ctx,
-        [u.at for u in ctx.units_of(cn.AXIS) if u.at is not None and not cn.has(ctx, u.id, "air")],
+        _axis_ground(ctx),
         cities,
-        held={n for n in cities if ctx.state.control.get(n) == cn.AXIS},
-        passable=lambda n: ctx.board.terrain(n) not in SEA,
+        held=_axis_held(ctx, cities),
+        passable=_land(ctx),
         key="dch-land",
     )
+
+
+def advance(ctx: Context) -> float:
+    """How far the whole Axis army has come towards the victory cities it does not hold:
+    each ground unit's nearness to its nearest one, averaged
+    (:func:`wargames.core.estimate.army_nearness`)."""
+    cities = ctx.board.nodes_with("victory")
+    return army_nearness(
+        ctx,
+        _axis_ground(ctx),
+        cities,
+        held=_axis_held(ctx, cities),
+        passable=_land(ctx),
+        key="dch-land",
+    )
+
+
+def _axis_ground(ctx: Context) -> list[str]:
+    return [
+        u.at for u in ctx.units_of(cn.AXIS) if u.at is not None and not cn.has(ctx, u.id, "air")
+    ]
+
+
+def _axis_held(ctx: Context, cities: Iterable[str]) -> set[str]:
+    return {n for n in cities if ctx.state.control.get(n) == cn.AXIS}
+
+
+def _land(ctx: Context) -> Callable[[str], bool]:
+    """Whether a hex is land (:data:`SEA` is not)."""
+    return lambda n: ctx.board.terrain(n) not in SEA
 
 
 def estimate(ctx: Context, side: str) -> float:
     """DCH: Victory Conditions, for search agents (wargames.search), from ``side``'s view: 0.35
     a score of the victory city points the Axis holds in supply (:func:`vp_score`: around the
     game-end line, 7 or more an Axis win, 6 a draw, 5 or less a Russian win, and their share
-    of the 7 a win needs), 0.3 the Axis share of the combat factors on the map, 0.15 its
-    share of the controlled hexes, 0.2 its :func:`approach` to the victory cities."""
+    of the 7 a win needs), 0.25 the Axis share of the combat factors on the map, 0.1 its
+    share of the controlled hexes, 0.1 its :func:`approach` to the victory cities and 0.2
+    the whole army's :func:`advance` towards them."""
     points, _ = axis_points(ctx)
     v = charts(ctx).victory
     axis = (
         0.35 * vp_score(points, int(v["draw"]) + 0.5, int(v["axis_win"]))
-        + 0.3 * factor_share(ctx, cn.AXIS)
-        + 0.15 * control_share(ctx, cn.AXIS)
-        + 0.2 * approach(ctx)
+        + 0.25 * factor_share(ctx, cn.AXIS)
+        + 0.1 * control_share(ctx, cn.AXIS)
+        + 0.1 * approach(ctx)
+        + 0.2 * advance(ctx)
     )
     return axis if side == cn.AXIS else 1.0 - axis
 

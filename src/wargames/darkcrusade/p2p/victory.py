@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from wargames.core.context import Context
+from wargames.core.estimate import army_nearness
 from wargames.core.frame_args import Shape
 from wargames.core.sequence import Step
 from wargames.core.state import Frame, Result
@@ -88,19 +89,41 @@ def approach(ctx: Context) -> float:
     return score / total if total else 0.0
 
 
+def advance(ctx: Context) -> float:
+    """How far the whole Axis army (its undispersed units that move) has come towards the
+    Soviet victory cities it does not hold in supply, along the lines, boxes aside: each
+    unit's nearness to its nearest one, averaged (:func:`wargames.core.estimate.army_nearness`)."""
+    supplied = supplied_points(ctx, cn.AXIS)
+    cities = [p for p, info in geo.points(ctx).items() if info.vp and info.country == cn.SOVIET]
+    return army_nearness(
+        ctx,
+        [
+            u.at
+            for u in ctx.units_of(cn.AXIS)
+            if u.at is not None and not u.has(cn.DISPERSED) and not cn.immobile(ctx, u.id)
+        ],
+        cities,
+        held={p for p in cities if ctx.state.control.get(p) == cn.AXIS and p in supplied},
+        passable=lambda p: not geo.is_box(ctx, p),
+        key="dc2-no-boxes",
+    )
+
+
 def estimate(ctx: Context, side: str) -> float:
-    """A search estimate (decides no rule), from ``side``'s view: 0.4 times the Axis's share
-    of the victory points it needs held in supply, 0.2 times each of: its :func:`approach` to
-    the Soviet victory cities (issue 16: search as the Axis took points but no victory city),
-    its share of the Soviet points it controls, its share of the units on the map or due."""
+    """A search estimate (decides no rule), from ``side``'s view: 0.35 times the Axis's share
+    of the victory points it needs held in supply, 0.15 times each of: its :func:`approach`
+    to the Soviet victory cities (issue 16: search as the Axis took points but no victory
+    city), its whole army's :func:`advance` towards them, its share of the Soviet points it
+    controls, and 0.2 its share of the units on the map or due."""
     held, _ = axis_points(ctx)
     need = max(1, int(charts(ctx).victory["axis_win"]))
     soviet = [p for p in ctx.board if geo.country(ctx, p) == cn.SOVIET and not geo.is_box(ctx, p)]
     taken = sum(1 for p in soviet if ctx.state.control.get(p) == cn.AXIS)
     score = (
-        0.4 * min(1.0, held / need)
-        + 0.2 * approach(ctx)
-        + 0.2 * taken / max(1, len(soviet))
+        0.35 * min(1.0, held / need)
+        + 0.15 * approach(ctx)
+        + 0.15 * advance(ctx)
+        + 0.15 * taken / max(1, len(soviet))
         + 0.2 * _axis_unit_share(ctx)
     )
     return score if side == cn.AXIS else 1.0 - score
