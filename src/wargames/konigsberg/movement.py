@@ -591,6 +591,12 @@ def do_move(ctx: Context, uid: str, action: Action) -> None:
     # K45 0.1e: a unit ending under an enemy's view of a stack top is told as "a unit"
     others = Redacted(f"a {ctx.side_of(uid)} unit {kind} {route}", {"path": list(path)})
     ctx.emit_about([uid], "move", f"{uid} {kind} {route}", others=others, unit=uid, path=list(path))
+    no_gas(ctx, uid)
+
+
+def no_gas(ctx: Context, uid: str) -> None:
+    """K45 0.7c: a full-strength German mechanized unit that moves after the NO GAS chit was
+    drawn loses a step (its move, or its rail entry as a reinforcement, 6.0e)."""
     d = ctx.unit_def(uid)
     unit = ctx.state.units[uid]
     if (
@@ -602,7 +608,7 @@ def do_move(ctx: Context, uid: str, action: Action) -> None:
     ):
         others = Redacted(f"NO GAS: a german unit in {unit.at} loses a step", {"at": unit.at})
         ctx.emit_about([uid], "no-gas", f"NO GAS: {uid} loses a step", others=others, unit=uid)
-        lose_step(ctx, uid)  # K45 0.7c
+        lose_step(ctx, uid)
 
 
 def drive_through(ctx: Context, path: Iterable[str]) -> None:

@@ -44,6 +44,7 @@ from .forces import (
     remove_chit,
     unit_hexes,
 )
+from .movement import no_gas
 from .steps import SideStep
 from .supply import full_sources, zoc_of
 
@@ -167,6 +168,8 @@ def arrive(ctx: Context, uid: str, at: str, by_rail: bool = False) -> None:
     if is_hq(d) and uid not in ctx.state.boxes.get("cup", ()):
         ctx.state.boxes["cup"] = (*ctx.state.boxes.get("cup", ()), uid)  # K45 6.1
     ctx.emit("arrive", f"{uid} arrives at {at}", unit=uid, at=at)
+    if by_rail:
+        no_gas(ctx, uid)  # K45 0.7c: the rail entry is its movement
 
 
 def to_move(ctx: Context, units: Iterable[str]) -> list[str]:
