@@ -115,10 +115,32 @@ def test_optrans_may_start_next_to_an_enemy() -> None:
     assert any(isinstance(a, Move) for a in game.legal_actions())
 
 
+SOVIET_TANK = dict(att=(6, 4, 2), dfn=(6, 4, 2), mf=8, kind="tank", flags=("mechanized",))
+
+
 def test_no_soviet_replacements() -> None:
+    """Krim: Russian Reinforcements: "The Russians only receive reinforcements. They do not
+    receive replacements": neither S2 (infantry) nor T1 (mechanized, 1 of 3 steps) gains a
+    step from May's replacements, mechanized or not."""
     game = base(
-        unit("S2", "soviet", "E5", steps=1), unit("A1", "axis", "G8", (6, 4, 2), (6, 4, 2), steps=1)
+        unit("S2", "soviet", "E5", steps=1),
+        unit("T1", "soviet", "D6", steps=1, **SOVIET_TANK),  # type: ignore[arg-type]
+        unit("A1", "axis", "G8", (6, 4, 2), (6, 4, 2), steps=1),
     )
     goto(game, "Axis New Units Phase", "arrivals", turn=10)  # May: replacements
     assert game.state.units["S2"].steps == 1
+    assert game.state.units["T1"].steps == 1
     assert game.state.units["A1"].steps == 3
+
+
+def test_april_mechanized_steps_go_to_no_soviet_unit() -> None:
+    """Krim: Russian Reinforcements (no replacements); German Replacements, April: "Two
+    mechanized steps will be replaced": one restores panzer P1; the other finds no reduced
+    Axis mechanized unit and is lost, never given to Soviet tank T1."""
+    game = base(
+        unit("T1", "soviet", "D6", steps=1, **SOVIET_TANK),  # type: ignore[arg-type]
+        unit("P1", "axis", "G9", (6, 4, 2), (6, 4, 2), 8, flags=("mechanized",), steps=2),
+    )
+    goto(game, "Axis New Units Phase", "arrivals", turn=9)  # April
+    assert game.state.units["T1"].steps == 1
+    assert game.state.units["P1"].steps == 3
