@@ -397,7 +397,7 @@ def test_no_surviving_division_under_no_retreat() -> None:
     assert where(g, "WR1") is None
 
 
-def _d1_retreat_routes(with_zoc: bool) -> list[tuple[str, ...]]:
+def _d1_retreat_routes(with_zoc: bool, holder: str = cn.RUSSIAN) -> list[tuple[str, ...]]:
     fortress, start = "1917", "1817"  # Stalingrad, a fortress, next to 1817
     board = game({}).scenario.board
     origin = next(n for n in sorted(board.neighbours(start)) if board.distance(n, fortress) == 2)
@@ -405,7 +405,7 @@ def _d1_retreat_routes(with_zoc: bool) -> list[tuple[str, ...]]:
     if with_zoc:
         place["16A"] = "2017"  # a German army next to Stalingrad, not next to 1817
     g = game(place, profiles={"H01": "3-3"})
-    g.state.control[fortress] = cn.RUSSIAN
+    g.state.control[fortress] = holder
     fight(g, ["18A"], start)
     g.apply(Choose("retreat"))
     g.apply(Choose("press:0"))
@@ -428,6 +428,14 @@ def test_a_retreat_may_enter_a_fortress_in_an_enemy_zoc() -> None:
     friendly units or fortresses"."""
     assert ("1817", "1917") in _d1_retreat_routes(with_zoc=False)
     assert ("1817", "1917") in _d1_retreat_routes(with_zoc=True)
+
+
+def test_a_fortress_the_attacker_holds_does_not_open_a_retreat_into_an_enemy_zoc() -> None:
+    """DCH: Tactical Retreats: "unoccupied by friendly units or fortresses", read as a
+    fortress the attacker does not hold (tenth review, finding 5: mutant
+    ``fort_retreat_attacker``): Stalingrad held by the Axis, in 16A's ZOC, is closed."""
+    assert ("1817", "1917") not in _d1_retreat_routes(with_zoc=True, holder=cn.AXIS)
+    assert ("1817", "1917") in _d1_retreat_routes(with_zoc=False, holder=cn.AXIS)
 
 
 def test_defenders_surviving_an_exchange_take_a_d_with_its_withdrawal() -> None:

@@ -25,6 +25,7 @@ from wargames.core.steps import SideStep
 from wargames.core.supply import SupplyStatus
 
 from . import counters as cn
+from .attacks import open_rumania, rumania_error
 from .battle import Battle, Stage, current, save
 from .charts import charts
 from .movement import allowance
@@ -84,7 +85,11 @@ def support_options(ctx: Context, b: Battle) -> list[str]:
             german = cn.is_german(ctx, uid)
             if not (b.blitz and german and not has_scoped(unit, FLOWN_BLITZ, TURN)):
                 continue
-        if ctx.board.distance(base(ctx, uid), b.target) <= value(ctx, uid, "range"):
+        at = base(ctx, uid)
+        # DCH: Special First Turn Rules: bombing "attacks each ground unit", as an airstrike
+        if rumania_error(ctx, b.side, at, b.target) is not None:
+            continue
+        if ctx.board.distance(at, b.target) <= value(ctx, uid, "range"):
             out.append(uid)
     return out
 
@@ -139,6 +144,8 @@ class AirStep(SideStep):
         again = has_scoped(unit, FLOWN, TURN)
         ctx.state.put(unit.marked(scoped(FLOWN_BLITZ if again else FLOWN, TURN)))
         save(ctx, b.evolve(air=(*b.air, uid)))
+        if not again:
+            open_rumania(ctx, b.side, [base(ctx, uid)])  # DCH: Special First Turn Rules
         ctx.push("air-mission", unit=uid, kind="support", target=b.target, bomb=not again)
 
 

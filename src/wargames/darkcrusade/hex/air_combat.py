@@ -115,7 +115,7 @@ def strike_order(ctx: Context, target: str, side: str) -> list[str]:
 
 def sheltered(ctx: Context, uid: str) -> bool:
     """DCH: D*: panzer/armour, entrenched units, units in forest, hills, mountains, or in
-    major, victory or forest cities read D* as "-"."""
+    major, victory or fortress cities (the text's "forest cities") read D* as "-"."""
     at = ctx.state.units[uid].at
     assert at is not None
     board = ctx.board
