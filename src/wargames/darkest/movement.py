@@ -3,12 +3,14 @@
 Allowances are in hexes (``charts.movement``): Russian mechanized korps 2, every other unit 1;
 the Operational Movement Bonus adds 1 hex (Axis) or 2 (Russian) for a unit that will not
 attack. MP are counted in half hexes so that panzer and tank units move 2 Minsk-Moscow highway
-hexes per movement factor; other units may move 1 extra highway hex. Crossing the Kerch Strait
-(O5/O6) or B8/C8 is a 1-hex all-consuming move. A Russian unit stops on entering a hex next to
-an UnDisrupted German army, or a clear hex next to an UnDisrupted panzergruppe in a clear hex,
-and may not move from one such hex straight to another of the same unit unless it is a 1-hex
-move onto a friendly unit (the kernel's ZOC rules: stop on entry, no same unit, one hex onto a
-friend). Other units' zones of control do not stop movement.
+hexes per movement factor; other units may move 1 extra highway hex. The loss of Rumania
+(panzers) or of Grozny (tanks) caps operational movement at 1 hex, highway hexes included
+(:func:`out_of_fuel`). Crossing the Kerch Strait (O5/O6) or B8/C8 is a 1-hex all-consuming
+move. A Russian unit stops on entering a hex next to an UnDisrupted German army, or a clear hex
+next to an UnDisrupted panzergruppe in a clear hex, and may not move from one such hex straight
+to another of the same unit unless it is a 1-hex move onto a friendly unit (the kernel's ZOC
+rules: stop on entry, no same unit, one hex onto a friend). Other units' zones of control do
+not stop movement.
 """
 
 from __future__ import annotations
@@ -84,6 +86,24 @@ def grozny_lost(ctx: Context) -> bool:
     )
 
 
+def out_of_fuel(ctx: Context, uid: str, mode: str) -> bool:
+    """DC: Supply: whether the loss of Rumania (panzers) or of Grozny (tanks) caps the unit's
+    operational movement at 1 hex (reading: a hard cap, highway hexes included: the unit loses
+    the highway's 2 hexes a movement factor and moves in plain hexes, its bonus hexes too).
+    Only in the operational phase (``op``): Blitzkrieg! is a movement of its own."""
+    if mode != "op" or not cn.is_armour(ctx, uid):
+        return False
+    return romania_lost(ctx) if ctx.side_of(uid) == cn.AXIS else grozny_lost(ctx)
+
+
+def costs_of(ctx: Context, uid: str, mode: str) -> Costs:
+    """MP costs of the unit's move: panzer and tank units move 2 highway hexes a movement
+    factor (DC: Minsk-Moscow Highway) unless out of fuel (:func:`out_of_fuel`)."""
+    if cn.is_armour(ctx, uid) and not out_of_fuel(ctx, uid, mode):
+        return ARMOUR_COSTS
+    return INFANTRY_COSTS
+
+
 def allowance(ctx: Context, uid: str, mode: str) -> tuple[int, int]:
     """(hexes a unit may move and still attack, bonus hexes if it does not attack).
 
@@ -102,10 +122,12 @@ def allowance(ctx: Context, uid: str, mode: str) -> tuple[int, int]:
         return 1, 0  # DC: Proriv!: move 1 hex and attack for 1 round
     base = m["mech"] if cn.has(ctx, uid, "mech") else m["other"]
     omb = m["omb_axis"] if side == cn.AXIS else m["omb_russian"]
-    if armour and side == cn.AXIS and romania_lost(ctx):
-        base, omb = min(base, 1), min(omb, 1)  # DC: Supply: loss of Rumania
-    if armour and side == cn.RUSSIAN and grozny_lost(ctx):
-        base = min(base, 1)  # DC: Supply: loss of Grozny
+    if out_of_fuel(ctx, uid, mode):
+        # DC: Supply: the loss of Rumania caps panzer op movement and OMB at 1 hex each; the
+        # loss of Grozny caps tank op movement at 1 hex (the highway too: costs_of).
+        base = min(base, 1)
+        if side == cn.AXIS:
+            omb = min(omb, 1)
     return base, omb
 
 
@@ -242,7 +264,7 @@ def _routes(ctx: Context, uid: str, mode: str) -> Routes:
     index = ctx.board.index
     situation = _situation(ctx, side, occ)
     armour = cn.is_armour(ctx, uid)
-    costs = ARMOUR_COSTS if armour else INFANTRY_COSTS
+    costs = costs_of(ctx, uid, mode)
     policy = RUSSIAN_POLICY if side == cn.RUSSIAN else AXIS_POLICY
     got = reach(index, unit.at, total * SCALE, costs, policy, situation)
     paths = got.path_table()
@@ -251,7 +273,7 @@ def _routes(ctx: Context, uid: str, mode: str) -> Routes:
     for node, cost in got.cost.items():
         if node != got.start:
             ends[index.ids[node]] = (paths[node], cost <= full)
-    if not armour:
+    if not armour:  # out of fuel, a panzer/tank unit has no extra highway hex either
         _highway_extra(ctx, got, paths, situation, closed_hexes(ctx, occ, side), base, ends)
     for label in [index.ids[v] for v in index.adj[got.start]]:
         cross = (unit.at, label)
@@ -340,7 +362,7 @@ def move_error(ctx: Context, uid: str, path: tuple[str, ...], mode: str) -> Ille
     occ = ctx.state.occupancy()
     index = ctx.board.index
     base, omb = allowance(ctx, uid, mode)
-    costs = ARMOUR_COSTS if cn.is_armour(ctx, uid) else INFANTRY_COSTS
+    costs = costs_of(ctx, uid, mode)
     policy = RUSSIAN_POLICY if side == cn.RUSSIAN else AXIS_POLICY
     try:
         check_path(
@@ -363,7 +385,7 @@ def path_may_attack(ctx: Context, uid: str, path: tuple[str, ...], mode: str) ->
         return best[1]
     index = ctx.board.index
     side = ctx.side_of(uid)
-    costs = ARMOUR_COSTS if cn.is_armour(ctx, uid) else INFANTRY_COSTS
+    costs = costs_of(ctx, uid, mode)
     policy = RUSSIAN_POLICY if side == cn.RUSSIAN else AXIS_POLICY
     try:
         spent = check_path(
