@@ -58,8 +58,9 @@ def test_vp_score_counts_each_point_far_from_the_line_too() -> None:
 
 
 def test_army_nearness_counts_every_unit_s_step_towards_its_nearest_target() -> None:
-    """Every unit moving nearer its nearest target not held raises the score; a held target
-    no longer draws; every target held scores 1; no units score 0."""
+    """Every unit moving nearer its nearest target raises the score; units on the target
+    score 1; who holds a target changes nothing (taking one never lowers it); no units or
+    no targets score 0."""
     from wargames.core.estimate import army_nearness
 
     game = wargames.new_game("minimal", seed=1)
@@ -71,5 +72,7 @@ def test_army_nearness_counts_every_unit_s_step_towards_its_nearest_target() -> 
     closer = army_nearness(ctx, [near, near], [target])
     assert 0.0 < one < closer < 1.0
     assert army_nearness(ctx, [target, target], [target]) == 1.0  # standing on it
-    assert army_nearness(ctx, [far], [target], held={target}) == 1.0
+    ctx.state.control[target] = "blue"
+    assert army_nearness(ctx, [near, far], [target]) == one
     assert army_nearness(ctx, [], [target]) == 0.0
+    assert army_nearness(ctx, [near], []) == 0.0

@@ -107,27 +107,25 @@ def army_nearness(
     ctx: Context,
     sources: Iterable[str],
     targets: Iterable[str],
-    held: Container[str] = (),
     passable: Callable[[str], bool] | None = None,
     key: Hashable = None,
 ) -> float:
     """How near a whole army on ``sources`` (one node per unit, repeats counted) stands to
-    the ``targets`` it does not hold yet, 0 to 1: the mean over the units of 1 less the
-    fewest edges to the nearest such target (:func:`distances`) as a share of the farthest
-    node reachable from that target; a unit reaching none scores 0. 1 when every target is
-    held, 0 without units. Unlike :func:`nearness`, which counts only the nearest unit to
-    each target, every unit's step forward counts, so a search sees the army advance."""
+    the ``targets``, 0 to 1: the mean over the units of 1 less the fewest edges to the
+    nearest target (:func:`distances`) as a share of the farthest node reachable from that
+    target; a unit reaching none scores 0; 0 without units or targets. Unlike
+    :func:`nearness`, which counts only the nearest unit to each target, every unit's step
+    forward counts, so a search sees the army advance. It does not ask who holds a target,
+    so taking one never lowers it (the title's victory term counts what is held)."""
     ix = ctx.board.index
     tables = []
     for target in sorted(set(targets)):
-        if target in ix.number and target not in held:
+        if target in ix.number:
             dist = distances(ctx, target, passable, key)
             tables.append((dist, max(max(dist), 1)))
     units = [ix.number[n] for n in sources]
-    if not units:
+    if not units or not tables:
         return 0.0
-    if not tables:
-        return 1.0
     total = 0.0
     for s in units:
         shares = [dist[s] / far for dist, far in tables if dist[s] >= 0]

@@ -40,15 +40,12 @@ def approach(ctx: Context) -> float:
 
 
 def advance(ctx: Context) -> float:
-    """How far the whole Soviet army has come towards the VP hexes it does not hold: each
-    combat unit's nearness to its nearest one, averaged
-    (:func:`wargames.core.estimate.army_nearness`)."""
-    hexes = vp_hexes(ctx)
+    """How far the whole Soviet army has come towards the VP hexes: each combat unit's
+    nearness to its nearest one, averaged (:func:`wargames.core.estimate.army_nearness`)."""
     return army_nearness(
         ctx,
         _soviet_combat_hexes(ctx),
-        hexes,
-        held=_soviet_held(ctx, hexes),
+        vp_hexes(ctx),
         passable=_land(ctx),
         key="k45-land",
     )

@@ -85,15 +85,12 @@ def approach(ctx: Context) -> float:
 
 
 def advance(ctx: Context) -> float:
-    """How far the whole Axis army has come towards the victory cities it does not hold:
-    each ground unit's nearness to its nearest one, averaged
-    (:func:`wargames.core.estimate.army_nearness`)."""
-    cities = ctx.board.nodes_with("victory")
+    """How far the whole Axis army has come towards the victory cities: each ground unit's
+    nearness to its nearest one, averaged (:func:`wargames.core.estimate.army_nearness`)."""
     return army_nearness(
         ctx,
         _axis_ground(ctx),
-        cities,
-        held=_axis_held(ctx, cities),
+        ctx.board.nodes_with("victory"),
         passable=_land(ctx),
         key="dch-land",
     )

@@ -91,10 +91,8 @@ def approach(ctx: Context) -> float:
 
 def advance(ctx: Context) -> float:
     """How far the whole Axis army (its undispersed units that move) has come towards the
-    Soviet victory cities it does not hold in supply, along the lines, boxes aside: each
-    unit's nearness to its nearest one, averaged (:func:`wargames.core.estimate.army_nearness`)."""
-    supplied = supplied_points(ctx, cn.AXIS)
-    cities = [p for p, info in geo.points(ctx).items() if info.vp and info.country == cn.SOVIET]
+    Soviet victory cities, along the lines, boxes aside: each unit's nearness to its nearest
+    one, averaged (:func:`wargames.core.estimate.army_nearness`)."""
     return army_nearness(
         ctx,
         [
@@ -102,8 +100,7 @@ def advance(ctx: Context) -> float:
             for u in ctx.units_of(cn.AXIS)
             if u.at is not None and not u.has(cn.DISPERSED) and not cn.immobile(ctx, u.id)
         ],
-        cities,
-        held={p for p in cities if ctx.state.control.get(p) == cn.AXIS and p in supplied},
+        [p for p, info in geo.points(ctx).items() if info.vp and info.country == cn.SOVIET],
         passable=lambda p: not geo.is_box(ctx, p),
         key="dc2-no-boxes",
     )
