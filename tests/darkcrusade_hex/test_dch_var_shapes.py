@@ -68,7 +68,7 @@ def test_every_variable_of_the_vocabulary_has_a_shape() -> None:
 
 def test_random_play_sets_every_declared_variable_and_only_of_its_shape() -> None:
     seen: set[str] = set()
-    for seed in (1, 2, 3):  # seed 3 calls the Siberians early (its 368th action)
+    for seed in (1, 2, 7):  # seed 7 calls the Siberians early (its 138th action)
         seen |= play_checked(new(seed), seed, 1200, lambda g: False)
     assert seen == set(VAR_SHAPES)
 
