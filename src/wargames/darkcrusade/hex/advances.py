@@ -59,11 +59,15 @@ def ignores_zoc(ctx: Context, uid: str, b: Battle) -> bool:
     )
 
 
-def _advance_cost(ctx: Context, uid: str) -> Callable[[BoardIndex, int, int], int]:
+def _advance_cost(ctx: Context, uid: str, vacated: str) -> Callable[[BoardIndex, int, int], int]:
+    """DCH: Tactical Advances: "Advancing units may use road movement after the first/vacated
+    hex": the step into the vacated hex at its off-road cost."""
     rows = unit_costs(ctx, uid).rows(ctx.board.index)
+    first = unit_costs(ctx, uid, roads=False).rows(ctx.board.index)
+    into = ctx.board.index.number[vacated]
 
     def cost(index: BoardIndex, u: int, v: int) -> int:
-        for w, c, _ in rows[u]:
+        for w, c, _ in (first if v == into else rows)[u]:
             if w == v:
                 return c
         return 99
@@ -119,7 +123,7 @@ def advances(ctx: Context, b: Battle) -> list[Action]:
         if limit > 1 and b.code in ("BK", "DE", "D3"):
             # DCH: Tactical Advances: 2 or 3 movement factors, road movement past the vacated
             # hex, the river's extra factor (the first hex is always allowed)
-            rules = attrs.evolve(rules, cost=_advance_cost(ctx, uid))
+            rules = attrs.evolve(rules, cost=_advance_cost(ctx, uid, b.target))
             limit *= SCALE
         for p in advance_paths(
             index, index.number[at], index.number[b.target], limit, rules, situation

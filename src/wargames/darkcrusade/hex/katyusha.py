@@ -17,6 +17,7 @@ from wargames.core.state import Frame
 from wargames.core.supply import SupplyStatus
 
 from . import counters as cn
+from .attacks import rumania_error
 from .casualties import disrupt
 from .charts import charts
 from .supply import statuses
@@ -43,6 +44,10 @@ def strikes(ctx: Context, side: str) -> list[Attack]:
             continue
         assert u.at is not None
         for n in sorted(ctx.board.neighbours(u.at)):
+            # DCH: Special First Turn Rules: rockets "attack an adjacent hex", so not Rumania
+            # before the Axis attack out of it
+            if rumania_error(ctx, cn.RUSSIAN, u.at, n) is not None:
+                continue
             if any(ctx.side_of(x) == cn.AXIS for x in occ.get(n, ())):
                 out.append(Attack((u.id,), n))
     return out

@@ -107,10 +107,11 @@ def costs(kind: str, river_extra: bool, roads: bool, snow: bool) -> Costs:
     return base
 
 
-def unit_costs(ctx: Context, uid: str) -> Costs:
+def unit_costs(ctx: Context, uid: str, roads: bool = True) -> Costs:
+    """``uid``'s costs now (``roads`` False: off-road, as a tactical advance's first hex)."""
     w = weather(ctx)
     river = cn.is_armour(ctx, uid) or (cn.is_german(ctx, uid) and cn.is_army(ctx, uid))
-    roads = road_doubled(ctx, uid) and road_bonus(w)
+    roads = roads and road_doubled(ctx, uid) and road_bonus(w)
     return costs(unit_class(ctx, uid), river, roads, frozen(w))
 
 

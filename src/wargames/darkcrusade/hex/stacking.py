@@ -61,9 +61,13 @@ def fits_all(ctx: Context, units: Iterable[str], node: str, leaving: Iterable[st
     units = list(units)
     gone = set(leaving) | set(units)
     here = [u for u in ctx.state.occupancy().get(node, ()) if u not in gone]
-    # DCH: Mountain: not more than 1 panzer/tank or motorized unit a hex (a moving one)
+    # DCH: Terrain (Mountain): panzer/tank and motorized units "must be at division/brigade
+    # level to transit, even via roads, and there may not be more than 1 per mountain hex"
+    # (a reading: no such korps ends any move in one, by sea and rail included)
     moving = sum(1 for u in units if mobile(ctx, u))
     mountain = moving and ctx.board.terrain(node) == "mountain"
+    if mountain and any(not cn.is_division(ctx, u) for u in units if mobile(ctx, u)):
+        return False
     if mountain and moving + sum(1 for u in here if mobile(ctx, u)) > 1:
         return False
     return stacking_error(ctx, [*here, *units]) is None
