@@ -213,6 +213,10 @@ def test_the_loss_of_rumania_caps_panzers_at_1_hex_and_1_bonus_hex_on_the_highwa
         assert ends["C3"][1] is not lost  # 2 highway hexes: may still attack only if held
         assert ends["C2"][1] is True
         assert path_may_attack(c, "P", ("C1", "C2", "C3"), "op") is not lost
+        # review 12: the Blitzkrieg! of the same turn is capped alike (1 hex and 1 bonus hex)
+        blitz = routes(c, "P", "blitz").ends
+        assert max(c.board.distance("C1", n) for n in blitz) == (2 if lost else 4)
+        assert blitz["C3"][1] is not lost
 
 
 def test_the_loss_of_grozny_caps_tank_korps_at_1_hex_on_the_highway() -> None:

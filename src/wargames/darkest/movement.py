@@ -90,8 +90,9 @@ def out_of_fuel(ctx: Context, uid: str, mode: str) -> bool:
     """DC: Supply: whether the loss of Rumania (panzers) or of Grozny (tanks) caps the unit's
     operational movement at 1 hex (reading: a hard cap, highway hexes included: the unit loses
     the highway's 2 hexes a movement factor and moves in plain hexes, its bonus hexes too).
-    Only in the operational phase (``op``): Blitzkrieg! is a movement of its own."""
-    if mode != "op" or not cn.is_armour(ctx, uid):
+    In the operational phase (``op``) and in the Blitzkrieg! (``blitz``: its 1-hex move and
+    1-hex bonus are the capped OMF and OMB; no Proriv! unit is a tank)."""
+    if mode not in ("op", "blitz") or not cn.is_armour(ctx, uid):
         return False
     return romania_lost(ctx) if ctx.side_of(uid) == cn.AXIS else grozny_lost(ctx)
 
@@ -117,7 +118,10 @@ def allowance(ctx: Context, uid: str, mode: str) -> tuple[int, int]:
     if mode == "blitz":
         # DC: Blitzkrieg!: panzers move 1 hex and attack; other German units attack without
         # moving; all Axis units get the 1-hex bonus move for not attacking.
-        return (1 if armour and cn.is_german(ctx, uid) else 0), m["omb_axis"]
+        omb = m["omb_axis"]
+        if out_of_fuel(ctx, uid, mode):
+            omb = min(omb, 1)  # DC: Supply: the loss of Rumania caps the OMB at 1 hex
+        return (1 if armour and cn.is_german(ctx, uid) else 0), omb
     if mode == "proriv":
         return 1, 0  # DC: Proriv!: move 1 hex and attack for 1 round
     base = m["mech"] if cn.has(ctx, uid, "mech") else m["other"]
