@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from typing import ClassVar
 
 from wargames.core.context import Context
@@ -33,7 +33,7 @@ def approach(ctx: Context) -> float:
         ctx,
         _soviet_combat_hexes(ctx),
         dict.fromkeys(hexes, 1.0),
-        held=_soviet_held(ctx, hexes),
+        held={n for n in hexes if ctx.state.control.get(n) == "soviet"},
         passable=_land(ctx),
         key="k45-land",
     )
@@ -55,10 +55,6 @@ def _soviet_combat_hexes(ctx: Context) -> list[str]:
     return [
         u.at for u in ctx.units_of("soviet") if u.at is not None and is_combat(ctx.unit_def(u.id))
     ]
-
-
-def _soviet_held(ctx: Context, hexes: Iterable[str]) -> set[str]:
-    return {n for n in hexes if ctx.state.control.get(n) == "soviet"}
 
 
 def _land(ctx: Context) -> Callable[[str], bool]:

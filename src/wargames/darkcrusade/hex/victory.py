@@ -11,7 +11,7 @@ holding Warsaw, or Bucharest and Ploesti, in supply in their Victory Determinati
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import ClassVar
 
@@ -78,7 +78,7 @@ def approach(ctx: Context) -> float:
         ctx,
         _axis_ground(ctx),
         cities,
-        held=_axis_held(ctx, cities),
+        held={n for n in cities if ctx.state.control.get(n) == cn.AXIS},
         passable=_land(ctx),
         key="dch-land",
     )
@@ -100,10 +100,6 @@ def _axis_ground(ctx: Context) -> list[str]:
     return [
         u.at for u in ctx.units_of(cn.AXIS) if u.at is not None and not cn.has(ctx, u.id, "air")
     ]
-
-
-def _axis_held(ctx: Context, cities: Iterable[str]) -> set[str]:
-    return {n for n in cities if ctx.state.control.get(n) == cn.AXIS}
 
 
 def _land(ctx: Context) -> Callable[[str], bool]:
