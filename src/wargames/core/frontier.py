@@ -122,7 +122,9 @@ def grid_bfs(
     stamp = np.empty(size, dtype=np.intp)
     count = index.cached("frontier.count", lambda ix: np.arange(6 * size, dtype=np.intp))
     front = index.cell[seeds_array(seeds)]
-    front = np.unique(front[free[front]])
+    seeded = np.zeros(size, dtype=np.bool_)
+    seeded[front[free[front]]] = True
+    front = np.flatnonzero(seeded)  # sorted, each cell once (np.unique would import numpy.ma)
     free[front] = False
     dist[front] = 0
     offsets = np.asarray(index.offsets, dtype=np.intp)
