@@ -42,7 +42,7 @@ from .fire import ENEMY_SIDE
 from .operational import OperationalStep
 from .recovery import RecoverStep
 from .reinforcements import ArrivalsStep
-from .replacements import ReplaceStep
+from .replacements import DisbandStep, ReplaceStep
 from .sea import SeaLossStep, SeaStep
 from .sequence import PHASES
 from .siberians import CALL, SiberianCallStep, SiberianGambleStep, SiberianPlaceStep
@@ -66,7 +66,7 @@ class DarkCrusadeP2P(Title):
     default_scenario: ClassVar[str] = "1941"
     args_declared: ClassVar[bool] = True  # every step's frame arguments (Step.args)
     vocabulary: ClassVar[Vocabulary] = Vocabulary(
-        boxes=("eliminated", "reinforcements"),
+        boxes=("eliminated", "lost", "reinforcements"),
         unit_markers=("acted", "dispersed", "entrained", "moved", "strategic"),
         node_markers=(),
         flags=(
@@ -76,6 +76,7 @@ class DarkCrusadeP2P(Title):
             "factory",
             "flak",
             "hq",
+            "irreplaceable-unsupplied",
             "major-infantry",
             "partisan",
             "rocket",
@@ -115,6 +116,7 @@ class DarkCrusadeP2P(Title):
         ArrivalsStep(),
         SiberianGambleStep(),
         SiberianPlaceStep(),
+        DisbandStep(),
         ReplaceStep(),
         EvacuateStep(),
         StrategicStep(),
@@ -160,10 +162,12 @@ class DarkCrusadeP2P(Title):
         return estimate(ctx, side)
 
     def playout_weight(self, ctx: Context, action: Action) -> float:
-        """Random playouts rarely call the Siberians early (each early turn risks the game)
-        or entrain factories; legality is unchanged."""
+        """Random playouts rarely call the Siberians early (each early turn risks the game),
+        eliminate units voluntarily or entrain factories; legality is unchanged."""
         if isinstance(action, Choose) and action.option == CALL:
             return 0.05
+        if isinstance(action, Choose) and ctx.state.stack[-1].step == "disband":
+            return 0.02
         if isinstance(action, Choose) and ctx.state.stack[-1].step == "evacuate":
             return 0.1
         return 1.0

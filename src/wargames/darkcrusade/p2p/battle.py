@@ -27,6 +27,7 @@ from wargames.core.steps import DieStep, SideStep
 
 from . import counters as cn
 from . import geography as geo
+from .casualties import eliminate
 from .fire import air_fires, attack_strength, defence_strength, flak, fortress_value, hits
 from .operational import enter, policy
 
@@ -178,7 +179,7 @@ def absorb(ctx: Context, b: Battle, uid: str) -> Battle:
     before = unit.has(cn.DISPERSED) and uid not in taken
     taken[uid] = taken.get(uid, 0) + 1
     if before or taken[uid] > cn.hit_factor(ctx, uid):
-        cn.eliminate(ctx, uid, "hits")
+        eliminate(ctx, uid, "hits")
     else:
         ctx.state.put(unit.marked(cn.DISPERSED))
         ctx.emit("hit", f"{uid} is dispersed", unit=uid)

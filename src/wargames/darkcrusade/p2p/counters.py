@@ -4,12 +4,12 @@ A scenario unit gives its fire factors as ``attack`` and ``defence``, the hits i
 before elimination as ``values.hits`` (default 1), its line weight and kind as ``line``
 (DC2 Lines B-C) and its kind as flags: ``armour``, ``breakthrough`` (German units capable of
 breakthrough movement), ``major-infantry`` (armies and corps for the fortress rules), ``air``,
-``hq``, ``rocket``, ``partisan`` and ``factory``.
+``hq``, ``rocket``, ``partisan``, ``factory`` and ``irreplaceable-unsupplied`` (the 16th Army:
+irreplaceable if eliminated out of supply, :mod:`.casualties`).
 """
 
 from __future__ import annotations
 
-from wargames.core import changes
 from wargames.core.context import Context
 
 AXIS = "axis"
@@ -23,6 +23,8 @@ STRATEGIC = "strategic"  # scoped to the player turn: moved by strategic land mo
 ACTED = "acted"  # scoped to the player turn: moved or attacked in operational movement
 
 ELIMINATED = "eliminated"  # box of eliminated units
+LOST = "lost"  # box of irreplaceable eliminated units (casualties.eliminate)
+IRREPLACEABLE_UNSUPPLIED = "irreplaceable-unsupplied"  # flag: lost if eliminated unsupplied
 
 
 def has(ctx: Context, uid: str, flag: str) -> bool:
@@ -69,7 +71,3 @@ def defence_factor(ctx: Context, uid: str) -> int:
 def hit_factor(ctx: Context, uid: str) -> int:
     """Hits the unit absorbs in one round before it is eliminated (``values.hits``)."""
     return int(ctx.unit_def(uid).values.get("hits", 1))
-
-
-def eliminate(ctx: Context, uid: str, why: str) -> None:
-    changes.eliminate(ctx, uid, ELIMINATED, why)

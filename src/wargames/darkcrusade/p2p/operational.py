@@ -30,6 +30,7 @@ from wargames.core.steps import SideStep
 
 from . import counters as cn
 from . import geography as geo
+from .casualties import eliminate
 from .weather import SNOW, weather
 
 RULE = "DC2 Operational Movement"
@@ -209,7 +210,7 @@ def enter(ctx: Context, side: str, uid: str, point: str) -> bool:
     unoccupied = all(ctx.side_of(u.id) != side and cn.fragile(ctx, u.id) for u in present)
     _, soft = enemies_at(ctx, side, point)
     for s in soft:
-        cn.eliminate(ctx, s, f"{point} entered by {uid}")
+        eliminate(ctx, s, f"{point} entered by {uid}")
     unit = ctx.state.units[uid]
     ctx.state.put(unit.moved_to(point))
     geo.set_control(ctx, point, side)

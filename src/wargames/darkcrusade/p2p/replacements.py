@@ -19,7 +19,10 @@ replaced. A Soviet infantry unit comes back dispersed on a replacement point or 
 Siberia (the east edge); a Soviet armour unit undispersed on a producing factory's point or in
 Siberia; at most one replaced infantry unit and one armour unit a point a turn (Darkest
 Crusade: "although both an infantry and tank unit can arrive on Leningrad"). German armour
-comes back off the west edge.
+comes back off the west edge. The 16th Army is lost for good if it is eliminated out of supply
+(Darkest Crusade, :mod:`.casualties`). At the start of the Soviet replacement phase the Soviet
+player may eliminate his units voluntarily, to bring them back as replacements (Darkest
+Crusade, :class:`DisbandStep`).
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from wargames.core.steps import SideStep
 from . import counters as cn
 from . import factories
 from . import geography as geo
+from .casualties import eliminate
 from .charts import charts
 from .reinforcements import box_of
 from .supply import supplied_points
@@ -126,6 +130,59 @@ def places(ctx: Context, side: str, uid: str, used: list[str]) -> list[str]:
         points = sorted(replacement_points(ctx, side))
     free = [p for p in points if p not in used and geo.holder(ctx, occ, p) in (None, side)]
     return [*free, box]
+
+
+def disbandable(ctx: Context, side: str) -> list[str]:
+    """The units ``side`` may eliminate voluntarily: its units on map points (not in a box)
+    that replacements can bring back (reading: "to bring them back on the board as
+    replacements" leaves out the kinds never replaced)."""
+    if side != cn.SOVIET:
+        return []
+    return sorted(
+        u.id
+        for u in ctx.units_of(side)
+        if u.at is not None
+        and not geo.is_box(ctx, u.at)
+        and not any(cn.has(ctx, u.id, f) for f in IRREPLACEABLE)
+    )
+
+
+class DisbandStep(SideStep):
+    """Darkest Crusade: Russian Replacements: "At the start of the Replacement Phase, the
+    Russian player may voluntarily eliminate any of his units, to bring them back on the board
+    as replacements": one unit at a time (``Choose``), until he passes."""
+
+    name: ClassVar[str] = "disband"
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE}
+    kind: ClassVar[str] = "choose"
+    rule: ClassVar[str] = RULE
+    actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
+
+    def actor(self, ctx: Context, frame: Frame) -> str | None:
+        side: str = frame.args["side"]
+        return side if disbandable(ctx, side) else None
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        ctx.done()
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        return [Pass(), *(Choose(u) for u in disbandable(ctx, frame.args["side"]))]
+
+    def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
+        if action in self.legal(ctx, frame):
+            return None
+        return IllegalAction(
+            RULE,
+            f"{action.to_json()}: only the Soviet player eliminates units voluntarily, his own "
+            "on map points of kinds that are replaced, at the start of his replacement phase",
+        )
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if isinstance(action, Pass):
+            ctx.done()
+            return
+        assert isinstance(action, Choose)
+        eliminate(ctx, action.option, "voluntarily")
 
 
 class ReplaceStep(SideStep):

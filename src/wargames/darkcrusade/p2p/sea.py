@@ -19,6 +19,7 @@ from wargames.core.steps import DieStep, UnitFirstStep
 
 from . import counters as cn
 from . import geography as geo
+from .casualties import eliminate
 from .charts import charts
 from .operational import enter
 
@@ -124,7 +125,7 @@ class SeaLossStep(DieStep):
         side, uid = frame.args["side"], frame.args["unit"]
         a, b = frame.args["path"]
         if action.value in losing_faces(ctx, side, a, b):
-            cn.eliminate(ctx, uid, f"lost at sea on a {action.value}")
+            eliminate(ctx, uid, f"lost at sea on a {action.value}")
         else:
             enter(ctx, side, uid, b)  # destroys enemy partisans, entrained factories there
             ctx.state.put(ctx.state.units[uid].marked(cn.DISPERSED))

@@ -1,6 +1,7 @@
 """The game turn (provisional: the text's sequence of play is lost). Reinforcements and
 replacements first (hex edition; the Soviets may call the Siberians sooner before their
-reinforcements and entrain factories after their replacements), then in the order of the
+reinforcements, eliminate units voluntarily at the start of their replacement phase, Darkest
+Crusade, and entrain factories after their replacements), then in the order of the
 surviving fragments: strategic land movement, strategic sea movement (DC2 B: after land
 movement), operational movement and combat; the Axis player turn first, as in every Coatney
 game; the weather at the start of the month; recovery at the end of each player turn; victory
@@ -38,14 +39,17 @@ def player_turn(side: str, title: str) -> Phase:
         )
     soviet: tuple[Segment, ...] = ()
     evacuate: tuple[Segment, ...] = ()
+    disband: tuple[Segment, ...] = ()
     if side == cn.SOVIET:
         soviet = (Segment("siberians", "Siberian Reserve gamble (filled gap)", args),)
+        disband = (Segment("disband", "voluntary elimination (filled gap: Darkest Crusade)", args),)
         evacuate = (Segment("evacuate", "factory evacuation (filled gap)", args),)
     return Phase(
         f"{title} player turn",
         (
             *soviet,
             Segment("arrivals", f"{title} reinforcements", args),
+            *disband,
             Segment("replacements", f"{title} replacements (filled gap)", args),
             *evacuate,
             Segment("strategic", f"{title} strategic land movement (DC2 A)", args),
