@@ -145,6 +145,19 @@ def goto(game: Game, phase: str, step: str, turn: int = 1, **args: Any) -> Game:
     raise KeyError((phase, step))
 
 
+def walk(game: Game, turn: int, phase: str, step: str) -> Game:
+    """Play Pass through the real sequence of play (no ``goto``) until the step named ``step``
+    of the phase named ``phase`` in game turn ``turn``: every phase start on the way runs."""
+    while game.decision is not None and not (
+        game.state.turn == turn
+        and TITLE.phases[game.state.phase].name == phase
+        and game.decision.step == step
+    ):
+        game.apply(Pass())
+    assert game.decision is not None, f"the game ended before turn {turn}'s {phase}"
+    return game
+
+
 def to_assaults(game: Game, phase: str = "Axis Combat Phase", turn: int = 1) -> Game:
     """Put the game at the assaults of the Combat Phase named ``phase``, barrages passed."""
     goto(game, phase, "begin-combat", turn=turn)

@@ -263,6 +263,7 @@ def test_sea_transfer_first_then_no_other_move_and_no_attack() -> None:
         game.apply(Attack(("T",), "H3"))
     game2 = sea_game(unit("T", "soviet", "B3"), unit("U", "soviet", "E5"))
     game2.apply(Choose("move:U"))
+    game2.apply(next(a for a in game2.legal_actions() if isinstance(a, Move)))
     game2.apply(Pass())
     with pytest.raises(IllegalAction, match="before any other movement"):
         game2.apply(Place("T", "H2"))

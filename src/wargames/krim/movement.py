@@ -44,8 +44,8 @@ OPTRANS = "optrans"
 SEA_MOVED = "sea-moved"
 """Krim: Sea Transfers / landings: no other movement, no attack after a sea transfer."""
 MOVED_ANY = "krim-moved-any"
-"""Title variable: a unit has moved this Movement Phase other than by sea transfer (Krim: Sea
-Transfers come first)."""
+"""Title variable: a unit has moved (entered a hex or attacked) this Movement Phase other than
+by sea transfer (Krim: Sea Transfers come first)."""
 MA_STOP = "ma-stop"
 """Krim: Mobile Assault: the unit absorbed part of an MA result as a retreat: no more moving."""
 
@@ -244,7 +244,6 @@ class MovementPhase(SideStep):
             return
         if isinstance(action, Choose) and action.option.startswith("move:"):
             uid = action.option[5:]
-            ctx.state.set(MOVED_ANY, True)
             start = ctx.state.units[uid].at
             ctx.push(
                 "move-group",
@@ -397,6 +396,9 @@ class MoveGroup(SideStep):
             ctx.update(units=[*frame.args["units"], action.option[5:]])
             return
         units = tuple(self.alive(ctx, frame))
+        # Krim: Sea Transfers come before any other movement: a group moves when it enters a
+        # hex or attacks, not when it is picked (a group given up by Pass has not moved)
+        ctx.state.set(MOVED_ANY, True)
         if "mp" not in frame.args:
             # Krim: Supply: tactical supply is checked immediately before the unit starts moving
             mp = allowance(ctx, units)

@@ -27,7 +27,7 @@ RULE = "Krim: Operational Transfers"
 ELIGIBLE = "krim-optrans-eligible"
 """Title variable: units in tactical supply at the start of this OpTrans Phase."""
 STARTED = "krim-optrans-started"
-"""Title variable, Krim: The Kerch Straits: whether an OpTrans has begun this phase (straits
+"""Title variable, Krim: The Kerch Straits: whether an OpTrans has been made this phase (straits
 entries come first)."""
 
 POLICY = MovePolicy(stop_next_to_enemy=True, rules=CITE)
@@ -134,7 +134,6 @@ class OpTransPhase(SkippedWhenIdle):
                 ctx.state.set(ELIGIBLE, [*ctx.state.get(ELIGIBLE, ()), action.unit])
             return
         assert isinstance(action, Choose)
-        ctx.state.set(STARTED, True)
         ctx.push("optrans-move", side=frame.args["side"], unit=action.option[8:])
 
 
@@ -183,6 +182,9 @@ class OpTransMove(SideStep):
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         if isinstance(action, Move):
             uid = frame.args["unit"]
+            # Krim: The Kerch Straits: entries come at the phase start, before the first OpTrans
+            # made (one picked and given up by Pass is none)
+            ctx.state.set(STARTED, True)
             cn.enter(ctx, uid, action.path)
             ctx.state.put(ctx.state.units[uid].marked(OPTRANS))
             ctx.emit(
