@@ -131,7 +131,7 @@ def test_the_16th_army_destroyed_by_hits_while_out_of_supply_is_irreplaceable() 
 def test_the_16th_army_may_be_withdrawn_and_replaced_by_a_0_1_army() -> None:
     g = new(
         army("G", "B1"),
-        rifle("R16A", "D5", (2, 2), flags=("proriv",)),
+        rifle("R16A", "D5", (2, 2), flags=("proriv", "withdrawable")),
         rifle("Z", None, (0, 1)),
         rifle("Y", None, (1, 2)),
     )
@@ -321,7 +321,7 @@ def test_the_16th_army_may_be_withdrawn_again_after_it_came_back() -> None:
     # DC: Russian Replacements: the text sets no limit on how often 16. A is withdrawn.
     g = new(
         army("G", "B1"),
-        rifle("R16A", "D5", (2, 2), flags=("proriv",)),
+        rifle("R16A", "D5", (2, 2), flags=("proriv", "withdrawable")),
         rifle("F", "D6"),
         turns=3,
     )

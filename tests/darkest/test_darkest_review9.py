@@ -55,7 +55,7 @@ def test_16th_army_withdrawn_from_the_map_is_revealed_in_the_dead_pile() -> None
     """DC: Russian Replacements: 16. A may be removed from the map; with the secret set-up it
     goes to the public dead pile revealed, like any unit leaving the map."""
     g = _secret_game(
-        rifle("R16A", "E6", (2, 2), colour="black", flags=("proriv",)),
+        rifle("R16A", "E6", (2, 2), colour="black", flags=("proriv", "withdrawable")),
         *(rifle(f"R{i}", "E6", (2, 2), colour="black") for i in range(5)),
     )
     for h in ["B2", "A2", "C2", "D2", "E2", "E6"]:

@@ -131,7 +131,7 @@ class DarkestCrusade(Title):
         node_markers=(),
         flags=(
             "armour", "army", "black", "brown", "infantry", "irreplaceable-unsupplied", "mech",
-            "panzergruppe", "proriv", "red", "shock", "siberian", "white",
+            "panzergruppe", "proriv", "red", "shock", "siberian", "white", "withdrawable",
         ),
         areas=(),
         vars=(
@@ -168,6 +168,11 @@ class DarkestCrusade(Title):
                 and all(isinstance(x, int) for x in strong)
             ):
                 raise ScenarioError(file, f"units[{i}].values.strong", "two whole factors")
+            homes = d.values.get("homes")
+            if homes is not None and not (
+                isinstance(homes, (list, tuple)) and all(isinstance(h, str) for h in homes)
+            ):
+                raise ScenarioError(file, f"units[{i}].values.homes", "a list of map features")
 
     def setup(self, ctx: Context) -> None:
         reinforcements_setup(ctx)

@@ -40,9 +40,10 @@ DEFAULTS: dict[str, Any] = {
     "calendar": CALENDAR,
     # DC: Operational Movement: mech korps 2 hexes, others 1; OMB +1 Axis, +2 Russian.
     "movement": {"mech": 2, "other": 1, "omb_axis": 1, "omb_russian": 2},
-    # DC: Victory Conditions: 8 cities win, 7 without L/M/S draw, 6 or less in Feb 42 lose;
-    # the secret set-up shifts them 2 cities.
-    "victory": {"axis_cities": 8, "draw_cities": 7, "russian_max": 6, "secret_shift": 2},
+    # DC: Victory Conditions: 8 cities win, 6 or less in Feb 42 lose; the secret set-up shifts
+    # them 2 cities. The text's draw ("only 7 victory point cities without L, M, or S") is
+    # what neither victory leaves (victory.final), so it has no number here.
+    "victory": {"axis_cities": 8, "russian_max": 6, "secret_shift": 2},
     # DC: Movement by sea: sea -> the hexes whose holder controls it (the scenario's:
     # Koenigsberg, Sevastopol, both sides of the Kerch Straits).
     "sea_control": {},
@@ -53,12 +54,19 @@ DEFAULTS: dict[str, Any] = {
     "sustain": {"fortress": 1, "victory": 2},
     # DC: Russian Replacements: the off-map reserve of tank factors at the start (the text's
     # 4), and the factors a tank factory in supply produces a turn: "1 UnDisrupted mechanized
-    # korps", worth its largest factor (2 for the 1941 order of battle's 2-0 korps).
+    # korps", worth its largest factor (2 for the 1941 order of battle's 2-0 korps)
+    # (provisional: factory_factors).
     "replacements": {"tank_reserve": 4, "factory_factors": 2},
-    # DC: Ground Combat Results Table: which die column each side reads (provisional).
+    # DC: Ground Combat Results Table: which die column each side reads
+    # (provisional: die_column).
     "die_column": {"axis": "A", "russian": "B"},
-    # DC: Fortresses ...: hits a fortress or city absorbs per battle round (provisional).
+    # DC: Fortresses ...: hits a fortress or city absorbs per battle round
+    # (provisional: city_absorbs).
     "city_absorbs": 1,
+    # DC: Siberian Reserve Gamble: "1st turn of arrival: 1. Guards Korps and 1. and 3. Shock
+    # Armies. 2nd turn: 4. Shock Army. 3rd turn: 2. Shock Army." (the units' ids); every unit
+    # of the siberian box must be named in a wave.
+    "siberian_waves": [["GdsK1", "SA1", "SA3"], ["SA4"], ["SA2"]],
     "provisional": {},
 }
 
@@ -80,6 +88,7 @@ class Charts:
     factory_factors: int
     die_column: Mapping[str, str]
     city_absorbs: int
+    siberian_waves: tuple[tuple[str, ...], ...]
     provisional: Mapping[str, str]
 
 
@@ -132,13 +141,25 @@ def check(scenario: Scenario) -> Charts:
     cal = data["calendar"]
     if not isinstance(cal, Mapping):
         raise ScenarioError(file, "charts.calendar", "expected a table")
-    turns = scenario.calendar.last - scenario.calendar.first + 1
+    # The calendar's entries are turns 1, 2, .. (as siberians_safe and axis_victory_last are),
+    # whatever turn the scenario starts on; months must agree with the scenario's labels.
+    first, turns = scenario.calendar.first, scenario.calendar.last
+    if first < 1:
+        raise ScenarioError(file, "charts.calendar", "its entries are turns 1..; start at 1")
     lists: dict[str, tuple[str, ...]] = {}
     for key in ("months", "weather", "winter"):
         v = cal.get(key)
         if not isinstance(v, list) or len(v) < turns or not all(isinstance(x, str) for x in v):
             raise ScenarioError(file, f"charts.calendar.{key}", f"give {turns} names, one a turn")
         lists[key] = tuple(v)
+    for i, label in enumerate(scenario.calendar.labels):
+        k = first - 1 + i
+        if lists["months"][k] != label:
+            raise ScenarioError(
+                file,
+                f"charts.calendar.months[{k}]",
+                f"turn {first + i} is {label!r} in the scenario but {lists['months'][k]!r} here",
+            )
     for i, w in enumerate(lists["weather"]):
         if w not in WEATHERS:
             raise ScenarioError(file, f"charts.calendar.weather[{i}]", f"not one of {WEATHERS}")
@@ -172,6 +193,17 @@ def check(scenario: Scenario) -> Charts:
     absorbs = data["city_absorbs"]
     if isinstance(absorbs, bool) or not isinstance(absorbs, int) or absorbs < 0:
         raise ScenarioError(file, "charts.city_absorbs", "expected a whole number >= 0")
+    waves = data["siberian_waves"]
+    if not isinstance(waves, list) or not all(
+        isinstance(w, list) and all(isinstance(u, str) for u in w) for w in waves
+    ):
+        raise ScenarioError(file, "charts.siberian_waves", "lists of unit ids, a turn each")
+    named = [u for w in waves for u in w]
+    if len(named) != len(set(named)):
+        raise ScenarioError(file, "charts.siberian_waves", "a unit is named in two waves")
+    for uid, start in scenario.start.items():
+        if start.box == "siberian" and uid not in named:
+            raise ScenarioError(file, "charts.siberian_waves", f"{uid} is in no wave")
     given_repl = data["replacements"]
     if not isinstance(given_repl, Mapping):
         raise ScenarioError(file, "charts.replacements", "expected a table")
@@ -197,5 +229,6 @@ def check(scenario: Scenario) -> Charts:
         factory_factors=replacements["factory_factors"],
         die_column=dict(die),
         city_absorbs=absorbs,
+        siberian_waves=tuple(tuple(w) for w in waves),
         provisional=dict(prov),
     )

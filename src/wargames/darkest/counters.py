@@ -77,6 +77,13 @@ def has(ctx: Context, uid: str, flag: str) -> bool:
     return ctx.unit_def(uid).has(flag)
 
 
+def homes(ctx: Context, uid: str) -> tuple[str, ...]:
+    """DC: Secret ... Setup: the lands (map features) a unit may start in when its nationality's
+    own is not the whole answer (``values.homes``: 11. A may instead start in Germany)."""
+    got = ctx.unit_def(uid).values.get("homes", ())
+    return tuple(str(h) for h in got)
+
+
 def nationality(ctx: Context, uid: str) -> str:
     return ctx.unit_def(uid).nationality
 

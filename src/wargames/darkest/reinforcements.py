@@ -35,10 +35,6 @@ EVAC = "DC: Tank Factory Evacuation"
 FORTIFY = "DC: Fortifications (army fortification)"
 GERMAN = "DC: German Reinforcements"
 
-#: DC: Siberian Reserve Gamble: 1st turn of arrival 1. Guards Korps and 1. and 3. Shock
-#: Armies; 2nd turn 4. Shock Army; 3rd turn 2. Shock Army.
-WAVES: tuple[tuple[str, ...], ...] = (("GdsK1", "SA1", "SA3"), ("SA4",), ("SA2",))
-
 
 def setup(ctx: Context) -> None:
     ctx.state.set("tank_pool", charts(ctx).tank_reserve)
@@ -65,7 +61,7 @@ def put_on_map(ctx: Context, unit: UnitState) -> None:
 class GermanReinforcements(Step):
     """DC: German Reinforcements: 2. Army on Warsaw on turn 2, 40. PzKps on turn 3,
     UnDisrupted (the scenario's ``reinforcements``); an enemy-held Warsaw sends them to the
-    nearest Axis-held hex on the Axis map edge (provisional)."""
+    nearest Axis-held hex on the Axis map edge (provisional: reinforcements)."""
 
     name: ClassVar[str] = "german-reinforcements"
     args: ClassVar[Mapping[str, Shape] | None] = {}
@@ -172,9 +168,10 @@ def admin_options(ctx: Context) -> list[Action]:
     units = ctx.units_of(cn.RUSSIAN)
     if units:
         out.append(Choose("disband"))
-    r16 = ctx.state.units.get("R16A")
-    if r16 is not None and r16.at is not None:
-        out.append(Choose("withdraw:R16A"))
+    for u in units:
+        # DC: Russian Replacements: "16. A may be removed from the map" (flag withdrawable)
+        if cn.has(ctx, u.id, "withdrawable") and u.at is not None:
+            out.append(Choose(f"withdraw:{u.id}"))
     lines = None
     for u in units:
         if cn.has(ctx, u.id, "shock") and not u.has(cn.STRONG) and not u.has(cn.DISRUPTED):
@@ -338,7 +335,8 @@ class Arrivals(Step):
             elif f["state"] == "calendar" and ctx.turn >= f["turn"]:
                 factories[hexid] = {"state": "relocated", "turn": ctx.turn}
             if factories[hexid]["state"] == "relocated":
-                tanks += korps  # produces off-map, to enter from the eastern edge (provisional)
+                # produces off-map, to enter from the eastern edge (provisional: evacuation)
+                tanks += korps
         ctx.state.set("factories", factories)
         ctx.state.set("inf_pool", len(centres))
         ctx.state.set("tank_pool", ctx.state.get("tank_pool", 0) + tanks)
@@ -348,12 +346,13 @@ class Arrivals(Step):
             called = ctx.turn
             ctx.state.set("siberians", called)
         due: list[str] = list(ctx.state.get("due", ()))
+        waves = charts(ctx).siberian_waves
         if called is not None:
             wave = ctx.turn - called
-            if 0 <= wave < len(WAVES):
+            if 0 <= wave < len(waves):
                 due += [
                     u
-                    for u in WAVES[wave]
+                    for u in waves[wave]
                     if u in ctx.state.units and ctx.state.units[u].box == cn.SIBERIAN
                 ]
         ctx.state.set("due", due)

@@ -75,9 +75,8 @@ def spots(ctx: Context, uid: str) -> list[str]:
         if empty and len(left) <= len(empty):
             return empty  # one real unit in each border hex
         return sorted(n for n, s in ctx.state.control.items() if s == cn.RUSSIAN and land(ctx, n))
-    homes: tuple[str, ...] = HOMES.get(cn.nationality(ctx, uid), ("germany",))
-    if uid == "G11A":
-        homes = ("romania", "germany")  # DC: 11. A may instead start in Germany
+    # DC: 11. A may instead start in Germany: values.homes names the lands a unit may start in
+    homes = cn.homes(ctx, uid) or HOMES.get(cn.nationality(ctx, uid), ("germany",))
     out = {n for f in homes for n in ctx.board.nodes_with(f)}
     if not any(ctx.state.control.get(n) == cn.AXIS for n in out):
         out = {n for n, s in ctx.state.control.items() if s == cn.AXIS}  # no home on this map

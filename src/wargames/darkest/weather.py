@@ -27,8 +27,9 @@ GOOD, MUD, SNOW = "good", "mud", "snow"
 
 
 def month(ctx: Context) -> int:
-    """0-based index of this turn in the calendar."""
-    return ctx.turn - ctx.scenario.calendar.first
+    """0-based index of this turn in ``charts.calendar``, whose entries are turns 1, 2, ..
+    as ``siberians_safe`` and ``axis_victory_last`` are (a scenario may start later)."""
+    return ctx.turn - 1
 
 
 def weather(ctx: Context) -> str:
