@@ -1,5 +1,7 @@
 """Orders of battle for the Krim scenarios (provisional ratings; historical formations)."""
 
+import re
+
 # (id, side, type, nationality, size, attack per step, defence per step, MF, flags, where, extra)
 # where: a hex, or ("box", name); extra: dict(range=, values=)
 INF = ((6, 4, 2), (6, 4, 2), 4)
@@ -46,6 +48,13 @@ def add(
 
 
 A, S = "axis", "soviet"
+
+
+def nth(uid):
+    """The ordinal of the number a unit id starts with: "22ID" -> "22nd", "63RD" -> "63rd"."""
+    n = int(re.match(r"\d+", uid).group())
+    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 # --- Axis at start (11th Army at the Perekop line, October 1941)
 for uid, at in (
     ("22ID", "D21"),
@@ -64,7 +73,7 @@ for uid, at in (
         "division",
         *INF,
         at=at,
-        name=f"{uid[:-2]}th Infantry Division",
+        name=f"{nth(uid)} Infantry Division",
     )
 add(
     "Ziegler",
@@ -330,7 +339,7 @@ for uid, at in (
     ("320RD", "Q12"),
     ("321RD", "B12"),
 ):
-    add(uid, S, "infantry", "soviet", "division", *SRD, at=at, name=f"{uid[:-2]} Rifle Division")
+    add(uid, S, "infantry", "soviet", "division", *SRD, at=at, name=f"{nth(uid)} Rifle Division")
 for uid, at in (("48CD", "I16"), ("42CD", "F15"), ("40CD", "G14")):
     add(
         uid,
@@ -342,7 +351,7 @@ for uid, at in (("48CD", "I16"), ("42CD", "F15"), ("40CD", "G14")):
         (2, 1),
         6,
         at=at,
-        name=f"{uid[:-2]} Cavalry Division",
+        name=f"{nth(uid)} Cavalry Division",
     )
 add(
     "7NIB",
@@ -438,7 +447,7 @@ for uid in ("25RD", "95RD", "421RD"):
         "soviet",
         "division",
         *SRD,
-        name=f"{uid[:-2]} Rifle Division (Primorsky)",
+        name=f"{nth(uid)} Rifle Division (Primorsky)",
     )
 slater("2CD", 1, "cavalry", "soviet", "division", (2, 1), (2, 1), 6, name="2nd Cavalry Division")
 slater(
@@ -453,7 +462,7 @@ slater(
     name="9th Naval Infantry Brigade",
 )
 for uid in ("236RD", "302RD", "390RD", "396RD", "157RD2"):
-    slater(uid, 3, "infantry", "soviet", "division", *SRD, name=f"{uid[:3]} Rifle Division")
+    slater(uid, 3, "infantry", "soviet", "division", *SRD, name=f"{nth(uid)} Rifle Division")
 slater(
     "Para",
     3,
@@ -491,7 +500,7 @@ slater(
     name="40th Tank Brigade",
 )
 for uid in ("398RD", "404RD", "77RD", "138RD"):
-    slater(uid, 4, "infantry", "soviet", "division", *SRD, name=f"{uid[:-2]} Rifle Division")
+    slater(uid, 4, "infantry", "soviet", "division", *SRD, name=f"{nth(uid)} Rifle Division")
 slater("VVS-CF", 6, "air", "soviet", "air", (0,), (0,), 0, ["air"], name="Crimean Front air force")
 slater(
     "55TB",
@@ -531,7 +540,7 @@ slater(
     name="Crimean Front artillery",
 )
 for uid in ("271RD2", "63RD", "224RD"):
-    slater(uid, 6, "infantry", "soviet", "division", *SRD, name=f"{uid[:3]} Rifle Division")
+    slater(uid, 6, "infantry", "soviet", "division", *SRD, name=f"{nth(uid)} Rifle Division")
 
 
 # --- May 1942 (Operation Bustard Hunt), provisional set-up -----------------------------------

@@ -8,6 +8,7 @@ units, tank units); the scenario marks them with ``type``, ``nationality`` and `
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Final
 
 from wargames.core import changes
@@ -73,15 +74,14 @@ def is_infantry_kind(d: UnitDef) -> bool:
     return d.type in ("infantry", "jaeger", "engineer") or d.has("jaeger") or d.has("engineer")
 
 
-def division_weight(d: UnitDef) -> float:
+def division_weight(ctx: Context, d: UnitDef) -> float:
     """Krim: Soviet Sea Movement: divisions moved by sea; artillery and tank units count as a
     full division. Smaller formations count as a fraction (provisional, the text gives none:
-    brigade 1/2, regiment and battalion 1/3)."""
+    ``charts.sea.weights`` by size, ``other`` for any size not listed)."""
     if is_artillery(d) or d.has("tank") or d.size == "division":
         return 1.0
-    if d.size == "brigade":
-        return 0.5
-    return 1 / 3
+    weights = ctx.charts["sea"]["weights"]
+    return float(Fraction(str(weights.get(d.size, weights["other"]))))
 
 
 def stacking_limit(ctx: Context) -> int:

@@ -63,7 +63,9 @@ CITE = Citations(
 
 def costs(ctx: Context, uid: str) -> Costs:
     """Krim: Terrain Effects on Movement: the natural terrain of the hex entered (mechanized or
-    not) plus river hexsides; Mud adds 1 MP per river hexside; manmade terrain costs nothing."""
+    not) plus river hexsides; Mud adds 1 MP per river hexside; manmade terrain costs nothing.
+    Terrain in the chart's ``impassable`` list is prohibited whatever its cost (Krim: Supply
+    Lines, Operational Transfers, Advance: units may not enter impassable terrain)."""
     table = ctx.charts["movement"]
     d = ctx.unit_def(uid)
     if cn.is_railroad(d):
@@ -71,9 +73,9 @@ def costs(ctx: Context, uid: str) -> Costs:
         return Costs({}, road=1, road_features={"rail"}, roads_only=True)
     river = int(table["river"]) + (int(table["mud_river"]) if weather(ctx) == MUD else 0)
     terrain = table["mechanized" if cn.is_mechanized(d) else "other"]
-    return Costs(
-        {str(k): int(v) for k, v in terrain.items()}, crossings=(Crossing("river", river),)
-    )
+    closed = frozenset(table["impassable"])
+    entry = {str(k): None if k in closed else int(v) for k, v in terrain.items()}
+    return Costs(entry, crossings=(Crossing("river", river),))
 
 
 def zoc_policy(ctx: Context) -> ZocRules:
@@ -122,7 +124,7 @@ def allowance(
         mf = int(d.movement_at(u.steps))
         assert u.at is not None
         ok = line.in_supply(u.at) if supplied is None else uid in supplied
-        factors.append(mf if ok else halved(mf))
+        factors.append(mf if ok else halved(mf))  # rounded down (provisional reading)
     return slowest(factors) if factors else None
 
 
@@ -297,9 +299,10 @@ class MoveGroup(SideStep):
         """Provisional ZOC: a group that has entered a hex next to an enemy unit (by a move,
         a straits entry or an MA into a cleared hex) moves no further; it may still make MAs.
         A group that started the phase there may leave, also after an MA that did not clear
-        the hex (Krim: Mobile Assault: the attackers "may continue their movement")."""
+        the hex (Krim: Mobile Assault: the attackers "may continue their movement"). The
+        chart's ``zoc.stop_on_enter = false`` turns the stop off (``zoc_policy``)."""
         units = MoveGroup.alive(ctx, frame)
-        if not units:
+        if not units or not zoc_policy(ctx).stop_on_enter:
             return False
         at = ctx.state.units[units[0]].at
         assert at is not None

@@ -46,11 +46,11 @@ def sevastopol_closed(ctx: Context) -> bool:
 
 
 def qrb_load(ctx: Context) -> float:
-    return sum(cn.division_weight(ctx.unit_def(u.id)) for u in ctx.state.units_in(cn.QRB))
+    return sum(cn.division_weight(ctx, ctx.unit_def(u.id)) for u in ctx.state.units_in(cn.QRB))
 
 
 def weight(ctx: Context, uid: str) -> float:
-    return cn.division_weight(ctx.unit_def(uid))
+    return cn.division_weight(ctx, ctx.unit_def(uid))
 
 
 def room(ctx: Context, uid: str) -> bool:

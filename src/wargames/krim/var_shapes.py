@@ -25,7 +25,7 @@ VAR_SHAPES: Mapping[str, Shape] = {
     # anything has moved this Movement Phase (reset by begin-movement)
     MOVED_ANY: BOOL,
     # Krim: Soviet Sea Movement: the divisions moved by sea this Soviet player turn, against
-    # the five-division capacity; a sum of division weights (1, 1/2, 1/3), so a float (reset
+    # the five-division capacity; a sum of division weights (charts.sea.weights), so a float (reset
     # to 0.0 by begin-sea)
     USED: NUMBER,
     # Krim: Opposed Landings and The Kerch Straits: each unit sent to sea -> the hex it will
