@@ -55,6 +55,8 @@ def nth(uid):
     n = int(re.match(r"\d+", uid).group())
     suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
 # --- Axis at start (11th Army at the Perekop line, October 1941)
 for uid, at in (
     ("22ID", "D21"),
