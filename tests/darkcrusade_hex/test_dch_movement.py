@@ -131,13 +131,15 @@ def test_losing_ploesti_caps_axis_mobile_units_at_four() -> None:
 
 
 def test_motorized_korps_pay_two_in_forest_divisions_one() -> None:
-    from wargames.darkcrusade.hex.movement import costs
+    from wargames.darkcrusade.hex.movement import costs, terrain_row
 
-    korps = costs("korps-mobile", False, False, False)
-    div = costs("div-mobile", False, False, False)
+    c = ctx(game({}))
+    k_row, d_row = terrain_row(c, "korps-mobile"), terrain_row(c, "div-mobile")
+    korps = costs("korps-mobile", False, False, False, k_row)
+    div = costs("div-mobile", False, False, False, d_row)
     assert dict(korps.terrain)["forest"] == 4 and dict(div.terrain).get("forest", 2) == 2  # half MF
     assert dict(korps.terrain)["mountain"] is None and dict(div.terrain)["swamp"] == 4
-    assert dict(costs("korps-mobile", False, False, True).terrain)["swamp"] == 2  # frozen
+    assert dict(costs("korps-mobile", False, False, True, k_row).terrain)["swamp"] == 2  # frozen
 
 
 def test_panzers_move_double_along_roads_except_in_mud() -> None:

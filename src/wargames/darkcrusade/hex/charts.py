@@ -24,6 +24,7 @@ from wargames.core.scenario import Scenario
 
 FILE = Path(__file__).parent / "data" / "charts" / "charts.toml"
 WEATHERS = ("good", "light-mud", "mud", "hard-frost", "snow")
+TERRAIN_WORDS = ("closed", "one-hex")  # DCH: Terrain Effects: no entry; 1 hex a turn
 with open(FILE, "rb") as _f:
     DEFAULTS: dict[str, Any] = tomllib.load(_f)
 
@@ -56,7 +57,9 @@ def build(scenario: Scenario) -> Charts:
     unknown = set(data) - set(DEFAULTS)
     if unknown:
         raise ScenarioError(file, f"charts.{sorted(unknown)[0]}", "unknown chart")
-    check_shape(file, "charts", data, DEFAULTS)  # every default value given, of its kind
+    # every default value given, of its kind (the terrain chart's values are checked below)
+    check_shape(file, "charts", data, DEFAULTS, free=("charts.movement.terrain",))
+    _check_terrain(file, data["movement"]["terrain"])
     for i, hex_ in enumerate(data["rail"]["railheads"]):  # DCH: Rail Movement
         if hex_ not in scenario.board:
             raise ScenarioError(file, f"charts.rail.railheads[{i}]", f"{hex_!r} is no hex")
@@ -93,6 +96,30 @@ def build(scenario: Scenario) -> Charts:
         air=data["air"],
         exchange_options=data["exchange_options"],
     )
+
+
+def _check_terrain(file: str, table: Any) -> None:
+    """DCH: Terrain Effects: ``[movement.terrain]`` has a table for each unit class in the
+    defaults, giving each of the defaults' terrains a whole number of factors (1 or more),
+    ``"closed"`` or ``"one-hex"``."""
+    path = "charts.movement.terrain"
+    if not isinstance(table, Mapping):
+        raise ScenarioError(file, path, "expected a table")
+    for kind, default in DEFAULTS["movement"]["terrain"].items():
+        row = table.get(kind)
+        if not isinstance(row, Mapping):
+            raise ScenarioError(file, f"{path}.{kind}", "missing (a table for each unit class)")
+        for name in sorted(set(row) - set(default)):
+            raise ScenarioError(file, f"{path}.{kind}.{name}", f"one of {sorted(default)}")
+        for name in default:
+            value = row.get(name)
+            if value is None:
+                raise ScenarioError(file, f"{path}.{kind}.{name}", "missing (the default has it)")
+            fits = isinstance(value, int) and not isinstance(value, bool) and value >= 1
+            if not fits and value not in TERRAIN_WORDS:
+                raise ScenarioError(
+                    file, f"{path}.{kind}.{name}", f"1 or more factors or one of {TERRAIN_WORDS}"
+                )
 
 
 def charts(ctx: Context) -> Charts:

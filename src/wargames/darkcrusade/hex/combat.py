@@ -409,8 +409,9 @@ def decline_option(ctx: Context, b: Battle) -> str | None:
     """DCH: eXchanges: "the D and B(oth)D(isrupted) options under certain conditions for .5X
     and X combat results" (provisional reading, ``charts.toml`` ``[exchange_options]``): on a
     .5X or X the defender may decline the exchange where the ancestor game (The Barbarossa
-    File) let him: Axis defenders in Good or Mud weather or in mountains, Russian defenders in
-    Mud or Snow or in swamps. He then takes D (all defenders Disrupted, the D withdrawal) if
+    File) let him: German(-assisted) defenders (a German unit among them; a lone Axis ally has
+    no option) in Good or Mud weather or in mountains, Russian defenders in Mud or Snow or in
+    swamps. He then takes D (all defenders Disrupted, the D withdrawal) if
     the attacking factors cover the whole exchange, else BD (the attackers Disrupted too).
     Not after a Forced Exchange: "Defending Germans (only) may avoid a Forced Exchange, if
     accepting a D3 result instead" (DCH: No Retreat!), so the D3 is the only way out of it."""
@@ -423,6 +424,8 @@ def decline_option(ctx: Context, b: Battle) -> str | None:
         return None
     ch = charts(ctx).exchange_options
     side = "axis" if cn.is_axis(ctx, defs[0]) else "russian"
+    if side == "axis" and not any(cn.is_german(ctx, d) for d in defs):
+        return None  # TBF exchange opt-outs: "German(-assisted)" defenders only
     in_weather = weather(ctx) in ch[f"{side}_weather"]
     if not in_weather and ctx.board.terrain(b.target) not in ch[f"{side}_terrain"]:
         return None

@@ -79,25 +79,40 @@ def road_doubled(ctx: Context, uid: str) -> bool:
     ) and not cn.has(ctx, uid, "parachute")
 
 
+ONE_HEX = 99  # more MP than any allowance: only the minimum move (SWAMP_POLICY) enters
+Row = tuple[tuple[str, int | str], ...]
+
+
+def terrain_row(ctx: Context, kind: str) -> Row:
+    """DCH: Terrain Effects: the ``[movement.terrain]`` chart's row for unit class ``kind``."""
+    return tuple(charts(ctx).movement["terrain"][kind].items())
+
+
+def _mp(value: int | str) -> int | None:
+    """A terrain chart value in MP: factors, ``closed`` (no entry) or ``one-hex``."""
+    if isinstance(value, str):
+        return None if value == "closed" else ONE_HEX
+    return value * SCALE
+
+
 @lru_cache(maxsize=64)
-def costs(kind: str, river_extra: bool, roads: bool, snow: bool) -> Costs:
-    """DCH: Terrain Effects: MP (half factors) per hex for a class of unit."""
+def costs(kind: str, river_extra: bool, roads: bool, snow: bool, row: Row) -> Costs:
+    """DCH: Terrain Effects: MP (half factors) per hex for a class of unit, from its ``row``
+    of the terrain chart (``terrain_row``)."""
+    mp = {name: _mp(value) for name, value in row}
+    clear = mp.pop("clear")
     terrain: dict[str, int | None] = {t: None for t in SEAS}
-    terrain["lake"] = 2 if snow else None
-    swamp = 2
-    if kind == "korps-mobile":
-        # Forest, Hills: 2 OMFs per hex; Swamp: 1 hex a turn (all its MP); Mountain: none.
-        terrain.update(forest=4, hills=4, mountain=None)
-        swamp = 99
-    elif kind == "div-mobile":
-        swamp = 4  # Swamp: divisions and brigades expend 2 MFs per swamp hex
-    terrain["swamp"] = 2 if snow else swamp
-    terrain["swamp-forest"] = terrain.get("forest", 2) if snow else swamp
+    terrain["lake"] = clear if snow else None
+    terrain.update(mp)
+    if snow:
+        # Weather: "Rivers, Swamps, and Lakes freeze over and are nullified in Snow".
+        terrain["swamp"] = clear
+        terrain["swamp-forest"] = mp.get("forest", clear)
     crossings: tuple[Crossing, ...] = ()
     if river_extra and not snow:
         # Cross-River: panzer/tank units and German armies pay 1 more MF to cross a river.
         crossings = (Crossing("river", 2),)
-    base = Costs(tuple(terrain.items()), crossings=crossings, default=2)
+    base = Costs(tuple(terrain.items()), crossings=crossings, default=clear)
     if roads:
         return attrs.evolve(base, road=1, road_features=frozenset({"road"}))
     if kind == "korps-mobile":
@@ -112,7 +127,8 @@ def unit_costs(ctx: Context, uid: str, roads: bool = True) -> Costs:
     w = weather(ctx)
     river = cn.is_armour(ctx, uid) or (cn.is_german(ctx, uid) and cn.is_army(ctx, uid))
     roads = roads and road_doubled(ctx, uid) and road_bonus(w)
-    return costs(unit_class(ctx, uid), river, roads, frozen(w))
+    kind = unit_class(ctx, uid)
+    return costs(kind, river, roads, frozen(w), terrain_row(ctx, kind))
 
 
 def oil_lost(ctx: Context, side: str) -> bool:
