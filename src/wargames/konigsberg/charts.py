@@ -46,6 +46,7 @@ class Charts:
     mech: Costs
     strategic: Costs
     names: Mapping[str, str]  # place name -> hex
+    ezoc: tuple[int, int]  # K45 3.0a: MP (doubled) to enter and to leave an EZOC
 
     def __getitem__(self, key: str) -> Any:
         return self.data[key]
@@ -112,6 +113,7 @@ def _build(scenario: Scenario) -> Charts:
         _costs(tec, "mech"),
         strategic,
         names,
+        (2 * int(tec["ezoc_enter"]), 2 * int(tec["ezoc_leave"])),
     )
 
 
@@ -158,9 +160,20 @@ def validate(scenario: Scenario) -> None:
     try:
         for kind in ("foot", "mech"):
             _costs(tec, kind)
-        float(tec["strategic_road"])
+        strategic_road = float(tec["strategic_road"])
     except (KeyError, ValueError, TypeError) as exc:
         raise ScenarioError(file, "charts.tec", f"bad or missing value: {exc}") from None
+    # K45 4.4: MP are counted doubled, so the strategic road cost is a whole number of half MP
+    if strategic_road <= 0 or not (2 * strategic_road).is_integer():
+        raise ScenarioError(
+            file,
+            "charts.tec.strategic_road",
+            f"must be a positive multiple of 1/2 MP (MP are counted in halves), "
+            f"got {strategic_road:g}",
+        )
+    for key in ("ezoc_enter", "ezoc_leave"):  # K45 3.0a
+        if int(tec[key]) < 0:
+            raise ScenarioError(file, f"charts.tec.{key}", f"must not be negative, got {tec[key]}")
     if not isinstance(tec.get("halve_attack", {}).get("bridges_negate", False), bool):
         raise ScenarioError(file, "charts.tec.halve_attack.bridges_negate", "true or false")
     terrains = {scenario.board.terrain(n) for n in scenario.board} - {"water"}

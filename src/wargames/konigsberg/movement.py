@@ -61,7 +61,6 @@ CITE = Citations(
     entry="K45 4.4a(2)",
 )
 # MP are counted doubled (half MPs of 4.4 whole; errors state the rules' MP, 4.1a)
-REGULAR = MovePolicy(zoc=ZocRules(enter_cost=4, leave_cost=4), rules=CITE, mp_unit=2)  # 3.0a
 STRATEGIC = MovePolicy(zoc=ZocRules(forbidden=True), rules=CITE, mp_unit=2)  # K45 4.4
 MOVES = (Move, StrategicMove, AtrocityMove)
 
@@ -74,6 +73,21 @@ def _cached(key: tuple[Any, ...], build: Any) -> Any:
         if len(_CACHE) > 20000:
             _CACHE.clear()
         got = _CACHE[key] = build()
+    return got
+
+
+_REGULAR: dict[tuple[int, int], MovePolicy] = {}
+
+
+def regular(ctx: Context) -> MovePolicy:
+    """K45 3.0a: the regular move, +``tec.ezoc_enter`` MP to enter and +``tec.ezoc_leave`` to
+    leave an EZOC (``Charts.ezoc``, doubled). One policy per pair of costs, kept for good (so
+    its ``id`` may key caches)."""
+    ezoc = charts(ctx).ezoc
+    got = _REGULAR.get(ezoc)
+    if got is None:
+        zoc = ZocRules(enter_cost=ezoc[0], leave_cost=ezoc[1])
+        got = _REGULAR[ezoc] = MovePolicy(zoc=zoc, rules=CITE, mp_unit=2)
     return got
 
 
@@ -192,9 +206,10 @@ def unit_reach(ctx: Context, uid: str, mode: str) -> Reach:
         )
         return found
     sit = situation(ctx, side, overruns, mode == "atrocity")
+    policy = regular(ctx)
     found = _cached(
-        ("reach", mode, id(sit), start, mp, c),
-        lambda: reach(ctx.board.index, start, mp, c, REGULAR, sit),
+        ("reach", mode, id(sit), start, mp, c, id(policy)),
+        lambda: reach(ctx.board.index, start, mp, c, policy, sit),
     )
     return found
 
@@ -286,12 +301,13 @@ def refugee_reach(
     """K45 12.2c, 12.3: regular moves that may enter refugee hexes: node -> (least MP, a path).
 
     The kernel's ``reach`` has no per-hex extra cost, so this is a second search over the
-    kernel's own edge table (``Costs.rows``) with the same REGULAR rules as ``check_path``
-    (enemy hexes closed, +2/+2 for entering/leaving an EZOC, a stopping crossing ends the
-    move) plus the refugee rules: a regular move pays the 12.2c extra on entering each refugee
-    hex; an atrocity move (``drive``) pays nothing but must pass refugees (12.3), so its search
-    state is (hex, refugees passed yet). With ``strategic`` (an HQ, 4.4 with 12.2b): road hexes
-    at half MP, never into or from an EZOC, never into a hex with an HQ (4.4a(2))."""
+    kernel's own edge table (``Costs.rows``) with the same ``regular`` rules as ``check_path``
+    (enemy hexes closed, the TEC's +2/+2 for entering/leaving an EZOC, 3.0a, a stopping
+    crossing ends the move) plus the refugee rules: a regular move pays the 12.2c extra on
+    entering each refugee hex; an atrocity move (``drive``) pays nothing but must pass
+    refugees (12.3), so its search state is (hex, refugees passed yet). With ``strategic`` (an
+    HQ, 4.4 with 12.2b): road hexes at half MP, never into or from an EZOC, never into a hex
+    with an HQ (4.4a(2))."""
     unit = ctx.state.units[uid]
     assert unit.at is not None
     side = ctx.side_of(uid)
@@ -305,7 +321,8 @@ def refugee_reach(
         else situation(ctx, side, overruns, True)
     )
     at = unit.at
-    key = ("refugee-reach", id(sit), at, mp, c, drive, strategic)
+    policy = regular(ctx)
+    key = ("refugee-reach", id(sit), at, mp, c, drive, strategic, id(policy))
 
     def build() -> dict[int, tuple[int, tuple[str, ...]]]:
         index = ctx.board.index
@@ -313,7 +330,7 @@ def refugee_reach(
         number = index.number
         closed = {node_id(index, n) for n in sit.enemies}
         zones = sit.zoc.nodes if sit.zoc is not None else frozenset()
-        enter, leave = REGULAR.zoc.enter_cost, REGULAR.zoc.leave_cost
+        enter, leave = policy.zoc.enter_cost, policy.zoc.leave_cost
         if strategic:
             if number[at] in zones:
                 return {}  # K45 4.4: a strategic move never starts in an EZOC
@@ -550,7 +567,7 @@ def move_error(ctx: Context, frame: Frame, action: Action) -> IllegalAction | No
                 return IllegalAction("K45 12.3", "only the Soviet player drives through refugees")
             overruns = is_combat(d) and attack(ctx, uid) > 0
             sit = situation(ctx, side, overruns, True)
-            spent = check_path(index, list(path), mp, costs(ctx, uid), REGULAR, sit)
+            spent = check_path(index, list(path), mp, costs(ctx, uid), regular(ctx), sit)
             if not atrocity:
                 extra = refugee_cost(ctx, uid, path)
                 if spent + extra > mp:
