@@ -44,30 +44,52 @@ DEFAULTS: dict[str, Any] = {
     # What air units do after the air round (lost; filled gap, provisional): they fire in the
     # ground rounds like other units (true) or only in the air round (false); either way they
     # stand on the point and take hits with the others.
-    "air": {"soviet_combined": False, "ground_fire": True},
-    "weather": ["good"] * 9,
+    # Flak in the air round (lost; filled gap, provisional): per undispersed defending unit
+    # with the ``flak`` flag and for a Soviet victory city its own side defends (the hex
+    # edition's AA result, "an UnDisrupted German army or Russian victory city").
+    "air": {
+        "soviet_combined": False,
+        "ground_fire": True,
+        "flak": {"unit": 1, "victory_city": 1},
+    },
+    # October (the hex edition: "the best 2 numbers are Good", else Mud): Good's die faces.
+    "october_good_in_sixths": 2,
+    # Breakthrough combat lasts this many ground rounds (Darkest Crusade's Blitzkrieg!: "only
+    # for 1 battle round").
+    "breakthrough_rounds": 1,
+    # The weather of each turn (the hex edition's chart with errata 2, "Dec, Jan, Feb are Snow
+    # months"): no default, every scenario gives it (a default of nine Good turns had no
+    # October roll, Mud or Snow).
+    "weather": None,
     # Replacements (lost; filled gap from Darkest Crusade and the hex edition): Soviet infantry
     # factors from the east edge a turn, the Soviet off-map reserve of tank factors at the
-    # start, German panzer factors a month and the first turn they come (Aug 41).
+    # start, German panzer factors a month and the first turn they come (Aug 41), and the
+    # tank factors each producing factory gives a turn (the hex edition's "1 replacement tank
+    # factor"; optional in a scenario's table, this default when left out).
     "replacements": {
         "soviet_infantry_east": 1,
         "soviet_armour_reserve": 4,
         "axis_armour": 2,
         "axis_armour_from": 3,
+        "factory_factors": 1,
     },
     # Factory evacuation (lost; the hex edition): turns from leaving the map to producing.
     "factories": {"track_turns": 3},
     # The Siberian Reserve gamble (lost; Darkest Crusade): the safe turn (Dec 41) and the
     # chance in sixths of losing the game for each month they are called sooner.
     "siberians": {"safe_turn": 7, "loss_in_sixths": 1},
-    # Victory (lost; the hex edition's thresholds): the Axis wins at once only in 1941's
-    # victory determinations, to turn ``axis_sudden_until`` (Dec 41), later only at the end.
+    # Victory (lost; Darkest Crusade's thresholds: "8 victory point cities" an Axis win, 7 a
+    # draw, "6 or less" a Soviet win): the Axis wins at once only in 1941's victory
+    # determinations, to turn ``axis_sudden_until`` (Dec 41), later only at the end. The
+    # Soviets win at once holding a ``soviet_win`` point in supply: the hex edition's "Warsaw
+    # or Bucharest and Ploesti", Darkest Crusade's "Warsaw or hex M1" (Bucharest-Ploesti; the
+    # map's Bucharest point stands for both).
     "victory": {
         "axis_win": 8,
         "axis_sudden_until": 7,
         "draw": 7,
         "required": ["Leningrad", "Moscow", "Stalingrad"],
-        "soviet_win": ["Warsaw"],
+        "soviet_win": ["Warsaw", "Bucharest"],
     },
     "provisional": {},
 }
@@ -85,6 +107,9 @@ class Charts:
     weather_shift: Mapping[str, int]
     soviet_air_combined: bool
     air_ground_fire: bool
+    flak: Mapping[str, int]
+    october_good_in_sixths: int
+    breakthrough_rounds: int
     replacements: Mapping[str, int]
     factories: Mapping[str, int]
     siberians: Mapping[str, int]
@@ -107,13 +132,16 @@ def _fail(scenario: Scenario, field: str, reason: str) -> ScenarioError:
     return ScenarioError(scenario.file, f"charts.{field}", reason)
 
 
+def _whole(sc: Scenario, field: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise _fail(sc, field, "expected a whole number >= 0")
+    return value
+
+
 def _int_table(sc: Scenario, field: str, value: Any, keys: tuple[str, ...]) -> dict[str, int]:
     if not isinstance(value, Mapping) or set(value) != set(keys):
         raise _fail(sc, field, f"give exactly: {', '.join(keys)}")
-    for k, v in value.items():
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise _fail(sc, f"{field}.{k}", "expected a whole number >= 0")
-    return dict(value)
+    return {k: _whole(sc, f"{field}.{k}", v) for k, v in value.items()}
 
 
 def check(sc: Scenario) -> Charts:
@@ -160,17 +188,23 @@ def check(sc: Scenario) -> Charts:
         raise _fail(sc, "fortress", "give three whole numbers (fortress levels 1-3)")
     shift = _int_table(sc, "weather_shift", data["weather_shift"], ("mud", "snow_axis"))
     air = data["air"]
-    if not isinstance(air, Mapping) or set(air) - {"soviet_combined", "ground_fire"}:
-        raise _fail(sc, "air", "give soviet_combined and ground_fire")
+    if not isinstance(air, Mapping) or set(air) - set(DEFAULTS["air"]):
+        raise _fail(sc, "air", "give soviet_combined, ground_fire and flak")
     air = {**DEFAULTS["air"], **air}
     for key in ("soviet_combined", "ground_fire"):
         if not isinstance(air[key], bool):
             raise _fail(sc, f"air.{key}", "expected true or false")
+    flak = _int_table(sc, "air.flak", air["flak"], ("unit", "victory_city"))
+    october = _whole(sc, "october_good_in_sixths", data["october_good_in_sixths"])
+    if october > 6:
+        raise _fail(sc, "october_good_in_sixths", "at most 6")
+    rounds = _whole(sc, "breakthrough_rounds", data["breakthrough_rounds"])
+    given_replacements = data["replacements"]
+    if isinstance(given_replacements, Mapping):  # factory_factors may be left out
+        factory = {"factory_factors": DEFAULTS["replacements"]["factory_factors"]}
+        given_replacements = {**factory, **given_replacements}
     replacements = _int_table(
-        sc,
-        "replacements",
-        data["replacements"],
-        ("soviet_infantry_east", "soviet_armour_reserve", "axis_armour", "axis_armour_from"),
+        sc, "replacements", given_replacements, tuple(DEFAULTS["replacements"])
     )
     factories = _int_table(sc, "factories", data["factories"], ("track_turns",))
     siberians = _int_table(sc, "siberians", data["siberians"], ("safe_turn", "loss_in_sixths"))
@@ -179,7 +213,7 @@ def check(sc: Scenario) -> Charts:
     weather = data["weather"]
     turns = sc.calendar.last - sc.calendar.first + 1
     if not isinstance(weather, list) or len(weather) < turns:
-        raise _fail(sc, "weather", f"give the weather of each of the {turns} turns")
+        raise _fail(sc, "weather", f"give the weather of each of the {turns} turns (no default)")
     for i, w in enumerate(weather):
         if w not in WEATHERS:
             raise _fail(sc, f"weather[{i}]", f"not one of {', '.join(WEATHERS)}")
@@ -206,6 +240,9 @@ def check(sc: Scenario) -> Charts:
         weather_shift=shift,
         soviet_air_combined=air["soviet_combined"],
         air_ground_fire=air["ground_fire"],
+        flak=flak,
+        october_good_in_sixths=october,
+        breakthrough_rounds=rounds,
         replacements=replacements,
         factories=factories,
         siberians=siberians,

@@ -11,12 +11,13 @@ from typing import ClassVar
 from wargames.core.actions import Action, Attack
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
-from wargames.core.frame_args import INT, SIDE, Shape
+from wargames.core.frame_args import SIDE, Shape, literal
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
 
 from .battle import COMBAT, Battle, start, strengths
-from .operational import attacks, set_attacks
+from .charts import charts
+from .operational import BREAKTHROUGH, attacks, set_attacks
 
 
 def order(ctx: Context, side: str) -> list[str]:
@@ -36,7 +37,7 @@ class CombatStep(Step):
     """DC2 Combat: a side's combat phase, one point at a time."""
 
     name: ClassVar[str] = "combat"
-    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE, "rounds": INT}
+    args: ClassVar[Mapping[str, Shape] | None] = {"side": SIDE, "mode": literal("", BREAKTHROUGH)}
     kind: ClassVar[str] = "attack"
     rule: ClassVar[str] = COMBAT
     actions: ClassVar[tuple[type[Action], ...]] = (Attack,)
@@ -74,4 +75,8 @@ class CombatStep(Step):
         pending = attacks(ctx)
         committed = pending.pop(target)
         set_attacks(ctx, pending)
-        start(ctx, target, side, committed, int(ctx.frame.args.get("rounds", 0)))
+        # Breakthrough combat lasts ``charts.breakthrough_rounds`` (Darkest Crusade: "only for
+        # 1 battle round"); other battles until one side is eliminated or retreats.
+        breakthrough = ctx.frame.args.get("mode") == BREAKTHROUGH
+        rounds = charts(ctx).breakthrough_rounds if breakthrough else 0
+        start(ctx, target, side, committed, rounds)

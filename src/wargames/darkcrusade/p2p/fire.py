@@ -98,10 +98,12 @@ def flak(ctx: Context, point: str, defenders: list[str]) -> int:
     for a Soviet victory city its own side defends, dispersed or not (the hex edition's AA
     result, "an UnDisrupted German army or Russian victory city": UnDisrupted qualifies the
     army; Darkest Crusade: "an UnDisruptible defensive firing factor of 1")."""
-    value = sum(1 for u in defenders if not cn.dispersed(ctx, u) and cn.has(ctx, u, "flak"))
+    table = charts(ctx).flak
+    units = sum(1 for u in defenders if not cn.dispersed(ctx, u) and cn.has(ctx, u, "flak"))
+    value = table["unit"] * units
     side = ctx.side_of(defenders[0]) if defenders else None
     if side == cn.SOVIET and geo.vp(ctx, point) and geo.country(ctx, point) == side:
-        value += 1
+        value += table["victory_city"]
     return value
 
 

@@ -92,7 +92,9 @@ def income(ctx: Context, side: str) -> dict[str, int]:
         armour = table["axis_armour"] if ctx.turn >= table["axis_armour_from"] else 0
         return {INFANTRY: 0, ARMOUR: armour}
     infantry = sum(replacement_points(ctx, side).values()) + table["soviet_infantry_east"]
-    return {INFANTRY: infantry, ARMOUR: len(factories.producing(ctx))}
+    # The hex edition: each producing factory gives "1 replacement tank factor" a turn.
+    armour = table["factory_factors"] * len(factories.producing(ctx))
+    return {INFANTRY: infantry, ARMOUR: armour}
 
 
 def replaceable(ctx: Context, side: str) -> list[str]:

@@ -33,7 +33,7 @@ def player_turn(side: str, title: str) -> Phase:
             Segment(
                 "combat",
                 "Axis breakthrough combat (1 round)",
-                {"side": side, "rounds": 1},
+                {"side": side, "mode": BREAKTHROUGH},
                 when=breakthrough_phase,
             ),
         )

@@ -48,7 +48,8 @@ field): ``side`` attacks ``target`` with ``attackers`` ([unit, point it attacks 
 ``round`` 0 is the air round (DC2 Combat A); ``stage`` the next stage; ``hits_a``/``hits_d``
 the round's hits scored by the attacker/defender; ``absorbing`` the side taking hits now ("":
 none) with ``left`` hits to go and ``taken`` the hits each unit took this round ([unit, n]);
-``rounds`` the ground-round limit (0: none; 1 in breakthrough combat)."""
+``rounds`` the ground-round limit (0: none; ``charts.breakthrough_rounds`` in breakthrough
+combat)."""
 
 VAR_SHAPES: Mapping[str, Shape] = {
     # DC2 Operational Movement: attacks committed this phase, resolved in the combat phase:

@@ -1,8 +1,9 @@
-"""Victory (the text's victory rules are lost: provisional, from the hex edition's victory
-conditions counted in Soviet cities). At the end of each game turn of 1941 (to the chart's
+"""Victory (the text's victory rules are lost: provisional, Darkest Crusade's thresholds
+counted in Soviet cities). At the end of each game turn of 1941 (to the chart's
 ``axis_sudden_until``) the Axis wins if he holds, in supply, Soviet cities worth ``axis_win``
 victory points including Leningrad, Moscow or Stalingrad; the Soviets win at once in any turn
-if they hold a ``soviet_win`` city (Warsaw) in supply.
+if they hold a ``soviet_win`` point (Warsaw or Bucharest: the hex edition's "Warsaw or
+Bucharest and Ploesti", Darkest Crusade's "Warsaw or hex M1") in supply.
 After the last turn: the Axis wins as above, draws with ``draw`` points, else the Soviets win.
 """
 
@@ -23,7 +24,7 @@ from . import geography as geo
 from .charts import charts
 from .supply import supplied_points
 
-RULE = "victory (provisional: the hex edition's conditions)"
+RULE = "victory (provisional: Darkest Crusade's thresholds, the hex edition's conditions)"
 
 
 def axis_points(ctx: Context) -> tuple[int, bool]:
@@ -127,7 +128,7 @@ def estimate(ctx: Context, side: str) -> float:
 
 
 def sudden_death(ctx: Context, axis: bool = True) -> Result | None:
-    """The Axis's win (unless ``axis`` is false), else the Soviets' Warsaw win."""
+    """The Axis's win (unless ``axis`` is false), else the Soviets' Warsaw or Bucharest win."""
     v = charts(ctx).victory
     points, key = axis_points(ctx)
     if axis and points >= int(v["axis_win"]) and key:
@@ -159,7 +160,8 @@ class VictoryStep(Step):
     def run(self, ctx: Context, frame: Frame) -> None:
         # Darkest Crusade and the hex edition: the Axis wins at once only "during any of his
         # Victory Determination Phases in 1941" (to turn ``axis_sudden_until``, Dec 41); later
-        # only at the end (:func:`final`). The Soviets' Warsaw win is immediate in every turn.
+        # only at the end (:func:`final`). The Soviets' Warsaw or Bucharest win is immediate in
+        # every turn.
         until = int(charts(ctx).victory.get("axis_sudden_until", ctx.scenario.calendar.last))
         got = sudden_death(ctx, axis=ctx.turn <= until)
         if got is not None:

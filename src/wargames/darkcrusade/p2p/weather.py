@@ -47,7 +47,9 @@ class WeatherStep(ChanceStep):
         ctx.done()
 
     def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
-        return [(Outcome(GOOD), Fraction(1, 3)), (Outcome(MUD), Fraction(2, 3))]
+        good = Fraction(charts(ctx).october_good_in_sixths, 6)
+        got = [(Outcome(GOOD), good), (Outcome(MUD), 1 - good)]
+        return [(o, p) for o, p in got if p]
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         assert isinstance(action, Outcome)
