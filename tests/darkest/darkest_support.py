@@ -88,6 +88,19 @@ def mech(uid: str, at: str | None, factors: tuple[int, int] = (2, 0), **kw: Any)
     )
 
 
+def siberian_korps(uid: str = "GdsK1") -> dict[str, Any]:
+    """A white 2-1 Siberian guards korps in the Siberian box (DC: Siberian Reserve Gamble)."""
+    return unit(
+        uid,
+        "russian",
+        None,
+        (2, 1),
+        kind="guards-korps",
+        box="siberian",
+        flags=("white", "siberian", "proriv", "infantry"),
+    )
+
+
 def scenario(
     *units: dict[str, Any],
     terrain: dict[str, list[str]] | None = None,

@@ -6,7 +6,19 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from darkest_support import army, at, attack, ctx, markers, mech, new, rifle, to_step, unit
+from darkest_support import (
+    army,
+    at,
+    attack,
+    ctx,
+    markers,
+    mech,
+    new,
+    rifle,
+    siberian_korps,
+    to_step,
+    unit,
+)
 
 from wargames.core.actions import Choose, Move, Outcome, Pass, Place
 from wargames.darkest import counters as cn
@@ -188,16 +200,7 @@ def siberians() -> list[dict[str, Any]]:
         )
         for u in ("SA1", "SA3", "SA4", "SA2")
     ]
-    korps = unit(
-        "GdsK1",
-        "russian",
-        None,
-        (2, 1),
-        kind="guards-korps",
-        box="siberian",
-        flags=("white", "siberian", "proriv", "infantry"),
-    )
-    return [*armies, korps]
+    return [*armies, siberian_korps()]
 
 
 def test_siberians_arrive_in_three_waves_and_shock_armies_may_enter_strong() -> None:

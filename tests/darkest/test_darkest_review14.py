@@ -10,7 +10,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from darkest_support import army, new, rifle, scenario, skip, to_step, unit
+from darkest_support import army, new, rifle, scenario, siberian_korps, skip, to_step
 
 import wargames
 from wargames.core.actions import Choose, Pass, Place
@@ -79,18 +79,6 @@ def test_16th_army_under_another_id_may_still_be_withdrawn() -> None:
     assert Choose("withdraw:R16A") not in legal
 
 
-def siberian(uid: str) -> dict[str, object]:
-    return unit(
-        uid,
-        "russian",
-        None,
-        (2, 1),
-        kind="guards-korps",
-        box="siberian",
-        flags=("white", "siberian", "proriv", "infantry"),
-    )
-
-
 def test_siberians_under_other_ids_arrive_in_the_waves_the_chart_names() -> None:
     # DC: Siberian Reserve Gamble: the waves are charts.siberian_waves (the text's 1. GdsK,
     # 1. and 3. Shock; 4. Shock; 2. Shock by default): S1 and S2 on the turn they come (safely
@@ -99,7 +87,7 @@ def test_siberians_under_other_ids_arrive_in_the_waves_the_chart_names() -> None
     g = new(
         army("G", "A1"),
         rifle("R", "D6"),
-        *(siberian(u) for u in ("S1", "S2", "S3")),
+        *(siberian_korps(u) for u in ("S1", "S2", "S3")),
         turns=9,
         charts=waves,
     )
@@ -119,7 +107,7 @@ def test_siberians_under_other_ids_arrive_in_the_waves_the_chart_names() -> None
 
 def test_a_siberian_box_unit_no_wave_names_is_refused_at_load() -> None:
     with pytest.raises(ScenarioError, match=r"charts\.siberian_waves"):
-        new(army("G", "A1"), rifle("R", "D6"), siberian("S1"))
+        new(army("G", "A1"), rifle("R", "D6"), siberian_korps("S1"))
 
 
 def test_the_11th_army_may_start_in_germany_by_its_homes_value_not_its_id() -> None:

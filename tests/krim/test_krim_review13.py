@@ -8,19 +8,12 @@ from __future__ import annotations
 
 import pytest
 from krim_support import new, unit, walk
+from test_krim_sea import CONTROL, FEATURES, SEA
 
 from wargames.core.actions import Attack, Choose, Move, Outcome, Pass, Place
 from wargames.core.errors import IllegalAction
 from wargames.core.game import Game
 
-FEATURES = {
-    "soviet-source": ["C7", "H2", "B3"],
-    "supply-tactical": ["B3"],
-    "supply-operational": ["H10", "C7"],
-    "straits": ["H5", "H6"],
-}
-SEA = {"sea": ["H7", "H8", "H9", "G9"]}
-CONTROL = {"axis": ["H10"], "soviet": ["C7", "H2", "B3"]}
 BIG = (30, 30, 30)
 
 
