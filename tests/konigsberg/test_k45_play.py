@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import tomllib
+from pathlib import Path
+
 from hypothesis import given, settings
 
 from wargames.agents import RandomAgent, play_out
@@ -9,6 +13,7 @@ from wargames.api import new_game
 from wargames.core.context import Context
 from wargames.core.game import Game
 from wargames.core.units import UnitState
+from wargames.konigsberg import DATA
 from wargames.konigsberg.command import FORCES, limit
 from wargames.konigsberg.forces import fits, is_combat
 from wargames.konigsberg.supply import new_markers
@@ -102,6 +107,22 @@ INVARIANTS = (stacking_and_sides, steps_and_places, chit_limits, supply_markers)
 
 def test_random_campaign_games_keep_the_invariants_and_end() -> None:
     check_title("konigsberg", seeds=range(1), every=150, invariants=INVARIANTS)
+
+
+def test_random_games_with_both_options_keep_the_invariants_and_end(tmp_path: Path) -> None:
+    """K45 15.1a, 15.1b: a campaign variant with both options on, and a Soviet unit (152UR)
+    set up five hexes from Königsberg so that Mikosch is in play from the start (random
+    Soviet play never comes near enough to bring him), played out under the invariants."""
+    data = tomllib.loads((DATA / "campaign.toml").read_text())
+    (ur,) = (u for u in data["units"] if u["id"] == "152UR")
+    ur["at"] = "1704"
+    data["options"] = {"bohme": True, "mikosch": True}
+    variant = tmp_path / "options.json"
+    variant.write_text(json.dumps(data))
+    opening = new_game("konigsberg", variant, seed=0)
+    assert opening.state.units["Bohme"].at == "2206"
+    assert opening.state.units["Mikosch"].at is not None
+    check_title("konigsberg", variant, seeds=range(1), every=150, invariants=INVARIANTS)
 
 
 @settings(max_examples=4)

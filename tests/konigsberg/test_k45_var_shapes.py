@@ -7,7 +7,9 @@ attack a fixed HQ's hex or enter a split supply source), each set instead by a s
 game below:
 
 - ``released`` (K45 12.8: the fixed 6th and 55th Corps HQs released for good);
-- ``split_sources`` (K45 11.2a: a split supply source taken by the Soviets).
+- ``split_sources`` (K45 11.2a: a split supply source taken by the Soviets);
+- ``mikosch_due`` (K45 15.1b: Mikosch due but held back; an option random play does not
+  choose, and the random Soviets never come near Königsberg).
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ SEEDS = (3, 5)
 """Two full random campaign games (about 2,500 actions): seed 3 draws Waiting on Stalin
 (``stopped``), seed 5 activates Admiral Hipper (``hipper_used``)."""
 
-NOT_IN_RANDOM_PLAY = frozenset({"released", "split_sources"})
+NOT_IN_RANDOM_PLAY = frozenset({"released", "split_sources", "mikosch_due"})
 
 OPENING = "owners"
 """A variable set-up writes (with ``stack_order``): its save is the opening position's."""
@@ -120,6 +122,23 @@ def test_11_2a_a_split_source_taken_by_the_soviets_is_declared() -> None:
     push(g, "movement", side="soviet", units=["S"])
     g.apply(Move(("S",), ("0302", "0303", "0304")))
     assert g.state.get("split_sources") == {"0304": "soviet"}
+    assert vars_problem(g) is None
+    check_position(g)
+
+
+def test_15_1b_mikosch_due_and_held_back_is_declared() -> None:
+    """K45 15.1b: a Soviet unit five hexes from Königsberg makes Mikosch due; every hex at
+    Pillau (0108) is Soviet, so he is held back and the trigger is kept (``mikosch_due``)."""
+    g = game(
+        unit("Mikosch", "german", None, box="optional", steps=1),
+        unit("G", "german", "0101"),
+        unit("S", "soviet", "0602"),
+        *[unit(f"B{i}", "soviet", n) for i, n in enumerate(["0108", "0107", "0208"])],
+        options={"mikosch": True},
+        attributes={"0108": {"name": "Pillau"}},
+    )
+    assert g.state.get("mikosch_due") is True
+    assert g.state.units["Mikosch"].box == "optional"
     assert vars_problem(g) is None
     check_position(g)
 
@@ -249,6 +268,7 @@ CASES: dict[str, tuple[str, Edit, str]] = {
         _set("split_sources", {"0304": "swedish"}, "split_sources.0304"),
         "expected a side",
     ),
+    "mikosch-due-not-a-bool": (OPENING, _set("mikosch_due", "yes"), "true or false"),
     "split-source-not-a-node": (
         OPENING,
         _set("split_sources", {"Atlantis": "soviet"}, "split_sources.Atlantis"),
@@ -272,7 +292,11 @@ def test_a_saved_variable_of_another_shape_is_refused_naming_the_field(case: str
 
 @pytest.mark.parametrize(
     ("name", "value"),
-    [("released", ["55K", "6K"]), ("split_sources", {"0304": "soviet", "0101": "german"})],
+    [
+        ("released", ["55K", "6K"]),
+        ("split_sources", {"0304": "soviet", "0101": "german"}),
+        ("mikosch_due", True),
+    ],
 )
 def test_a_variable_random_play_does_not_reach_loads_in_its_declared_shape(
     name: str, value: Any

@@ -30,7 +30,7 @@ from .charts import validate
 from .picture import counters as seen_counters
 from .picture import zoc as zoc_hexes
 from .sequence import PHASES, STEPS
-from .special import start_cup
+from .special import mikosch_check, start_cup
 from .supply import RULES as SUPPLY_RULES
 from .supply import trace as supply_trace
 from .var_shapes import VAR_SHAPES
@@ -70,8 +70,9 @@ class Konigsberg(Title):
         areas=None,  # the map's entry letters, or "haff": checked in validate_scenario
         vars=(
             "active", "arrived", "atrocities", "attacked", "by_rail", "combat", "gd",
-            "hipper_used", "lost_since_supply", "no_gas", "owners", "refugee_colour", "refugees",
-            "released", "split_sources", "stack_order", "stopped", "supply_record", "used",
+            "hipper_used", "lost_since_supply", "mikosch_due", "no_gas", "owners",
+            "refugee_colour", "refugees", "released", "split_sources", "stack_order", "stopped",
+            "supply_record", "used",
         ),
     )  # fmt: skip
     var_shapes: ClassVar[Mapping[str, Shape] | None] = VAR_SHAPES
@@ -91,6 +92,16 @@ class Konigsberg(Title):
                     "map",
                     f"K45 11.1a: the road or railroad {a}-{b} enters the water hex {into[0]}; "
                     "a supply line through a water hex is not traced",
+                )
+        # K45 15.1a, 15.1b: an option brings its counter from the optional box into play
+        for option, uid, rule in (("bohme", "Bohme", "15.1a"), ("mikosch", "Mikosch", "15.1b")):
+            start = scenario.start.get(uid)
+            if scenario.options.get(option) and (start is None or start.box != "optional"):
+                raise ScenarioError(
+                    scenario.file,
+                    f"options.{option}",
+                    f"K45 {rule}: the option {option!r} needs the counter {uid} in the "
+                    "'optional' box",
                 )
         # K45 1.2a: a reinforcement enters at an entry area of the map (or by the Haff)
         areas = {scenario.board.attr(n, "entry") for n in scenario.board} | {"haff"}
@@ -116,7 +127,8 @@ class Konigsberg(Title):
         return estimate(ctx, side)
 
     def setup(self, ctx: Context) -> None:
-        """K45 0.1f, 0.1g, 11.4: set-up in supply; the cup; the optional SS Böhme (15.1a)."""
+        """K45 0.1f, 0.1g, 11.4: set-up in supply; the cup; the optional SS Böhme (15.1a) and
+        Mikosch, if a Soviet unit sets up near Königsberg (15.1b "as soon as")."""
         start_cup(ctx)
         units = ctx.scenario.units
         ctx.state.set(
@@ -129,10 +141,11 @@ class Konigsberg(Title):
             "stack_order",
             sorted(units, key=lambda u: ("hq" in units[u].flags, -max(units[u].defence), u)),
         )
-        if ctx.options.get("bohme") and "Bohme" in ctx.state.units:
+        if ctx.options.get("bohme"):  # the counter is checked by validate_scenario
             from .charts import charts
 
             ctx.state.put(ctx.state.units["Bohme"].moved_to(charts(ctx).place("Königsberg")))
+        mikosch_check(ctx)
 
     def final_result(self, ctx: Context) -> Result:
         return level(ctx)

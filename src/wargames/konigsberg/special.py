@@ -20,6 +20,7 @@ from .charts import charts
 from .forces import (
     ELIMINATED,
     distances_from,
+    enter,
     fits,
     fits_for,
     is_hq,
@@ -423,23 +424,28 @@ def mikosch_check(ctx: Context, entered: Iterable[str] = ()) -> None:
     """K45 15.1b: Mikosch enters "as soon as any Soviet unit is within five hexes of
     Königsberg" (``entered``: the hexes a Soviet unit, now placed, has just entered), in Pillau
     or next to it, in no hex of that path; if none fits him (5.0, 5.2: never with Soviet units)
-    he is held back until one does (a reading)."""
+    he is held back until one does (a reading), the trigger remembered (``mikosch_due``) so
+    he comes then whether or not a Soviet unit is still near."""
     if not ctx.options.get("mikosch") or ctx.state.units["Mikosch"].box != "optional":
         return
     ch = charts(ctx)
-    city = ch.place(ch["mikosch"]["city"])
-    near = int(ch["mikosch"]["distance"])
     passed = set(entered)
-    soviet = [*unit_hexes(ctx, "soviet"), *passed]
-    if not any(ctx.board.distance(city, s) <= near for s in soviet):
-        return
-    pillau = ch.names.get("Pillau", city)
+    if not ctx.state.get("mikosch_due"):
+        city = ch.place(ch["mikosch"]["city"])
+        near = int(ch["mikosch"]["distance"])
+        soviet = [*unit_hexes(ctx, "soviet"), *passed]
+        if not any(ctx.board.distance(city, s) <= near for s in soviet):
+            return
+        ctx.state.set("mikosch_due", True)
+    pillau = ch.names.get("Pillau", ch.place(ch["mikosch"]["city"]))
     spots = [pillau, *sorted(ctx.board.neighbours(pillau))]
     # K45 5.2: not on the way of a Soviet stack still moving along that path (a retreat)
     spot = next((n for n in spots if n not in passed and fits(ctx, n, ["Mikosch"], "german")), None)
     if spot is None:
         return
+    ctx.state.vars.pop("mikosch_due", None)
     ctx.state.put(ctx.state.units["Mikosch"].moved_to(spot))
+    enter(ctx, "Mikosch", spot)  # K45 1.2c, 12.5: he takes his hex, as every arrival does
     ctx.emit("arrive", f"zbV KG Mikosch arrives at {spot} (K45 15.1b)", unit="Mikosch")
 
 

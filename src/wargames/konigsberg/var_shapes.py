@@ -90,6 +90,9 @@ VAR_SHAPES: Mapping[str, Shape] = {
     # K45 11.0: units eliminated since the last supply phase (forces.eliminate; the
     # supply-record invariant of the play tests)
     "lost_since_supply": list_of(UNIT),
+    # K45 15.1b: Mikosch is due (a Soviet unit came within five hexes of Königsberg) but held
+    # back for want of a hex at Pillau; cleared as he enters (special.mikosch_check)
+    "mikosch_due": BOOL,
     # K45 0.7c: the NO GAS chit was drawn this turn (special.ActionChit)
     "no_gas": BOOL,
     # K45 0.1e: each side's units, for the fog-of-war view, which sees only the state

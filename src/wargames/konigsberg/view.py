@@ -138,6 +138,7 @@ VARIABLES: Mapping[str, Filter] = {
     "combat": _combat,
     "gd": _public,  # K45 0.7d, 0.7e
     "hipper_used": _public,  # K45 12.6(3)
+    "mikosch_due": _public,  # K45 15.1b: Mikosch due, held back (he is public once in play)
     "no_gas": _public,  # K45 0.7c
     "refugee_colour": _public,  # K45 12.2a
     "refugees": _public,  # K45 12.2
