@@ -486,6 +486,12 @@ provisional = true
 note = "{V1941_NOTE}"
 kind = "all-sources"
 """
+V1941_OOB = (
+    "# Order of battle: the campaign's, less the Soviet December 1941 (month 3) units (five\n"
+    "# rifle divisions and the parachute battalion): Soviet reinforcements arrive in the first\n"
+    "# German New Units Phase of their month, here the last turn's, after the last Soviet\n"
+    "# player turn, so they could never play (tools/krim_oob.py units_1941).\n"
+)
 V1942_NOTE = (
     "May 1942 (Operation Bustard Hunt, research S3 'bustard' set-up): no victory "
     "conditions are known. The Axis wins by taking Kerch (X14) by the end of May 1942, or "
@@ -519,6 +525,8 @@ root = Path(__file__).parent.parent / "src/wargames/krim/data"
         ),
         5,
         V1941,
+        V1941_OOB,
+        units=krim_oob.units_1941(),
     )
 )
 (root / "1942.toml").write_text(

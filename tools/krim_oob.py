@@ -463,6 +463,12 @@ slater(
     3,
     name="9th Naval Infantry Brigade",
 )
+PARA_NOTE = (
+    "PROVISIONAL (research S2 gives only one battalion and its 1-in-6 chance to survive its "
+    "drop): its arrival month (December 1941), its drop in any later Soviet Movement Phase "
+    "through the sea-movement actions, on any empty land hex, and its control of the hex it "
+    "lands in are invented."
+)
 for uid in ("236RD", "302RD", "390RD", "396RD", "157RD2"):
     slater(uid, 3, "infantry", "soviet", "division", *SRD, name=f"{nth(uid)} Rifle Division")
 slater(
@@ -476,6 +482,7 @@ slater(
     3,
     ["parachute"],
     name="Parachute battalion",
+    values={"note": PARA_NOTE},
 )
 slater(
     "39TB",
@@ -630,6 +637,17 @@ def may_1942() -> list[dict]:
     return out
 
 
+def units_1941() -> list[dict]:
+    """The 1941 scenario's order of battle: the campaign's, less the Soviet December (month 3)
+    units: they would arrive in the first German New Units Phase of December, the scenario's
+    last turn, after its last Soviet player turn, so they could never play."""
+    return [u for u in U if not (u["side"] == S and u["values"].get("month") == 3)]
+
+
+def _value(v):
+    return f'"{v}"' if isinstance(v, str) else f"{v}"
+
+
 def toml(units: list[dict] | None = None) -> str:
     out = []
     for u in U if units is None else units:
@@ -645,7 +663,9 @@ def toml(units: list[dict] | None = None) -> str:
             lines.append(f"range = {u['range']}")
         if u["values"]:
             lines.append(
-                "values = { " + ", ".join(f"{k} = {v}" for k, v in u["values"].items()) + " }"
+                "values = { "
+                + ", ".join(f"{k} = {_value(v)}" for k, v in u["values"].items())
+                + " }"
             )
         if u["steps"] is not None:
             lines.append(f"steps = {u['steps']}")

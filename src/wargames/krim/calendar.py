@@ -67,6 +67,15 @@ def _turn_months(scenario: Scenario) -> tuple[tuple[Month, int], ...]:
     return tuple(out)
 
 
+def first_turn_of(scenario: Scenario, month: int) -> int | None:
+    """The game turn of the first couplet of calendar month ``month`` (None: not in the
+    calendar)."""
+    for turn, (m, k) in enumerate(_turn_months(scenario), start=1):
+        if m.number == month and k == 1:
+            return turn
+    return None
+
+
 def _table(ctx: Context) -> tuple[tuple[Month, int], ...]:
     return ctx.board.index.cached(
         ("krim-months", id(ctx.scenario)), lambda _: _turn_months(ctx.scenario)

@@ -21,7 +21,7 @@ from wargames.core.state import Frame
 from wargames.core.units import UnitDef
 
 from . import counters as cn
-from .calendar import month_of, month_starts
+from .calendar import first_turn_of, month_of, month_starts
 from .idle import SkippedWhenIdle
 from .movement import MOVED
 
@@ -261,8 +261,36 @@ def setup(ctx: Context) -> None:
                 ctx.state.put(u.boxed(NOT_IN_PLAY))
 
 
+def first_soviet_turn(scenario: Scenario, uid: str) -> int | None:
+    """The first game turn whose Soviet player turn a Soviet unit off the map may act in (None:
+    never): at once if available at the start; a reinforcement arrives in the first German New
+    Units Phase of its month (:class:`Arrivals`), after that turn's Soviet player turn."""
+    box = scenario.start[uid].box
+    if box == cn.available_box(cn.SOVIET):
+        return scenario.calendar.first
+    month = scenario.units[uid].values.get("month")
+    if box != cn.future_box(cn.SOVIET) or not isinstance(month, int):
+        return None
+    turn = first_turn_of(scenario, month)
+    return None if turn is None or turn < scenario.calendar.first else turn + 1
+
+
 def validate(scenario: Scenario) -> None:
-    """Krim: air reinforcements arrive in April (calendar month 6) and no other month."""
+    """Krim: air reinforcements arrive in April (calendar month 6) and no other month; the
+    parachute option needs a parachute unit that can reach a Soviet Movement Phase."""
+    if scenario.options["parachute"]:
+        turns = [
+            first_soviet_turn(scenario, uid)
+            for uid, d in scenario.units.items()
+            if d.has("parachute") and d.side == cn.SOVIET
+        ]
+        if not any(t is not None and t <= scenario.calendar.last for t in turns):
+            raise ScenarioError(
+                scenario.file,
+                "options.parachute",
+                "Krim option: parachute battalion: no parachute unit of this scenario can drop "
+                "(none reaches a Soviet Movement Phase before its last turn)",
+            )
     for i, (uid, d) in enumerate(scenario.units.items()):
         box = scenario.start[uid].box or ""
         if d.has("air") and box.endswith("-future") and d.values.get("month") != AIR_MONTH:
