@@ -61,7 +61,9 @@ def test_no_round_up_for_attacks_with_axis_allied_units() -> None:
 
 def test_german_pressed_attack_is_even_odds_up_or_down_as_many_columns() -> None:
     g = german_attack_on({"H01": "2-2"}, {"T01": C, "H01": C}, dict(ARMIES))  # 15:4 = 3:1
-    assert {a.option for a in g.legal_actions()} == {f"press:{k}" for k in range(4)}
+    assert {a.option for a in g.legal_actions()} == {f"press:{k}" for k in range(4)} | {
+        f"press-radical:{k}" for k in range(1, 4)
+    }
     g.apply(Choose("press:2"))
     g.apply(Outcome("stay"))  # no round-up
     assert stage(g) == "press-roll"
@@ -77,7 +79,7 @@ def test_russian_press_is_one_column_up_or_two_down() -> None:
     g.state.set("romania_attacked", True)
     fight(g, ["T01", "T02"], C)
     g.apply(Choose("retreat"))
-    assert {a.option for a in g.legal_actions()} == {"press:0", "press:1"}
+    assert {a.option for a in g.legal_actions()} == {"press:0", "press:1", "press-radical:1"}
     g.apply(Choose("press:1"))
     base = g.state.get("battle")["shift"]
     g.apply(Outcome("down"))

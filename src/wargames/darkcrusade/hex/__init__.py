@@ -102,10 +102,10 @@ class DarkCrusadeHex(Title):
         ),
         node_markers=(),
         flags=(
-            "air", "army", "division", "elite-group", "fliegerkorps", "front-air", "hidden",
-            "infantry", "interceptor", "katyusha", "korps", "mech", "moscow", "motorized",
-            "no-stack", "panzer", "parachute", "railway-gun", "red", "rifle", "rm", "shock",
-            "siberian", "ss", "tank", "weak",
+            "air", "army", "army-group", "division", "elite-group", "fliegerkorps", "front-air",
+            "hidden", "infantry", "interceptor", "katyusha", "korps", "mech", "moscow",
+            "motorized", "no-stack", "panzer", "parachute", "railway-gun", "red", "rifle", "rm",
+            "shock", "siberian", "ss", "tank", "weak",
         ),
         areas=(),
         vars=(

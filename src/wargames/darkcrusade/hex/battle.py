@@ -58,7 +58,9 @@ class Battle:
 
     ``base`` is the column before shifts (after a German round-up), ``shift`` the total
     shift (terrain, weather, supply, pressing); ``code`` the result being carried out;
-    ``need`` the attacking factors still to be lost (AE, exchanges); ``retreat`` the hexes the
+    ``press`` the columns pressed and ``radical`` whether by the text's "more radical" method
+    (the die itself picks the column: see :func:`.combat_steps.press_shift`); ``need`` the
+    attacking factors still to be lost (AE, exchanges); ``retreat`` the hexes the
     attacker chose and ``extra`` how many more the defender may add; ``gamble`` the enhanced
     odds gamble chosen (target column, fallback column, chance in sixths); ``limited`` the
     attackers not in Full Supply when the attack began."""
@@ -74,6 +76,7 @@ class Battle:
     forced: bool = False
     avoided: bool = False
     press: int = 0
+    radical: bool = False
     base: int = 0
     shift: int = 0
     roll: int = 0

@@ -256,7 +256,8 @@ def _round_up(ctx: Context, b: Battle) -> Battle | None:
 
 
 def _press_roll(ctx: Context, b: Battle) -> Battle | None:
-    if b.press:
+    # the "more radical" press rolls no column first: the CRT die picks it
+    if b.press and not b.radical:
         ctx.push("battle-chance")
         return None
     return to_stage(b, Stage.ROLL)

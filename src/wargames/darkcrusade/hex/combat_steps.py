@@ -69,7 +69,12 @@ def choices(ctx: Context, b: Battle) -> list[str]:
             top = 3 if german_rounding(ctx, alive(ctx, b.attackers)) else 0
         else:
             top = 1
-        return [f"press:{k}" for k in range(top + 1)] + gamble_options(ctx, b)
+        # either method of the text: "rolling to see which column to use first, or - more
+        # radically - by just using the best 3 numbers on the higher column and the lowest 3
+        # numbers on the lower column" (``press-radical:k``)
+        presses = [f"press:{k}" for k in range(top + 1)]
+        radical = [f"press-radical:{k}" for k in range(1, top + 1)]
+        return presses + radical + gamble_options(ctx, b)
     if b.stage == Stage.OPT_OUT:
         return ["exchange", "nil"]
     if b.stage == Stage.DECLINE:
@@ -119,7 +124,8 @@ class ChooseStep(BattleDecision):
             k = {(t, f): k for t, f, k in gambles(ctx, o_)}[(index[up], index[down])]
             b = to_stage(b, Stage.GAMBLE, gamble=(index[up], index[down], k))
         elif s == Stage.PRESS:
-            b = to_stage(b, Stage.ROUND_UP, press=int(o.split(":")[1]))
+            radical = o.startswith("press-radical:")
+            b = to_stage(b, Stage.ROUND_UP, press=int(o.split(":")[1]), radical=radical)
         elif s == Stage.FORCED_AFTER:
             b = to_stage(b, Stage.AVOID, forced=o == "forced")
         elif s == Stage.AVOID:
@@ -151,6 +157,19 @@ def _declined(ctx: Context, b: Battle, option: str) -> Battle:
     return to_stage(b, Stage.WITHDRAW, code="D")
 
 
+def press_shift(b: Battle, up: bool) -> int:
+    """DCH: Asymmetric Combat Odds: the columns a pressed attack moves, up or down: the German
+    as many as pressed either way, the Russian 1 up or 2 down."""
+    if b.side == cn.RUSSIAN:
+        return 1 if up else -2
+    return b.press if up else -b.press
+
+
+# DCH: Asymmetric Combat Odds, the "more radical" press: the best 3 die numbers (the CRT is
+# high-roll-good for the attacker) are read on the higher column, the lowest 3 on the lower
+RADICAL_HIGH = (4, 5, 6)
+
+
 def chance_outcomes(ctx: Context, b: Battle) -> list[tuple[Action, Fraction]]:
     if b.stage == Stage.ROUND_UP:
         o = base_odds(ctx, alive(ctx, b.attackers), b.target)
@@ -166,7 +185,8 @@ def chance_outcomes(ctx: Context, b: Battle) -> list[tuple[Action, Fraction]]:
 
 class ChanceStepBattle(ChanceStep):
     """The battle's gambles and its die: the German round-up (extra/needed in sixths), the
-    pressed attack (1/2 up, 1/2 down) and the CRT die."""
+    pressed attack (1/2 up, 1/2 down) and the CRT die (after a "more radical" press, 4-6 read
+    on the higher column, 1-3 on the lower)."""
 
     name: ClassVar[str] = "battle-chance"
     args: ClassVar[Mapping[str, Shape] | None] = {}
@@ -187,12 +207,17 @@ class ChanceStepBattle(ChanceStep):
             b = to_stage(b, Stage.ROLL, base=up if v == "up" else down)
             ctx.emit("gamble", f"enhanced odds gamble: {v}", outcome=v)
         elif b.stage == Stage.PRESS_ROLL:
-            russian = b.side == cn.RUSSIAN
-            delta = (1 if russian else b.press) if v == "up" else -(2 if russian else b.press)
+            delta = press_shift(b, v == "up")
             b = to_stage(b, Stage.ROLL, shift=b.shift + delta)
             ctx.emit("press", f"pressed attack: {v} {delta:+d}", outcome=v)
         else:
             assert isinstance(v, int)
+            if b.press and b.radical:
+                up = v in RADICAL_HIGH
+                delta = press_shift(b, up)
+                b = attrs.evolve(b, shift=b.shift + delta)
+                word = "up" if up else "down"
+                ctx.emit("press", f"pressed attack (die {v}): {word} {delta:+d}", outcome=word)
             crt = charts(ctx).crt
             column = crt.scale.shifted(b.base, b.shift)
             code = str(crt.lookup(column, v))

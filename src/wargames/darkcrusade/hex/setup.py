@@ -12,8 +12,11 @@ scenario's places:
 - Germans: the armies stay where the map shows them; the 3 units marked Rm (11. Armee too)
   anywhere in Rumania;
   panzer and SS divisions and motorized korps within 2 hexes of their group's indicated
-  position (provisional: the scenario's place); infantry korps within 2 hexes of a German
-  army (provisional: the army groups are not recorded, any army).
+  position (provisional: the scenario's place); infantry korps within 2 hexes of an army the
+  text names for the army groups (16., 18., 4., 9., 6. and 17. Armee: flag ``army-group``;
+  which korps belongs to which group is not recorded, so any of them), checked when a korps
+  is placed and again when the German set-up ends (an army may not have moved away since:
+  only 11. Armee moves, and it is not named).
 
 Without the option the scenario's fixed set-up is used; it covers the border and sorts the
 arrays too (``setup::test_the_fixed_set_up_sorts_the_russian_arrays``).
@@ -267,6 +270,28 @@ def movable(ctx: Context, side: str) -> list[str]:
     return sorted(out)
 
 
+def _infantry_korps(ctx: Context, uid: str) -> bool:
+    return cn.is_korps(ctx, uid) and cn.has(ctx, uid, "infantry") and not cn.has(ctx, uid, "rm")
+
+
+def _near_group_army(ctx: Context, n: str) -> bool:
+    """DCH: Setup: ``n`` is within 2 hexes of an army named for the army groups."""
+    return any(
+        u.at is not None and cn.has(ctx, u.id, "army-group") and ctx.board.distance(n, u.at) <= 2
+        for u in ctx.units_of(cn.AXIS)
+    )
+
+
+def korps_away(ctx: Context) -> list[str]:
+    """DCH: Setup: the German infantry korps (not Rm) more than 2 hexes from every army
+    named for the army groups."""
+    return [
+        u.id
+        for u in ctx.units_of(cn.AXIS)
+        if u.at is not None and _infantry_korps(ctx, u.id) and not _near_group_army(ctx, u.at)
+    ]
+
+
 def places(ctx: Context, uid: str) -> list[str]:
     """The hexes ``uid`` may be set up on (its own hex left out)."""
     board = ctx.board
@@ -293,13 +318,8 @@ def places(ctx: Context, uid: str) -> list[str]:
     if cn.has(ctx, uid, "rm"):
         return [n for n in board if board.has(n, "romania") and free(n)]
     axis = [n for n in board if any(board.has(n, f) for f in AXIS_COUNTRIES) and free(n)]
-    if cn.is_korps(ctx, uid) and cn.has(ctx, uid, "infantry"):
-        armies = [
-            u.at
-            for u in ctx.units_of(cn.AXIS)
-            if cn.is_german(ctx, u.id) and cn.is_army(ctx, u.id) and u.at is not None
-        ]
-        return [n for n in axis if any(board.distance(n, a) <= 2 for a in armies)]
+    if _infantry_korps(ctx, uid):
+        return [n for n in axis if _near_group_army(ctx, n)]
     start = ctx.scenario.start[uid].at or at
     return [n for n in axis if board.distance(n, start) <= 2]
 
@@ -319,6 +339,12 @@ class FreeSetup(SideStep):
 
     def _pass_error(self, ctx: Context, frame: Frame) -> IllegalAction | None:
         if frame.args["side"] != cn.RUSSIAN:
+            if away := korps_away(ctx):
+                return IllegalAction(
+                    RULE,
+                    f"infantry korps more than 2 hexes from the army groups' armies: "
+                    f"{', '.join(away)}",
+                )
             return None
         if gaps := uncovered(ctx):
             return IllegalAction(BORDER, f"border hexes not covered: {', '.join(gaps)}")

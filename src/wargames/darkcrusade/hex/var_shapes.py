@@ -79,6 +79,7 @@ BATTLE = record_of(
         "forced": BOOL,
         "avoided": BOOL,
         "press": INT,  # columns pressed (DCH: Asymmetric Combat Odds)
+        "radical": BOOL,  # pressed by the "more radical" method (best 3 up, lowest 3 down)
         "base": INT,  # CRT column index before shifts
         "shift": INT,
         "roll": INT,  # the die, 0 before it is rolled
