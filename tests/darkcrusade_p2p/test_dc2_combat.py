@@ -6,7 +6,16 @@ from __future__ import annotations
 import pytest
 
 import wargames
-from wargames.core.actions import AllocateLosses, Attack, Choose, Move, Outcome, Pass, Retreat
+from wargames.core.actions import (
+    Advance,
+    AllocateLosses,
+    Attack,
+    Choose,
+    Move,
+    Outcome,
+    Pass,
+    Retreat,
+)
 from wargames.core.errors import ScenarioError
 from wargames.core.lines import segment_ledger, store_ledger
 from wargames.darkcrusade.p2p.battle import Battle, retreats
@@ -235,6 +244,7 @@ def test_retreating_units_are_dispersed_and_clear_the_point() -> None:
     assert options == {("Rowno", "Lvov"), ("Rowno", "Pinsk"), ("Rowno", "Zhitomir")}
     g.apply(Retreat(("S",), ("Rowno", "Zhitomir")))
     assert g.state.units["S"].at == "Zhitomir" and g.state.units["S"].has("dispersed")
+    g.apply(Advance(("A",), ("Lublin", "Rowno")))  # the advance after a retreat is chosen
     assert g.state.units["A"].at == "Rowno"
 
 

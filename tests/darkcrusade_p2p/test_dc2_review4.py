@@ -82,7 +82,9 @@ def _axis_holds_everything(turn: int):  # type: ignore[no-untyped-def]
     for _ in range(2000):
         if g.state.result is not None or g.turn_label != label:
             break
-        if g.decision is not None and g.decision.is_chance:
+        if g.decision is not None and g.decision.step == "moscow":
+            g.apply(Outcome("holds"))  # review 15 F4: the morale-collapse roll fails here
+        elif g.decision is not None and g.decision.is_chance:
             g.roll()
         else:
             g.apply(Pass() if Pass() in g.legal_actions() else g.legal_actions()[0])

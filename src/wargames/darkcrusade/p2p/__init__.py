@@ -35,7 +35,15 @@ from wargames.core.vocabulary import Vocabulary
 
 from . import charts as charts_module
 from . import counters as cn
-from .battle import AbsorbStep, BattleStep, FireStep, PressOnStep, WithdrawStep
+from .battle import (
+    AbsorbStep,
+    AdvanceStep,
+    BattleStep,
+    FireStep,
+    PressOnStep,
+    ReserveStep,
+    WithdrawStep,
+)
 from .combat import CombatStep
 from .factories import EvacuateStep
 from .fire import ENEMY_SIDE
@@ -49,7 +57,7 @@ from .siberians import CALL, SiberianCallStep, SiberianGambleStep, SiberianPlace
 from .strategic import LINES_PER_END, StrategicStep
 from .supply import supplied_points
 from .var_shapes import VAR_SHAPES
-from .victory import VictoryStep, axis_points, estimate, final
+from .victory import MoscowStep, VictoryStep, axis_points, estimate, final
 from .weather import WeatherStep
 
 DATA = Path(__file__).parent / "data"
@@ -88,6 +96,7 @@ class DarkCrusadeP2P(Title):
             "battle",
             "factory_track",
             "first_snow",
+            "moscow_rolled",
             "october",
             "replacements",
             "siberians_called",
@@ -129,8 +138,11 @@ class DarkCrusadeP2P(Title):
         AbsorbStep(),
         WithdrawStep(),
         PressOnStep(),
+        ReserveStep(),
+        AdvanceStep(),
         RecoverStep(),
         VictoryStep(),
+        MoscowStep(),
     )
 
     def validate_scenario(self, scenario: Scenario) -> None:

@@ -15,11 +15,21 @@ from typing import Any, ClassVar
 
 import attrs
 
-from wargames.core.actions import Action, AllocateLosses, Choose, Outcome, Pass, Retreat
+from wargames.core.actions import (
+    Action,
+    Advance,
+    AllocateLosses,
+    Attack,
+    Choose,
+    Outcome,
+    Pass,
+    Retreat,
+)
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.frame_args import INT, SIDE, Shape, literal
-from wargames.core.lines import line_paths, segment_ledger, store_ledger
+from wargames.core.lines import LineLedger, line_paths, segment_ledger, store_ledger
+from wargames.core.markers import PHASE, has_scoped, scoped
 from wargames.core.prose import node_label, words
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
@@ -29,12 +39,15 @@ from . import counters as cn
 from . import geography as geo
 from .casualties import eliminate
 from .fire import air_fires, attack_strength, defence_strength, flak, fortress_value, hits
-from .operational import enter, policy
+from .operational import attacks as pending_attacks
+from .operational import enter, kerch_barred, policy, unit_error
 
 COMBAT = "DC2 Combat"
 AIR = "DC2 Combat A: Air Combat"
 GROUND = "DC2 Combat: ground combat (Darkest Crusade: Disruption)"
 RETREAT = "DC2 Lines C: retreat within line capacity"
+SUBSTITUTE = "DC2 Combat (Darkest Crusade, Disruption: a substitute attacker from the same point)"
+ADVANCE = "DC2 Operational Movement (Darkest Crusade: the advance after a retreat is voluntary)"
 
 
 class Stage(enum.Enum):
@@ -45,7 +58,9 @@ class Stage(enum.Enum):
     ROUND_END = "round-end"
     RETREAT = "retreat"
     CONTINUE = "continue"
+    RESERVE = "reserve"
     OCCUPY = "occupy"
+    ADVANCE = "advance"
     OVER = "over"
 
 
@@ -65,6 +80,8 @@ class Battle:
     absorbing: str = ""
     taken: tuple[tuple[str, int], ...] = ()
     rounds: int = 0  # ground rounds at most (0: until one side is eliminated or retreats)
+    gaps: tuple[str, ...] = ()  # points of attackers dispersed in a ground round, unreplaced
+    retreated: bool = False  # a defender retreated: the advance is voluntary
 
     @property
     def enemy(self) -> str:
@@ -79,6 +96,7 @@ class Battle:
         d["stage"] = self.stage.value
         d["attackers"] = [list(a) for a in self.attackers]
         d["taken"] = [list(t) for t in self.taken]
+        d["gaps"] = list(self.gaps)
         return d
 
     @classmethod
@@ -95,6 +113,8 @@ class Battle:
             absorbing=str(d["absorbing"]),
             taken=tuple((str(u), int(n)) for u, n in d["taken"]),
             rounds=int(d["rounds"]),
+            gaps=tuple(str(p) for p in d["gaps"]),
+            retreated=bool(d["retreated"]),
         )
 
 
@@ -114,9 +134,60 @@ def attackers(ctx: Context, b: Battle) -> list[str]:
 def drop_dispersed(ctx: Context, b: Battle) -> Battle:
     """At the end of a round the dispersed attackers leave the battle and stay on their point
     (Darkest Crusade, Disruption: "A Disrupted unit may not continue to support an attack"):
-    they no longer take the defender's hits."""
+    they no longer take the defender's hits. The point of each one dispersed in a ground round
+    is a gap another unit from it may fill (:func:`substitutes`)."""
     staying = tuple((u, p) for u, p in b.attackers if not cn.dispersed(ctx, u))
-    return b if staying == b.attackers else attrs.evolve(b, attackers=staying)
+    if staying == b.attackers:
+        return b
+    gone = () if b.air else tuple(p for u, p in b.attackers if cn.dispersed(ctx, u))
+    return attrs.evolve(b, attackers=staying, gaps=tuple(sorted((*b.gaps, *gone))))
+
+
+def line_error(ctx: Context, b: Battle, point: str, extra: list[str]) -> str | None:
+    """Why the battle's undispersed attackers from ``point`` with ``extra`` exceed the line
+    point-target (DC2 Lines A-B: the attack's units count on the line they attack along, as
+    when they were committed), or None if they fit."""
+    origin = dict(b.attackers)
+    units = [u for u in attackers(ctx, b) if origin[u] == point] + extra
+    loads = [ctx.scenario.load(u).moving() for u in units]
+    return LineLedger().excess(ctx.board, policy(ctx), point, b.target, b.side, loads)
+
+
+def substitutes(ctx: Context, b: Battle) -> list[Attack]:
+    """Darkest Crusade, Disruption (the Hits row's source): "If an attacking unit is Disrupted
+    in a first battle round, another Undisrupted attacker's unit in the same hex may be used in
+    a second battle round": before each later ground round the attacker may add, one for one
+    for each attacker dispersed (not air units in the air round), an undispersed unit from that
+    attacker's point that has not moved or attacked this player turn (reading: "uncommitted";
+    it spends its operational move), that may attack the target (not armour across the Kerch
+    Straits) and that the line to the target can still carry with the attackers from there."""
+    engaged = {u for u, _ in b.attackers}
+    committed = {u for pairs in pending_attacks(ctx).values() for u, _ in pairs}
+    out = []
+    for point in sorted(set(b.gaps)):
+        for unit in ctx.state.units_at(point):
+            uid = unit.id
+            if uid in engaged or uid in committed or has_scoped(unit, cn.ACTED, PHASE):
+                continue
+            if unit_error(ctx, b.side, uid) is not None:
+                continue
+            if kerch_barred(ctx, b.side, uid, point, b.target):
+                continue
+            if line_error(ctx, b, point, [uid]) is None:
+                out.append(Attack((uid,), b.target))
+    return out
+
+
+def advancers(ctx: Context, b: Battle) -> list[str]:
+    """The undispersed attackers still on their points, who may occupy the cleared target."""
+    return [u for u in attackers(ctx, b) if not cn.dispersed(ctx, u)]
+
+
+def advances(ctx: Context, b: Battle) -> list[Advance]:
+    """After a retreat, each undispersed attacker may advance into the emptied point
+    (:class:`AdvanceStep`)."""
+    origin = dict(b.attackers)
+    return [Advance((u,), (origin[u], b.target)) for u in advancers(ctx, b)]
 
 
 def defenders(ctx: Context, b: Battle) -> list[str]:
@@ -266,8 +337,21 @@ class BattleStep(Step):
                 return False, attrs.evolve(b, stage=Stage.OCCUPY)
             ctx.push("press-on", by=b.side)
             return True, attrs.evolve(b, stage=Stage.CONTINUE)
+        if s is Stage.RESERVE:
+            b = attrs.evolve(b, stage=Stage.FIRE_A)
+            if substitutes(ctx, b):
+                ctx.push("reserve", by=b.side)
+                return True, b
+            return False, b
         if s is Stage.OCCUPY:
+            if b.retreated and advancers(ctx, b):
+                ctx.push("advance", by=b.side)
+                return True, attrs.evolve(b, stage=Stage.ADVANCE)
             self._occupy(ctx, b)
+            return False, attrs.evolve(b, stage=Stage.OVER)
+        if s is Stage.ADVANCE:
+            movers = [u for u, _ in b.attackers if ctx.state.units[u].at == b.target]
+            ctx.emit("cleared", f"{b.target} is cleared", target=b.target, occupied_by=movers)
             return False, attrs.evolve(b, stage=Stage.OVER)
         raise AssertionError(f"stage {s} is left by a decision")
 
@@ -310,9 +394,11 @@ class BattleStep(Step):
         return False, attrs.evolve(b, stage=after, absorbing="")
 
     def _occupy(self, ctx: Context, b: Battle) -> None:
-        """The point is cleared: the undispersed attackers occupy it (DC2 Operational
-        Movement: the moving units occupy the point once it is cleared)."""
-        movers = [u for u in attackers(ctx, b) if not cn.dispersed(ctx, u)]
+        """The point is cleared by elimination: the undispersed attackers occupy it (DC2
+        Operational Movement: the moving units occupy the point once it is cleared; reading:
+        all of them, as the attack moved them against it). After a retreat they choose
+        (Stage.ADVANCE)."""
+        movers = advancers(ctx, b)
         for uid in movers:
             enter(ctx, b.side, uid, b.target)  # destroys enemy partisans, entrained factories
         ctx.emit("cleared", f"{b.target} is cleared", target=b.target, occupied_by=movers)
@@ -428,6 +514,8 @@ class WithdrawStep(BattleDecision):
         enter(ctx, b.enemy, uid, dest)  # destroys enemy partisans, entrained factories
         ctx.state.put(ctx.state.units[uid].marked(cn.DISPERSED))
         ctx.emit("retreat", f"{uid} retreats to {dest}, dispersed", unit=uid, to=dest)
+        b = attrs.evolve(b, retreated=True)
+        save(ctx, b)
         if not retreats(ctx, b):
             ctx.done()
 
@@ -448,9 +536,93 @@ class PressOnStep(BattleDecision):
         assert isinstance(action, Choose)
         b = load(ctx)
         if action.option == "continue":
-            b = attrs.evolve(b, round=b.round + 1, stage=Stage.FIRE_A)
+            b = attrs.evolve(b, round=b.round + 1, stage=Stage.RESERVE)
         else:
             ctx.emit("break-off", f"{b.side} breaks off the attack on {b.target}")
             b = attrs.evolve(b, stage=Stage.OVER)
         save(ctx, b)
         ctx.done()
+
+
+class ReserveStep(BattleDecision):
+    """Darkest Crusade, Disruption: before a later round the attacker adds substitutes for
+    dispersed attackers, one at a time (:func:`substitutes`), or goes on (``Pass``)."""
+
+    name: ClassVar[str] = "reserve"
+    args: ClassVar[Mapping[str, Shape] | None] = {"by": SIDE}
+    kind: ClassVar[str] = "attack"
+    rule: ClassVar[str] = SUBSTITUTE
+    actions: ClassVar[tuple[type[Action], ...]] = (Attack, Pass)
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        return [Pass(), *substitutes(ctx, load(ctx))]
+
+    def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
+        if isinstance(action, Pass) or action in substitutes(ctx, load(ctx)):
+            return None
+        assert isinstance(action, Attack)
+        return IllegalAction(
+            SUBSTITUTE,
+            f"{'+'.join(action.units)} may not join the attack on {action.target}: one "
+            "undispersed unit that has not moved or attacked this turn, from the point of a "
+            "dispersed attacker, one for one, within the line's capacity",
+        )
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if isinstance(action, Pass):
+            ctx.done()
+            return
+        assert isinstance(action, Attack)
+        b = load(ctx)
+        uid = action.units[0]
+        unit = ctx.state.units[uid]
+        at = unit.at
+        assert at is not None
+        gaps = list(b.gaps)
+        gaps.remove(at)  # it fills the place of an attacker dispersed on its point
+        b = attrs.evolve(b, attackers=(*b.attackers, (uid, at)), gaps=tuple(gaps))
+        ctx.state.put(unit.marked(scoped(cn.ACTED, PHASE)))
+        save(ctx, b)
+        ctx.emit("reserve", f"{uid} joins the attack on {b.target} from {at}", unit=uid)
+        if not substitutes(ctx, b):
+            ctx.done()
+
+
+class AdvanceStep(BattleDecision):
+    """Darkest Crusade, Advances and Retreats after Combat: "Retreat of defending units after
+    the first round of combat is entirely voluntary - and so then is an attacker's advance
+    into the hex" (DC2: the moving units "can occupy the point" once it is cleared): after a
+    retreat emptied the point, the attacker advances undispersed attackers one at a time, or
+    stops (``Pass``). Not adopted: Darkest's advance into an adjacent unoccupied hex and the
+    two-hex panzer advance along a road (the table's Retreat row)."""
+
+    name: ClassVar[str] = "advance"
+    args: ClassVar[Mapping[str, Shape] | None] = {"by": SIDE}
+    kind: ClassVar[str] = "advance"
+    rule: ClassVar[str] = ADVANCE
+    actions: ClassVar[tuple[type[Action], ...]] = (Advance, Pass)
+
+    def legal(self, ctx: Context, frame: Frame) -> list[Action]:
+        return [Pass(), *advances(ctx, load(ctx))]
+
+    def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
+        if isinstance(action, Pass) or action in advances(ctx, load(ctx)):
+            return None
+        assert isinstance(action, Advance)
+        return IllegalAction(
+            ADVANCE,
+            f"{'+'.join(action.units)} may not advance along {'-'.join(action.path)}: one "
+            "undispersed attacker at a time, from its point into the point it attacked",
+        )
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        if isinstance(action, Pass):
+            ctx.done()
+            return
+        assert isinstance(action, Advance)
+        b = load(ctx)
+        uid = action.units[0]
+        enter(ctx, b.side, uid, b.target)  # destroys enemy partisans, entrained factories
+        ctx.emit("advance", f"{uid} advances into {b.target}", unit=uid, to=b.target)
+        if not advances(ctx, b):
+            ctx.done()

@@ -52,7 +52,7 @@ DEFAULTS: dict[str, Any] = {
         "ground_fire": True,
         "flak": {"unit": 1, "victory_city": 1},
     },
-    # October (the hex edition: "the best 2 numbers are Good", else Mud): Good's die faces.
+    # October (Darkest Crusade: "the best 2 numbers are Good", else Mud): Good's die faces.
     "october_good_in_sixths": 2,
     # Breakthrough combat lasts this many ground rounds (Darkest Crusade's Blitzkrieg!: "only
     # for 1 battle round").
@@ -83,13 +83,17 @@ DEFAULTS: dict[str, Any] = {
     # determinations, to turn ``axis_sudden_until`` (Dec 41), later only at the end. The
     # Soviets win at once holding a ``soviet_win`` point in supply: the hex edition's "Warsaw
     # or Bucharest and Ploesti", Darkest Crusade's "Warsaw or hex M1" (Bucharest-Ploesti; the
-    # map's Bucharest point stands for both).
+    # map's Bucharest point stands for both). The hex edition's Moscow morale collapse: taking
+    # ``collapse_point`` in supply, the Axis wins on ``collapse_in_sixths`` in 6 (its "33%";
+    # provisional: a die's 2 in 6, as the hex title's chart).
     "victory": {
         "axis_win": 8,
         "axis_sudden_until": 7,
         "draw": 7,
         "required": ["Leningrad", "Moscow", "Stalingrad"],
         "soviet_win": ["Warsaw", "Bucharest"],
+        "collapse_point": "Moscow",
+        "collapse_in_sixths": 2,
     },
     "provisional": {},
 }
@@ -223,6 +227,11 @@ def check(sc: Scenario) -> Charts:
     for key in ("required", "soviet_win"):
         if not all(p in sc.board for p in vic.get(key, [])):
             raise _fail(sc, f"victory.{key}", "expected points of the map")
+    if vic.get("collapse_point") not in sc.board:
+        raise _fail(sc, "victory.collapse_point", "expected a point of the map")
+    k = vic.get("collapse_in_sixths")
+    if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= 6:
+        raise _fail(sc, "victory.collapse_in_sixths", "expected a number of sixths, 0 to 6")
     until = vic.get("axis_sudden_until", 0)
     if isinstance(until, bool) or not isinstance(until, int):
         raise _fail(sc, "victory.axis_sudden_until", "expected a turn number")

@@ -22,9 +22,10 @@ from .weather import MUD, SNOW, weather
 
 FORTRESS = "DC2 Terrain C: Fortresses"
 SUPPLY = StrengthRounding(attack="down", defence="up")
-"""Out of supply (filled gap, the hex edition's and Darkest Crusade's Supply): firepower
-halved, fractions rounded down on offense and up on defense; supply is judged at the moment of
-combat (the hex edition)."""
+"""Out of supply (filled gap, Darkest Crusade's supply paragraph): firepower halved, fractions
+rounded down on offense and up on defense; supply is judged at the moment of combat (the hex
+edition). The hex edition's own effects (odds columns, dispersal) are not adopted (the table's
+out-of-supply row)."""
 
 
 def firing(ctx: Context, units: Iterable[str], air: bool) -> list[str]:

@@ -1,8 +1,11 @@
-"""Reinforcements (the text's rule is lost: filled from the hex edition). At the start of its
-player turn a side's units due this turn (the scenario's ``[[reinforcements]]``) arrive on
-their point if the side controls it, no enemy stands there and it is in supply without
-crossing the Kerch Straits (DC2 Terrain D), else in the side's off-map box (Siberia, the west
-edge), from which they move on by strategic or operational movement. Siberian units called in early
+"""Reinforcements (the text's rule is lost; the sources give only entry months and places:
+the hex edition's "month of entry" and Russian armies "from the eastern mapboard edge",
+Darkest Crusade's 2. Army that "enters the game on Warsaw"). At the start of its player turn a
+side's units due this turn (the scenario's ``[[reinforcements]]``) arrive on their point if the
+side controls it, no enemy stands there and it is in supply without crossing the Kerch Straits
+(DC2 Terrain D), else (reading, provisional: no source says what happens when the entry point
+is lost) in the side's off-map box (Siberia, the west edge), from which they move on by
+strategic or operational movement. Siberian units called in early
 arrive sooner (:mod:`.siberians`).
 """
 

@@ -5,7 +5,8 @@ Crusade, and entrain factories after their replacements), then in the order of t
 surviving fragments: strategic land movement, strategic sea movement (DC2 B: after land
 movement), operational movement and combat; the Axis player turn first, as in every Coatney
 game; the weather at the start of the month; recovery at the end of each player turn; victory
-determination at the end of the turn. The Axis has a Breakthrough Movement Phase (named in DC2
+determination at the end of the turn; the Moscow morale-collapse check (hex edition) after
+each movement and combat segment. The Axis has a Breakthrough Movement Phase (named in DC2
 Lines D, its text lost) after combat: the hex edition's Blitzkrieg! (panzers move and attack,
 others attack without moving, one battle round; none in Mud or the first Snow turn).
 """
@@ -17,6 +18,8 @@ from wargames.core.sequence import Phase, Segment
 from . import counters as cn
 from .operational import BREAKTHROUGH
 from .weather import breakthrough_phase
+
+MOSCOW = "Moscow morale collapse (hex edition victory conditions)"
 
 
 def player_turn(side: str, title: str) -> Phase:
@@ -30,12 +33,14 @@ def player_turn(side: str, title: str) -> Phase:
                 {"side": side, "mode": BREAKTHROUGH},
                 when=breakthrough_phase,
             ),
+            Segment("moscow", MOSCOW, when=breakthrough_phase),
             Segment(
                 "combat",
                 "Axis breakthrough combat (1 round)",
                 {"side": side, "mode": BREAKTHROUGH},
                 when=breakthrough_phase,
             ),
+            Segment("moscow", MOSCOW, when=breakthrough_phase),
         )
     soviet: tuple[Segment, ...] = ()
     evacuate: tuple[Segment, ...] = ()
@@ -57,7 +62,9 @@ def player_turn(side: str, title: str) -> Phase:
             Segment(
                 "operational", f"{title} operational movement (DC2 Operational Movement)", args
             ),
+            Segment("moscow", MOSCOW),
             Segment("combat", f"{title} combat (DC2 Combat)", args),
+            Segment("moscow", MOSCOW),
             *breakthrough,
             Segment("recover", f"{title} recovery", args),
         ),

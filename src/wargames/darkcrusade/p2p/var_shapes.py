@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 from wargames.core.frame_args import (
     ALL,
+    BOOL,
     INT,
     NODE,
     SIDE,
@@ -40,6 +41,8 @@ BATTLE = record_of(
         "absorbing": one_of(SIDE, literal("")),
         "taken": list_of(tuple_of(UNIT, INT)),
         "rounds": INT,
+        "gaps": list_of(NODE),
+        "retreated": BOOL,
     },
     required=ALL,  # the reader takes every field
 )
@@ -49,7 +52,9 @@ field): ``side`` attacks ``target`` with ``attackers`` ([unit, point it attacks 
 the round's hits scored by the attacker/defender; ``absorbing`` the side taking hits now ("":
 none) with ``left`` hits to go and ``taken`` the hits each unit took this round ([unit, n]);
 ``rounds`` the ground-round limit (0: none; ``charts.breakthrough_rounds`` in breakthrough
-combat)."""
+combat); ``gaps`` the points of attackers dispersed in a ground round, each open to one
+substitute (Darkest Crusade, Disruption); ``retreated`` whether a defender retreated (the
+advance is then voluntary)."""
 
 VAR_SHAPES: Mapping[str, Shape] = {
     # DC2 Operational Movement: attacks committed this phase, resolved in the combat phase:
@@ -59,6 +64,9 @@ VAR_SHAPES: Mapping[str, Shape] = {
     "battle": optional(BATTLE),
     # Factory evacuation (filled gap): factory unit gone to Siberia -> the turn it left the map.
     "factory_track": table_of(INT, key=UNIT),
+    # The hex edition's Moscow morale collapse: rolled for the Axis's present hold of Moscow
+    # (victory.MoscowStep; false again once the Soviets hold it).
+    "moscow_rolled": BOOL,
     # The turn of the first Snow weather (no Breakthrough Movement Phase then, DC2 Lines D).
     "first_snow": INT,
     # The October weather roll (hex edition Weather): November is the opposite.

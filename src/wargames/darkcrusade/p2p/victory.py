@@ -5,18 +5,22 @@ victory points including Leningrad, Moscow or Stalingrad; the Soviets win at onc
 if they hold a ``soviet_win`` point (Warsaw or Bucharest: the hex edition's "Warsaw or
 Bucharest and Ploesti", Darkest Crusade's "Warsaw or hex M1") in supply.
 After the last turn: the Axis wins as above, draws with ``draw`` points, else the Soviets win.
+The hex edition's Moscow morale collapse: the instant the Axis takes Moscow in supply, a roll
+(``collapse_in_sixths`` chances in 6, provisional) wins him the game (:class:`MoscowStep`).
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import ClassVar
 
+from wargames.core.actions import Action, Outcome
 from wargames.core.context import Context
 from wargames.core.estimate import army_nearness
 from wargames.core.frame_args import Shape
-from wargames.core.sequence import Step
+from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame, Result
 
 from . import counters as cn
@@ -25,6 +29,7 @@ from .charts import charts
 from .supply import supplied_points
 
 RULE = "victory (provisional: Darkest Crusade's thresholds, the hex edition's conditions)"
+COLLAPSE = "DC hex edition: Victory Conditions (Moscow taken in supply: Russian morale collapse)"
 
 
 def axis_points(ctx: Context) -> tuple[int, bool]:
@@ -168,3 +173,47 @@ class VictoryStep(Step):
             ctx.end(got)
             return
         ctx.done()
+
+
+def collapse_due(ctx: Context) -> bool:
+    """Whether the Axis holds the chart's ``collapse_point`` (Moscow) in supply and has not
+    rolled for this capture."""
+    m = str(charts(ctx).victory["collapse_point"])
+    held = ctx.state.control.get(m) == cn.AXIS
+    return held and not ctx.state.get("moscow_rolled") and m in supplied_points(ctx, cn.AXIS)
+
+
+class MoscowStep(ChanceStep):
+    """The hex edition's Victory Conditions: "The instant the Axis player takes Moscow, in
+    supply, he can roll for a 33% chance of Russian morale collapse and victory": checked
+    after each movement and combat segment (the sequence), one roll per capture (a Soviet
+    recapture makes the next capture roll again); ``collapse_in_sixths`` chances in 6
+    (provisional: 2, the hex edition's 33%). "He can roll": the roll can only win him the
+    game, so it is always made."""
+
+    name: ClassVar[str] = "moscow"
+    args: ClassVar[Mapping[str, Shape] | None] = {}
+    rule: ClassVar[str] = COLLAPSE
+
+    def actor(self, ctx: Context, frame: Frame) -> str | None:
+        return "chance" if collapse_due(ctx) else None
+
+    def run(self, ctx: Context, frame: Frame) -> None:
+        m = str(charts(ctx).victory["collapse_point"])
+        held = ctx.state.control.get(m) == cn.AXIS
+        ctx.state.set("moscow_rolled", held and bool(ctx.state.get("moscow_rolled")))
+        ctx.done()
+
+    def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
+        k = Fraction(int(charts(ctx).victory["collapse_in_sixths"]), 6)
+        got = [(Outcome("collapse"), k), (Outcome("holds"), 1 - k)]
+        return [(o, p) for o, p in got if p]
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        assert isinstance(action, Outcome)
+        ctx.state.set("moscow_rolled", True)
+        ctx.done()
+        if action.value == "collapse":
+            ctx.end(Result(cn.AXIS, "victory", "Moscow taken in supply: Russian morale collapse"))
+        else:
+            ctx.emit("moscow", "Moscow taken: Russian morale holds")

@@ -1,5 +1,7 @@
 """The weather of the month: the scenario's calendar, with October rolled and November the
-opposite of October (the hex edition's weather rule; errata 2: December to February are Snow).
+opposite of October (Darkest Crusade's Weather: "In October, the best 2 numbers are Good weather
+and the rest Mud. If Oct was Mud, November is Good. If Oct was Good, Nov is SNOW"; the hex
+edition has no October roll; errata 2: December to February are Snow).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from wargames.core.state import Frame
 from .charts import charts
 
 GOOD, MUD, SNOW = "good", "mud", "snow"
-RULE = "DC hex edition: Weather (October roll), DC2 errata 2 (Snow months)"
+RULE = "Darkest Crusade: Weather (October roll), DC2 errata 2 (Snow months)"
 
 
 def weather(ctx: Context) -> str:
