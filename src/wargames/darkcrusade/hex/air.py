@@ -204,7 +204,9 @@ def grounded(ctx: Context, uid: str) -> bool:
 
 def relocate(ctx: Context, side: str) -> None:
     """DCH: Air Notes: at the start of the player-turn an air unit whose airfield hex the
-    enemy took is overrun on the ground (Shot Down); its airfield may then be moved."""
+    enemy took is overrun on the ground (Shot Down); its airfield may then be moved. The
+    Interceptor Korps, which stay on Moscow and Leningrad, are not (a reading): they are
+    non-operational while their city is lost (``operational``)."""
     from .air_combat import SHOT_DOWN, ground
 
     for uid in air_units(ctx, side):

@@ -152,8 +152,9 @@ def railway_guns(
     ctx: Context, attackers: Sequence[str], target: str, side: str
 ) -> list[tuple[str, int]]:
     """DCH: Russian Leningrad Railway Guns: +1 column supporting a Russian attack down its line
-    (a gun in supply next to the target across a rail hexside); -1 column to an attack on its
-    hex by units attacking from its line (across a rail hexside)."""
+    (a gun in supply and UnDisrupted next to the target across a rail hexside: "Like for
+    Katyushas", which "may not attack if Unsupplied or Disrupted"); -1 column to an attack on
+    its hex by units attacking from its line (across a rail hexside)."""
     board = ctx.board
     occ = ctx.state.occupancy()
     russian = statuses(ctx, cn.RUSSIAN)
@@ -163,7 +164,9 @@ def railway_guns(
         for n in board.neighbours(target)
         if "rail" in board.edge_features(n, target)
         for u in occ.get(n, ())
-        if cn.has(ctx, u, "railway-gun") and russian.get(u) != SupplyStatus.UNSUPPLIED
+        if cn.has(ctx, u, "railway-gun")
+        and russian.get(u) != SupplyStatus.UNSUPPLIED
+        and not cn.disrupted(ctx, u)
     ]
     if side == cn.RUSSIAN and guns_near:
         out.append(("DCH: Russian Leningrad Railway Guns (support)", 1))

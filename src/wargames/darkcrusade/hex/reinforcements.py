@@ -140,6 +140,8 @@ class RussianAdmin(Step):
         for u in sorted(ctx.state.units_in(cn.ELIMINATED), key=lambda u: u.id):
             if bank < 2:
                 break
+            # DCH: Russian Replacements (a reading): the rifle factors rebuild only the rifle
+            # armies; a lost Siberian shock army or the Moscow division is never replaced
             if cn.has(ctx, u.id, "hidden"):
                 coming.append([u.id, "rifle_factors", 2])
                 bank -= 2
