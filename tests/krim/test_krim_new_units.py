@@ -301,6 +301,7 @@ def test_an_opposed_landing_is_the_turns_mandatory_attack() -> None:
         goto(game, "Soviet Movement Phase", "begin-movement", turn=6)
         if land:
             game.apply(Place("Q", "H2"))  # H2: a Soviet source held by the Axis
+            game.apply(Choose("sea:G1"))  # one of its two sea hexes
         game.apply(Pass())
         while game.decision is not None and game.decision.step != "assaults":
             game.apply(next(iter(game.legal_actions())))  # the landing: fixed odds, die ...

@@ -67,6 +67,7 @@ def test_an_opposed_landings_attackers_make_no_prepared_assault_afterwards() -> 
         *ELSEWHERE,
     )
     game.apply(Place("Q", "B3"))
+    game.apply(Choose("sea:A2"))
     game.apply(Pass())  # end of movement: the landing is fought first
     game.apply(Choose("add:L"))
     game.apply(Choose("odds"))
@@ -97,6 +98,7 @@ def test_an_opposed_landings_defenders_are_not_attacked_again_that_phase() -> No
         *ELSEWHERE,
     )
     game.apply(Place("Q", "B3"))
+    game.apply(Choose("sea:A2"))
     game.apply(Pass())
     game.apply(Choose("odds"))  # L does not join
     game.apply(Outcome(1))

@@ -272,6 +272,7 @@ def test_sea_transfer_first_then_no_other_move_and_no_attack() -> None:
 def test_opposed_landing_shifts_left_and_survivors_return_to_the_box() -> None:
     game = sea_game(qrb("Q", att=(9, 5), dfn=(9, 5)), unit("AX", "axis", "B3", (2, 1), (2, 1)))
     game.apply(Place("Q", "B3"))
+    game.apply(Choose("sea:A2"))
     sea = game.state.units["Q"].at
     assert game.scenario.board.terrain(sea) == "sea" and game.state.units["Q"].has("at-sea")
     game.apply(Pass())  # end of movement: the landing is resolved first in combat
@@ -382,6 +383,7 @@ def test_land_units_may_join_an_opposed_landing() -> None:
         qrb("Q", att=(9, 5), dfn=(9, 5)), unit("AX", "axis", "B3"), unit("L", "soviet", "C3")
     )
     game.apply(Place("Q", "B3"))
+    game.apply(Choose("sea:A2"))
     game.apply(Pass())
     assert Choose("add:L") in list(game.legal_actions())
 
@@ -438,6 +440,7 @@ def _won_landing(*landers: str) -> Game:
     )
     for u in landers:
         game.apply(Place(u, "B3"))
+        game.apply(Choose("sea:A2"))
     game.apply(Pass())
     game.apply(Choose("odds"))
     game.apply(Outcome(6))

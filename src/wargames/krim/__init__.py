@@ -34,7 +34,7 @@ from .optrans import BeginOpTrans, EndPlayerTurn, OpTransMove, OpTransPhase
 from .reinforcements import Arrivals, AxisNewUnits, ParachuteDrop
 from .reinforcements import setup as reinforcements_setup
 from .reinforcements import validate as validate_reinforcements
-from .sea import BeginSea, QuickReactionBox
+from .sea import BeginSea, LandingSeaHex, QuickReactionBox
 from .sequence import PHASES
 from .supply import MonthEndSupply, MonthStartSupply, tactical_map
 from .var_shapes import VAR_SHAPES
@@ -95,6 +95,7 @@ class Krim(Title):
         BeginMovement(),
         MovementPhase(),
         MoveGroup(),
+        LandingSeaHex(),
         ParachuteDrop(),
         BeginCombat(),
         OpposedLandings(),

@@ -11,10 +11,11 @@ from typing import ClassVar
 from wargames.core.actions import Action, Choose, Pass, Place
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
-from wargames.core.frame_args import SIDE, Shape
+from wargames.core.frame_args import NODE, SIDE, UNIT, Shape
 from wargames.core.markers import PHASE, has_scoped, scoped
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
+from wargames.core.steps import SideStep
 
 from . import counters as cn
 from .battle import AT_SEA, LANDING
@@ -72,7 +73,7 @@ def landing_error(ctx: Context, uid: str, at: str) -> str | None:
         if cn.is_artillery(ctx.unit_def(uid)):
             # Krim: Artillery and Barrages: "Artillery units may only attack by firing barrages"
             return f"{uid} is artillery: it may not make an opposed landing"
-        if not _sea_hex(ctx, at):
+        if not sea_hexes(ctx, at):
             return f"{at} has no sea hex next to it"
         return None
     if not cn.fits(ctx, at, 1):
@@ -80,9 +81,32 @@ def landing_error(ctx: Context, uid: str, at: str) -> str | None:
     return None
 
 
-def _sea_hex(ctx: Context, at: str) -> str | None:
-    seas = [n for n in sorted(ctx.board.neighbours(at)) if ctx.board.terrain(n) == "sea"]
-    return seas[0] if seas else None
+def sea_hexes(ctx: Context, at: str) -> list[str]:
+    """The sea hexes next to ``at``, in sorted order."""
+    return [n for n in sorted(ctx.board.neighbours(at)) if ctx.board.terrain(n) == "sea"]
+
+
+def sail(ctx: Context, uid: str, at: str) -> None:
+    """Krim: Opposed Landings: "move the Soviet units into a sea hex next to the desired landing
+    hex": with one sea hex the unit sails there; with more, the Soviet player names it
+    (:class:`LandingSeaHex`), since the hex counts for the Concentric Assault +1."""
+    seas = sea_hexes(ctx, at)
+    if len(seas) == 1:
+        _at_sea(ctx, uid, at, seas[0])
+    else:
+        ctx.push("landing-sea", unit=uid, at=at)
+
+
+def _at_sea(ctx: Context, uid: str, at: str, sea: str) -> None:
+    """``uid`` (from the QRB, or across the Kerch Straits) waits in ``sea`` to land in ``at``."""
+    u = ctx.state.units[uid]
+    from_qrb = u.box == cn.QRB
+    ctx.state.put(u.moved_to(sea).marked(AT_SEA, scoped(MOVED, PHASE)))
+    ctx.state.set(LANDING, {**ctx.state.get(LANDING, {}), uid: at})
+    if from_qrb:
+        ctx.emit("landing", f"{uid} sails to {sea} to land in {at}", unit=uid, at=at)
+    else:
+        ctx.emit("straits", f"{uid} crosses to {sea} to attack {at}", unit=uid, at=at)
 
 
 def transfer_error(ctx: Context, uid: str, at: str) -> str | None:
@@ -179,13 +203,7 @@ def apply_sea(ctx: Context, side: str, action: Action) -> None:
     ctx.state.set(USED, float(ctx.state.get(USED, 0.0)) + weight(ctx, uid))
     if u.box == cn.QRB:
         if cn.occupant_side(ctx, action.at) == cn.AXIS:
-            sea = _sea_hex(ctx, action.at)
-            assert sea is not None
-            ctx.state.put(u.moved_to(sea).marked(AT_SEA, scoped(MOVED, PHASE)))
-            ctx.state.set(LANDING, {**ctx.state.get(LANDING, {}), uid: action.at})
-            ctx.emit(
-                "landing", f"{uid} sails to {sea} to land in {action.at}", unit=uid, at=action.at
-            )
+            sail(ctx, uid, action.at)
             return
         # Krim: the unit may move no further this phase, but may attack and advance
         ctx.state.put(u.moved_to(action.at).marked(scoped(MOVED, PHASE)))
@@ -235,6 +253,32 @@ class QuickReactionBox(SkippedWhenIdle):
         where, uid = action.option.split(":", 1)
         box = cn.QRB if where == "qrb" else cn.available_box(cn.SOVIET)
         ctx.state.put(ctx.state.units[uid].boxed(box))
+
+
+class LandingSeaHex(SideStep):
+    """Krim: Opposed Landings: the Soviet player names the sea hex next to the landing hex (or
+    the enemy-held Kerch Straits hex) that the unit sails to; it then waits there, at sea."""
+
+    name: ClassVar[str] = "landing-sea"
+    args: ClassVar[Mapping[str, Shape] | None] = {"unit": UNIT, "at": NODE}
+    side_name: ClassVar[str] = cn.SOVIET
+    kind: ClassVar[str] = "place"
+    rule: ClassVar[str] = "Krim: Opposed Landings"
+    actions: ClassVar[tuple[type[Action], ...]] = (Choose,)
+
+    def legal(self, ctx: Context, frame: Frame) -> Iterable[Action]:
+        return [Choose(f"sea:{n}") for n in sea_hexes(ctx, frame.args["at"])]
+
+    def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
+        if action in set(self.legal(ctx, frame)):
+            return None
+        at = frame.args["at"]
+        return IllegalAction(self.rule, f"{action.to_json()}: name a sea hex next to {at}")
+
+    def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
+        assert isinstance(action, Choose)
+        _at_sea(ctx, frame.args["unit"], frame.args["at"], action.option.split(":", 1)[1])
+        ctx.done()
 
 
 class BeginSea(Step):

@@ -12,9 +12,9 @@ from wargames.core.errors import IllegalAction
 from wargames.core.markers import PHASE, scoped
 
 from . import counters as cn
-from .battle import AT_SEA, LANDING
 from .calendar import FROST, weather
 from .movement import MOVED, allowance
+from .sea import sail, sea_hexes
 
 RULE = "Krim: The Kerch Straits"
 STRAITS = "straits"
@@ -40,7 +40,7 @@ def _error(ctx: Context, uid: str, at: str, when: str) -> str | None:
             return f"{uid} is artillery: it may not enter an enemy-held straits hex"
         if when != "movement":
             return f"{at} is enemy-occupied: only during the Movement Phase"
-        if not any(ctx.board.terrain(n) == "sea" for n in ctx.board.neighbours(at)):
+        if not sea_hexes(ctx, at):
             return f"{at} has no water of the straits beside it"
         return None
     if not cn.fits(ctx, at, 1):
@@ -69,10 +69,7 @@ def enter_straits(ctx: Context, action: Place, when: str) -> None:
     uid, at = action.unit, action.at
     u = ctx.state.units[uid]
     if cn.occupant_side(ctx, at) == cn.AXIS:
-        seas = [n for n in sorted(ctx.board.neighbours(at)) if ctx.board.terrain(n) == "sea"]
-        ctx.state.put(u.moved_to(seas[0]).marked(AT_SEA, scoped(MOVED, PHASE)))
-        ctx.state.set(LANDING, {**ctx.state.get(LANDING, {}), uid: at})
-        ctx.emit("straits", f"{uid} crosses to attack {at}", unit=uid, at=at)
+        sail(ctx, uid, at)  # resolved as an opposed landing: the player names the sea hex
         return
     ctx.state.put(u.moved_to(at))
     ctx.state.control[at] = cn.SOVIET
