@@ -7,7 +7,7 @@ Allocated attacks live in the state variable ``attacks``: target hex -> attackin
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
@@ -135,9 +135,10 @@ def attack_group(ctx: Context, origin: str, target: str, units: Iterable[str]) -
 def must_attack(
     ctx: Context, attacks: Mapping[str, Iterable[str]], mode: str
 ) -> IllegalAction | None:
-    """DC: Hex-Side Operational Attack Capacity: an UnDisrupted German army - or a
-    panzergruppe in clear terrain next to a clear hex - next to both attacking Russian units
-    and an Axis-occupied hex they attack must also be attacked, as equally as possible in
+    """DC: Hex-Side Operational Attack Capacity: an UnDisrupted German army - or an
+    UnDisrupted panzergruppe in clear terrain next to a clear hex of the attacking Russian
+    units (:func:`_binding`) - next to both attacking Russian units and an Axis-occupied hex
+    they attack must also be attacked, as equally as possible in
     firing points: no unit of the larger attack that could join the smaller one (it may
     attack there and the hexside capacity leaves room) may be worth less than the difference.
     The army binds only if one of those attackers may attack its hex (:func:`attack_error`:
@@ -152,7 +153,7 @@ def must_attack(
         for node in sorted(board.neighbours(target)):
             if node in origins or holder(ctx, occ, node) != cn.AXIS:
                 continue
-            if not any(_binding(ctx, u, node) for u in occ[node]):
+            if not any(_binding(ctx, u, node, origins) for u in occ[node]):
                 continue
             if not any(attack_error(ctx, u, node, mode, {}) is None for u in units):
                 continue
@@ -169,11 +170,17 @@ def must_attack(
     return None
 
 
-def _binding(ctx: Context, uid: str, node: str) -> bool:
+def _binding(ctx: Context, uid: str, node: str, origins: Collection[str | None]) -> bool:
+    """Whether ``uid`` in ``node`` binds the Russians attacking from ``origins``: an
+    UnDisrupted German army, or an UnDisrupted panzergruppe in clear terrain next to a clear
+    hex the attacking Russians stand in. The clear hex is the attackers' own, as in the stop
+    rule's "a clear terrain hex adjacent to an UnDisrupted Panzergruppe in a clear terrain hex"
+    (reading, docs/rules/darkest.md: a clear hex taking no part in the attack does not count)."""
     if cn.disrupted(ctx, uid):
         return False
     if cn.is_german_army(ctx, uid):
         return True
-    if cn.is_panzergruppe(ctx, uid) and ctx.board.terrain(node) == "clear":
-        return any(ctx.board.terrain(n) == "clear" for n in ctx.board.neighbours(node))
+    board = ctx.board
+    if cn.is_panzergruppe(ctx, uid) and board.terrain(node) == "clear":
+        return any(board.terrain(n) == "clear" for n in board.neighbours(node) if n in origins)
     return False
