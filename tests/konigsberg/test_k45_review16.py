@@ -6,8 +6,119 @@ from __future__ import annotations
 from k45_helpers import game, hq, push, unit
 from test_k45_combat import crt, fight, label
 
-from wargames.core.actions import AllocateLosses, Outcome, Place, Retreat
+from wargames.core.actions import AllocateLosses, Choose, Outcome, Pass, Place, Retreat
+from wargames.core.game import Game
 from wargames.konigsberg.forces import allowance
+
+
+# --- part A (review 16, rule text 0.0 to 5.2) -----------------------------------------------
+def draw(g: Game, chit: str) -> Game:
+    push(g, "draw")
+    g.apply(Outcome(chit))
+    return g
+
+
+def test_3_2_friendly_units_do_not_negate_ezocs_for_placement() -> None:
+    """K45 3.2 "Friendly units do not negate EZOCs for the purpose of placement": the entry
+    hex 0105 holds the German F but lies in the ZOC of the Soviet S at 0205, so A is not
+    placed there nor anywhere else next to S."""
+    g = game(
+        unit("A", "german", None),
+        unit("F", "german", "0105"),
+        unit("S", "soviet", "0205"),
+        attributes={"0105": {"entry": "B"}},
+        reinforcements=[{"turn": 1, "unit": "A", "area": "B"}],
+    )
+    push(g, "reinforce")
+    assert g.state.units["A"].at != "0105"
+    assert g.decision is not None and g.decision.step == "place-reinforcement"
+    spots = {a.at for a in g.legal_actions() if isinstance(a, Place)}
+    assert spots and not spots & {"0205", *g.scenario.board.neighbours("0205")}
+
+
+def test_2_2a_an_hq_cannot_activate_another_hq() -> None:
+    """K45 2.2a "HQs cannot activate other HQs": with the German HQ L and the independent I
+    both in K's range, K may pick only I."""
+    g = game(
+        hq("K", "german", "0505"),
+        hq("L", "german", "0506"),
+        unit("I", "german", "0605"),
+        unit("S", "soviet", "1108"),
+    )
+    g.state.boxes["cup"] = ("K",)
+    draw(g, "K")
+    assert {a.option for a in g.legal_actions() if isinstance(a, Choose)} == {"unit:I"}
+    refused = g.check(Choose("unit:L"))
+    assert refused is not None and refused.rule == "K45 2.2a"
+
+
+def test_2_1d_the_hgm_chit_counts_towards_the_german_limit() -> None:
+    """K45 2.1d "counts towards the number of chits allowed each turn by the German player":
+    with one German activation left (turn-1 limit 3), the HGM chit takes it, so the German
+    HQ chit M drawn next is not acted upon."""
+    g = game(hq("K", "german", "0102"), hq("M", "german", "0902"), unit("S", "soviet", "1108"))
+    g.state.boxes["cup"] = ("HGM", "M")
+    g.state.set("used", {"german": 2})
+    draw(g, "HGM")
+    g.apply(Choose("K"))
+    while g.decision.step != "draw" and not g.decision.is_chance:
+        g.apply(Pass())
+    assert g.state.get("used")["german"] == 3
+    draw(g, "M")
+    assert g.state.get("active")["hq"] != "M"
+    assert "not acted upon" in [e.text for e in g.events if e.kind == "chit"][-1]
+
+
+def test_2_1d_the_hgm_moves_only_independent_units() -> None:
+    """K45 2.1d "two independent units anywhere on the map": A, out of range of its living
+    HQ K, is still K's unit and not an independent, so the HGM may not pick it."""
+    g = game(
+        hq("K", "german", "0102"),
+        unit("A", "german", "1005", command="K"),
+        unit("I", "german", "1006"),
+        unit("S", "soviet", "1108"),
+    )
+    g.state.boxes["cup"] = ("HGM",)
+    draw(g, "HGM")
+    g.apply(Choose("K"))
+    assert {a.option for a in g.legal_actions() if isinstance(a, Choose)} == {"hgm:I"}
+    assert g.check(Choose("hgm:A")) is not None
+
+
+def _gd_game() -> Game:
+    return game(
+        hq("GDK", "german", "0505"),
+        unit("GDPz", "german", "0506", command="GDK"),
+        unit("GDFus", "german", "0605", command="GDK"),
+        unit("GDPzG", "german", "0606", command="GDK"),
+        unit("S", "soviet", "1108"),
+        attributes={"0105": {"entry": "B"}},
+    )
+
+
+def test_0_7d_the_gd_withdrawal_chit_never_returns_to_the_cup() -> None:
+    """K45 0.7d "Once acted upon, the GD Withdrawal Special Action Chit is never returned to
+    the draw cup": after the turn advance it is out, not in the cup."""
+    g = _gd_game()
+    g.state.boxes["cup"] = ("GDK",)
+    g.state.boxes["drawn"] = ("gd-withdrawal",)
+    push(g, "action-chit", chit="gd-withdrawal", kind="gd-withdrawal")
+    push(g, "turn-advance")
+    assert "gd-withdrawal" not in g.state.boxes["cup"]
+    assert "gd-withdrawal" in g.state.boxes["chits-out"]
+
+
+def test_0_7e_the_gd_returns_chit_never_returns_to_the_cup() -> None:
+    """K45 0.7e: once acted upon, the GD Returns chit stays out of the cup after the turn
+    advance (the GD HQ chit goes back in)."""
+    g = _gd_game()
+    g.state.boxes["cup"] = ("GDK",)
+    push(g, "action-chit", chit="gd-withdrawal", kind="gd-withdrawal")
+    g.state.boxes["drawn"] = ("gd-returns",)
+    push(g, "action-chit", chit="gd-returns", kind="gd-returns")
+    push(g, "turn-advance")
+    assert "gd-returns" not in g.state.boxes["cup"] and "GDK" in g.state.boxes["cup"]
+    assert "gd-returns" in g.state.boxes["chits-out"]
 
 
 # --- part B (review 16, rule text 6.0 to the end) -------------------------------------------
