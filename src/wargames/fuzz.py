@@ -154,8 +154,8 @@ def mutated_actions(game: Game, rng: random.Random, n: int = 8) -> Iterator[obje
     for _ in range(n):
         if not legal:
             return
-        action = rng.choice(legal)
-        fields = attrs.fields(type(action))  # type: ignore[misc]
+        action: Any = rng.choice(legal)  # an attrs class (every Action is)
+        fields = attrs.fields(type(action))
         if not fields:
             continue
         f = rng.choice(fields)
