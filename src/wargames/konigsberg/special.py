@@ -407,19 +407,6 @@ class TurnAdvance(Step):
         ctx.done()
 
 
-class Optional(Step):
-    """K45 15.1b: zbV KG Mikosch enters (reduced) in Pillau as soon as a Soviet unit is within
-    five hexes of Königsberg (when the option is chosen)."""
-
-    name: ClassVar[str] = "mikosch"
-    args: ClassVar[Mapping[str, Shape] | None] = {}
-    rule: ClassVar[str] = "K45 15.1b"
-
-    def run(self, ctx: Context, frame: Frame) -> None:
-        ctx.done()
-        mikosch_check(ctx)
-
-
 def mikosch_check(ctx: Context, entered: Iterable[str] = ()) -> None:
     """K45 15.1b: Mikosch enters "as soon as any Soviet unit is within five hexes of
     Königsberg" (``entered``: the hexes a Soviet unit, now placed, has just entered), in Pillau
