@@ -7,17 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tests.darkcrusade_p2p.support import (
-    advance_to,
-    ctx,
-    frame_side,
-    game,
-    infantry,
-    panzer,
-    play,
-    unit,
-)
-from tests.darkcrusade_p2p.test_dc2_combat import battle_at
 
 from wargames.core.actions import (
     Advance,
@@ -32,6 +21,18 @@ from wargames.core.actions import (
 from wargames.core.errors import IllegalAction
 from wargames.core.game import Game
 from wargames.darkcrusade.p2p import battle as bt
+
+from .support import (
+    advance_to,
+    ctx,
+    frame_side,
+    game,
+    infantry,
+    panzer,
+    play,
+    unit,
+)
+from .test_dc2_combat import battle_at
 
 TABLE = Path(__file__).parents[2] / "docs" / "rules" / "darkcrusade-p2p.md"
 
