@@ -3,6 +3,7 @@ store loses no acknowledged action, and the game continues exactly as it would h
 
 from __future__ import annotations
 
+import http.client
 import json
 import threading
 import urllib.error
@@ -67,7 +68,13 @@ def test_kill_minus_9_mid_game_loses_no_acknowledged_action(tmp_path: Path) -> N
                     call(server, "POST", f"/api/games/{game}/actions", body, tokens[side])
                     acked.append({"version": s["version"] + 1, "action": choice["action"]})
                     n += 1
-            except (urllib.error.URLError, ConnectionError, OSError, AssertionError):
+            except (
+                urllib.error.URLError,
+                http.client.HTTPException,  # e.g. IncompleteRead: killed mid-response
+                ConnectionError,
+                OSError,
+                AssertionError,
+            ):
                 return  # the server died under us
             except BaseException as exc:  # pragma: no cover - reported below
                 failure.append(exc)
