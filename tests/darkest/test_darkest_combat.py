@@ -61,15 +61,20 @@ def test_russians_attack_with_any_3_units_per_hexside() -> None:
     assert capacity_error(c, "B2", "B3", ["R1", "R2", "R3", "R4"]) is not None
 
 
+@pytest.mark.parametrize("rough", ["B3", "B2"])  # into the rough hex, out of it
 @pytest.mark.parametrize("terrain", ["swamp", "mountains"])
-def test_only_2_units_per_hexside_into_or_out_of_swamp_or_mountains(terrain: str) -> None:
+def test_only_2_units_per_hexside_into_or_out_of_swamp_or_mountains(
+    terrain: str, rough: str
+) -> None:
+    # DC: Terrain Effects on Combat: "Only 2 units per hex-side may attack into or out of swamp
+    # or mountains" (the sixteenth review found "out of", the attackers' hex, untested)
     g = new(
         army("A1", "B2"),
         army("A2", "B2"),
         panzergruppe("P", "B2"),
         panzer_korps("K", "B2"),
         rifle("R", "B3"),
-        terrain={terrain: ["B3"]},
+        terrain={terrain: [rough]},
     )
     c = ctx(g)
     assert capacity_error(c, "B2", "B3", ["A1", "K"]) is None

@@ -28,8 +28,12 @@ CENTRES = {"replacement": ["C5", "D5"], "factory": ["D5"]}
 RUSSIAN_HOME = {"russian": ["C5", "D5", "B5", "E5", "A6", "B6", "C6", "D6", "E6"]}
 
 
-def replace_game(*units, **kw):
-    g = new(army("G", "B1"), *units, features=CENTRES, control=RUSSIAN_HOME, **kw)
+EAST_EDGE_AXIS = {"russian": ["C5", "D5"], "axis": ["A6"]}  # A6, an eastern edge hex, Axis
+
+
+def replace_game(*units, control=RUSSIAN_HOME, **kw):
+    """German army G on B1 and ``units``, at the Russian replacements after B.1's choices."""
+    g = new(army("G", "B1"), *units, features=CENTRES, control=control, **kw)
     g = to_step(g, "russian-admin", "russian")
     g.apply(Pass())
     return g
@@ -440,15 +444,7 @@ def test_placing_a_unit_takes_control_of_its_hex() -> None:
     assert g.state.control["D4"] == "russian"
     assert allowance(ctx(g), "M", "op") == (2, 2)  # Grozny back in Russian hands
     # a replacement from the eastern edge
-    g = new(
-        army("G", "B1"),
-        rifle("R", None, (1, 2)),
-        rifle("F", "D6"),
-        features=CENTRES,
-        control={"russian": ["C5", "D5"], "axis": ["A6"]},
-    )
-    g = to_step(g, "russian-admin", "russian")
-    g.apply(Pass())
+    g = replace_game(rifle("R", None, (1, 2)), rifle("F", "D6"), control=EAST_EDGE_AXIS)
     g.apply(Place("R", "A6"))
     assert g.state.control["A6"] == "russian"
     # German reinforcements sent to the Axis map edge from a Russian-held Warsaw

@@ -21,7 +21,7 @@ from darkest_support import (
     to_step,
     unit,
 )
-from test_darkest_reinforcements import CENTRES, siberians
+from test_darkest_reinforcements import EAST_EDGE_AXIS, replace_game, siberians
 
 from wargames.core.actions import Advance, Attack, Choose, Move, Outcome, Pass, Place, Retreat
 from wargames.core.game import Game
@@ -68,16 +68,9 @@ def test_siberians_are_not_placed_on_axis_units_or_an_empty_axis_victory_city() 
 def test_a_replacement_from_the_eastern_edge_is_not_placed_on_an_axis_unit() -> None:
     """DC: Russian Replacements: "or from the eastern mapboard edge", not onto the German
     army G6 on the edge hex A6. (K11.)"""
-    g = new(
-        army("G", "B1"),
-        army("G6", "A6"),
-        rifle("R", None, (1, 2)),
-        rifle("F", "D6"),
-        features=CENTRES,
-        control={"russian": ["C5", "D5"], "axis": ["A6"]},
+    g = replace_game(
+        army("G6", "A6"), rifle("R", None, (1, 2)), rifle("F", "D6"), control=EAST_EDGE_AXIS
     )
-    g = to_step(g, "russian-admin", "russian")
-    g.apply(Pass())
     legal = list(g.legal_actions())
     assert Place("R", "E6") in legal
     assert Place("R", "A6") not in legal

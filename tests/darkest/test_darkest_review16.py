@@ -7,10 +7,8 @@ from __future__ import annotations
 import pytest
 from darkest_support import (
     army,
-    ctx,
     markers,
     new,
-    panzer_korps,
     panzergruppe,
     rifle,
     to_step,
@@ -20,7 +18,6 @@ from darkest_support import (
 from wargames.core.actions import Attack, Choose, Pass
 from wargames.core.game import Game
 from wargames.darkest import counters as cn
-from wargames.darkest.attacks import capacity_error
 
 # C2's neighbours: B2, B3, C1, C3, D2, D3. The Russians in B2 attack G1 in B3; both touch C2.
 C2_OTHERS = ["C1", "C3", "D2", "D3"]
@@ -85,25 +82,6 @@ def test_a_disrupted_german_army_next_to_a_russian_attack_need_not_be_attacked()
     g.apply(Choose("R1"))
     g.apply(Attack(("R1",), "B3"))
     assert must_error(g) is None
-
-
-@pytest.mark.parametrize("terrain", ["swamp", "mountains"])
-def test_only_2_units_per_hexside_out_of_swamp_or_mountains(terrain: str) -> None:
-    # DC: Terrain Effects on Combat: "Only 2 units per hex-side may attack into or out of swamp
-    # or mountains": the attackers stand in the rough hex B2, the target B3 is clear.
-    g = new(
-        army("A1", "B2"),
-        army("A2", "B2"),
-        panzergruppe("P", "B2"),
-        panzer_korps("K", "B2"),
-        rifle("R", "B3"),
-        terrain={terrain: ["B2"]},
-    )
-    c = ctx(g)
-    assert capacity_error(c, "B2", "B3", ["A1", "K"]) is None
-    assert capacity_error(c, "B2", "B3", ["A1", "A2"]).rule == "DC: Terrain Effects on Combat"
-    assert capacity_error(c, "B2", "B3", ["P", "K"]) is not None
-    assert capacity_error(c, "B2", "B3", ["A1", "K", "K"]) is not None
 
 
 def shock_army(at: str) -> dict:
