@@ -18,10 +18,11 @@ def draw(g: Game, chit: str) -> Game:
     return g
 
 
-def test_3_2_friendly_units_do_not_negate_ezocs_for_placement() -> None:
-    """K45 3.2 "Friendly units do not negate EZOCs for the purpose of placement": the entry
-    hex 0105 holds the German F but lies in the ZOC of the Soviet S at 0205, so A is not
-    placed there nor anywhere else next to S."""
+def test_3_2_6_0c_friendly_units_do_not_negate_ezocs_for_placement() -> None:
+    """K45 3.2, 6.0c "Friendly units do not negate EZOCs for the purpose of (reinforcement)
+    placement": the entry hex 0105 holds the German F but lies in the ZOC of the Soviet S at
+    0205, so A is not placed there (it waits for a placement elsewhere) nor anywhere else
+    next to S."""
     g = game(
         unit("A", "german", None),
         unit("F", "german", "0105"),
@@ -30,10 +31,10 @@ def test_3_2_friendly_units_do_not_negate_ezocs_for_placement() -> None:
         reinforcements=[{"turn": 1, "unit": "A", "area": "B"}],
     )
     push(g, "reinforce")
-    assert g.state.units["A"].at != "0105"
+    assert g.state.units["A"].at is None
     assert g.decision is not None and g.decision.step == "place-reinforcement"
     spots = {a.at for a in g.legal_actions() if isinstance(a, Place)}
-    assert spots and not spots & {"0205", *g.scenario.board.neighbours("0205")}
+    assert spots and not spots & {"0105", "0205", *g.scenario.board.neighbours("0205")}
 
 
 def test_2_2a_an_hq_cannot_activate_another_hq() -> None:
@@ -280,23 +281,6 @@ def test_13_4_a_six_returns_the_3rd_or_18th_air_army_to_the_air_box() -> None:
     push(g, "refit-return")
     g.apply(Outcome(6))
     assert g.state.units["C"].box == "air:1AA"
-
-
-def test_6_0c_a_friendly_unit_in_the_entry_hex_does_not_negate_the_ezoc() -> None:
-    """K45 6.0c "Friendly units do not negate EZOCs for the purpose of reinforcement
-    placement": F in the entry hex 0105, in S's EZOC, does not open it to A."""
-    g = game(
-        unit("A", "german", None),
-        unit("F", "german", "0105"),
-        unit("S", "soviet", "0205"),
-        attributes={"0105": {"entry": "B"}},
-        reinforcements=[{"turn": 1, "unit": "A", "area": "B"}],
-    )
-    push(g, "reinforce")
-    assert g.state.units["A"].at is None
-    assert g.decision is not None and g.decision.step == "place-reinforcement"
-    spots = {a.at for a in g.legal_actions() if isinstance(a, Place)}
-    assert spots and "0105" not in spots
 
 
 def test_12_5_2_volksturm_keeps_three_hexes_from_a_soviet_hq_too() -> None:
