@@ -13,6 +13,7 @@ from dch_support import OUT, C, W, ctx, fight, game, pick_group
 import wargames
 from wargames.core.errors import ScenarioError
 from wargames.core.game import Game
+from wargames.darkcrusade import morale
 from wargames.darkcrusade.hex import DATA
 from wargames.darkcrusade.hex import counters as cn
 from wargames.darkcrusade.hex.battle import current
@@ -108,3 +109,20 @@ def test_a_terrain_chart_value_must_be_factors_closed_or_one_hex() -> None:
 def test_the_charts_have_no_turn_labels_the_calendar_gives_them() -> None:
     # The turn names are the scenario's [calendar]; a [weather] labels list was never read.
     assert "labels" not in DEFAULTS["weather"]
+
+
+@pytest.mark.parametrize(("sixths", "ok"), [(-1, False), (0, True), (6, True), (7, False)])
+def test_the_moscow_collapse_chances_are_0_to_6_sixths(sixths: int, ok: bool) -> None:
+    # DCH: Victory Conditions ("a 33% chance of Russian morale collapse", 2 in 6 by default):
+    # a chart outside 0 to 6 sixths is refused at load, naming the field (it gave a negative
+    # chance); 0 or 6 leaves only the outcome that can happen
+    data = tomllib.loads((DATA / "barbarossa-1941.toml").read_text(encoding="utf-8"))
+    data["charts"] = {"victory": {**DEFAULTS["victory"], "moscow_collapse_in_sixths": sixths}}
+    if not ok:
+        with pytest.raises(ScenarioError, match=r"charts\.victory\.moscow_collapse_in_sixths"):
+            wargames.new_game("darkcrusade-hex", data, seed=0)
+        return
+    wargames.new_game("darkcrusade-hex", data, seed=0)
+    assert [o.value for o, _ in morale.outcomes(sixths)] == (
+        ["collapse"] if sixths == 6 else ["holds"]
+    )

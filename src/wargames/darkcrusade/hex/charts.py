@@ -60,6 +60,11 @@ def build(scenario: Scenario) -> Charts:
     # every default value given, of its kind (the terrain chart's values are checked below)
     check_shape(file, "charts", data, DEFAULTS, free=("charts.movement.terrain",))
     _check_terrain(file, data["movement"]["terrain"])
+    k = data["victory"]["moscow_collapse_in_sixths"]  # DCH: Victory Conditions (its 33%)
+    if not 0 <= k <= 6:
+        raise ScenarioError(
+            file, "charts.victory.moscow_collapse_in_sixths", "a number of sixths, 0 to 6"
+        )
     for i, hex_ in enumerate(data["rail"]["railheads"]):  # DCH: Rail Movement
         if hex_ not in scenario.board:
             raise ScenarioError(file, f"charts.rail.railheads[{i}]", f"{hex_!r} is no hex")

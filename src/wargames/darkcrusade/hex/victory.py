@@ -21,6 +21,7 @@ from wargames.core.estimate import army_nearness, control_share, nearness, vp_sc
 from wargames.core.frame_args import Shape
 from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame, Result
+from wargames.darkcrusade import morale
 
 from . import counters as cn
 from .charts import charts
@@ -246,11 +247,10 @@ class MoscowCollapse(ChanceStep):
     rule: ClassVar[str] = RULE
 
     def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
-        k = int(charts(ctx).victory["moscow_collapse_in_sixths"])
-        return [(Outcome("collapse"), Fraction(k, 6)), (Outcome("holds"), Fraction(6 - k, 6))]
+        return morale.outcomes(int(charts(ctx).victory["moscow_collapse_in_sixths"]))
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         assert isinstance(action, Outcome)
         ctx.done()
         if action.value == "collapse":
-            ctx.end(Result(cn.AXIS, "victory", "Moscow taken in supply: Russian morale collapse"))
+            ctx.end(morale.COLLAPSE)

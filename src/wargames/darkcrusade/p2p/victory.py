@@ -22,6 +22,7 @@ from wargames.core.estimate import army_nearness
 from wargames.core.frame_args import Shape
 from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame, Result
+from wargames.darkcrusade import morale
 
 from . import counters as cn
 from . import geography as geo
@@ -205,15 +206,13 @@ class MoscowStep(ChanceStep):
         ctx.done()
 
     def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
-        k = Fraction(int(charts(ctx).victory["collapse_in_sixths"]), 6)
-        got = [(Outcome("collapse"), k), (Outcome("holds"), 1 - k)]
-        return [(o, p) for o, p in got if p]
+        return morale.outcomes(int(charts(ctx).victory["collapse_in_sixths"]))
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         assert isinstance(action, Outcome)
         ctx.state.set("moscow_rolled", True)
         ctx.done()
         if action.value == "collapse":
-            ctx.end(Result(cn.AXIS, "victory", "Moscow taken in supply: Russian morale collapse"))
+            ctx.end(morale.COLLAPSE)
         else:
             ctx.emit("moscow", "Moscow taken: Russian morale holds")
