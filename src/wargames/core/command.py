@@ -43,15 +43,27 @@ class RangeRules:
 
     def _build(self, index: BoardIndex) -> tuple[tuple[tuple[int, bool], ...], ...]:
         closed = {index.terrain_code[t] for t in self.closed_terrain if t in index.terrain_code}
+        terrain = index.terrain
+        memo: dict[int, tuple[bool, bool]] = {}  # edge bits -> (closed, stops): few distinct
+
+        def kind(bits: int) -> tuple[bool, bool]:
+            got = memo.get(bits)
+            if got is None:
+                got = memo[bits] = (
+                    any(h.matches(index, bits) for h in self.closed_hexsides),
+                    any(h.matches(index, bits) for h in self.stop_hexsides),
+                )
+            return got
+
         rows = []
-        for u in range(len(index)):
+        for nbrs, edge_bits in zip(index.adj, index.edge_bits, strict=True):
             row = []
-            for v, bits in zip(index.adj[u], index.edge_bits[u], strict=True):
-                if index.terrain[v] in closed:
+            for v, bits in zip(nbrs, edge_bits, strict=True):
+                if terrain[v] in closed:
                     continue
-                if any(h.matches(index, bits) for h in self.closed_hexsides):
-                    continue
-                row.append((v, any(h.matches(index, bits) for h in self.stop_hexsides)))
+                shut, stop = kind(bits)
+                if not shut:
+                    row.append((v, stop))
             rows.append(tuple(row))
         return tuple(rows)
 

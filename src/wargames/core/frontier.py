@@ -57,23 +57,30 @@ class EdgeFilter:
             return False, None
         size = index.grid_shape[0] * index.grid_shape[1]
         where = {off: k for k, off in enumerate(index.offsets)}
-        masks = [np.zeros(size, dtype=np.bool_) for _ in index.offsets]
+        # Plain Python lists in the loop (a numpy item read or write costs ten times more).
+        masks = [bytearray(size) for _ in index.offsets]
         cell = index.cell.tolist()
-        node_of_cell = index.node_of_cell
+        node_of_cell = index.node_of_cell.tolist()
+        allowed: dict[int, bool] = {}  # edge bits -> allows(bits): few distinct
         full = True
         for u, (nbrs, bits) in enumerate(zip(index.adj, index.edge_bits, strict=True)):
             cu = cell[u]
             for v, b in zip(nbrs, bits, strict=True):
-                if not self.allows(b):
+                ok = allowed.get(b)
+                if ok is None:
+                    ok = allowed[b] = self.allows(b)
+                if not ok:
                     continue
                 k = where.get(cell[v] - cu)
                 if k is None:  # an edge the grid cannot express: use list_bfs
                     return False, None
-                masks[k][cu] = True
+                masks[k][cu] = 1
             for k, off in enumerate(index.offsets):
                 if not masks[k][cu] and node_of_cell[cu + off] >= 0:
                     full = False
-        return True, None if full else tuple(masks)
+        if full:
+            return True, None
+        return True, tuple(np.frombuffer(m, dtype=np.uint8).astype(np.bool_) for m in masks)
 
     @property
     def on_grid(self) -> bool:

@@ -37,12 +37,10 @@ def barrage_targets(ctx: Context, frame: Frame) -> list[str]:
         and (frame.args["scope"] != "front" or front(ctx, u) == frame.args["front"])
     }
     theirs = {ctx.state.units[u].at for u in on_map(ctx, enemy(side))}
+    board = ctx.board
+    near = {board.node_at(h) for m in mine if m is not None for h in board.hex_of(m).within(reach)}
     return sorted(
-        n
-        for n in theirs
-        if n is not None
-        and defended(ctx, n, enemy(side))
-        and any(m is not None and ctx.board.distance(n, m) <= reach for m in mine)
+        n for n in theirs if n is not None and defended(ctx, n, enemy(side)) and n in near
     )
 
 

@@ -599,7 +599,11 @@ def retreat_stages(
     board = ctx.board
     near = index.cached(  # the hexes a retreat may reach: the same on every board position
         ("k45.retreat-near", origin, length + 2),
-        lambda _: frozenset(n for n in board if board.distance(origin, n) <= length + 2),
+        lambda _: frozenset(
+            n
+            for h in board.hex_of(origin).within(length + 2)
+            if (n := board.node_at(h)) is not None
+        ),
     )
     distance = {index.number[n]: d for n in near if (d := line.distance(n)) is not None}
     steps = sum(ctx.state.units[u].steps for u in units if is_combat(ctx.unit_def(u)))

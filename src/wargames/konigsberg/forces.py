@@ -110,8 +110,21 @@ def refugees(ctx: Context) -> dict[str, str]:
     return dict(ctx.state.get("refugees", {}))
 
 
-def refugee_hexes(ctx: Context) -> set[str]:
-    return set(refugees(ctx).values())
+_REFUGEE_HEXES: dict[int, tuple[object, frozenset[str]]] = {}
+
+
+def refugee_hexes(ctx: Context) -> frozenset[str]:
+    """The hexes holding refugees (K45 12.2), kept while the ``refugees`` variable holds the
+    same (frozen, so unchanged) value object."""
+    on = ctx.state.get("refugees")
+    if not on:
+        return frozenset()
+    got = _REFUGEE_HEXES.get(id(on))
+    if got is None or got[0] is not on:
+        if len(_REFUGEE_HEXES) >= 256:
+            _REFUGEE_HEXES.clear()
+        got = _REFUGEE_HEXES[id(on)] = (on, frozenset(on.values()))
+    return got[1]
 
 
 HALF_HEX = "half-hex"  # K45 0.2a: a map-edge half-hex (a node feature of the map)

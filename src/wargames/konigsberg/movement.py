@@ -480,7 +480,7 @@ def _refugee_each(ctx: Context, uid: str) -> int:
     return 2 * int(cost["mech" if is_mech(ctx.unit_def(uid)) else "foot"])
 
 
-def _refugees_near(ctx: Context, uid: str, shelters: set[str]) -> bool:
+def _refugees_near(ctx: Context, uid: str, shelters: frozenset[str]) -> bool:
     """Whether a move could enter a refugee hex: one is in the reach with refugees open and
     free of the extra cost (a superset of both refugee searches, from the kernel's cache)."""
     if not shelters:

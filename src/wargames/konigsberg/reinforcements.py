@@ -23,7 +23,7 @@ from wargames.core.events import Redacted
 from wargames.core.frame_args import BOOL, INT, NODE, SIDE, TEXT, UNIT, Shape, list_of, table_of
 from wargames.core.sequence import Step
 from wargames.core.state import Frame
-from wargames.core.supply import SupplyRules, trace_supply
+from wargames.core.supply import SupplyRules
 
 from .charts import charts
 from .command import in_range
@@ -46,7 +46,7 @@ from .forces import (
 )
 from .movement import no_gas
 from .steps import SideStep
-from .supply import full_sources, zoc_of
+from .supply import rail_line, zoc_of
 
 RAIL = SupplyRules(range=0, rail={"rail"}, closed_terrain={"water"})
 
@@ -99,9 +99,7 @@ def rail_hexes(ctx: Context, side: str) -> list[str]:
     is a full German source, 11.2, 11.2b), free of enemy units and EZOCs, at least three hexes
     from every enemy unit."""
     blocked = unit_hexes(ctx, enemy(side))
-    line = trace_supply(
-        ctx.board, RAIL, full_sources(ctx, side), blocked=blocked, zoc=zoc_of(ctx, enemy(side))
-    )
+    line = rail_line(ctx, side, RAIL)
     board = ctx.board
     near = {h for e in blocked for h in board.hex_of(e).within(2)}  # closer than three hexes
     return sorted(n for n in _rail_nodes(ctx) if line.in_supply(n) and board.hex_of(n) not in near)

@@ -133,11 +133,28 @@ def full_sources(ctx: Context, side: str) -> list[str]:
     index = ctx.board.index
     blocked = unit_hexes(ctx, "soviet") | {index.ids[v] for v in untraceable(index)}
     centre = ch.place(ch["supply"]["centre"])
-    if centre in blocked or not autobahn_open(
-        ctx, blocked, zoc_of(ctx, "soviet"), unit_hexes(ctx, "german")
+    if centre in blocked:
+        return out
+    germans = unit_hexes(ctx, "german")
+    key = ("autobahn", frozenset(blocked), _zoc_units(ctx, "soviet"), frozenset(germans))
+    if not _per_position(
+        ctx, key, lambda: autobahn_open(ctx, blocked, zoc_of(ctx, "soviet"), germans)
     ):
         return out
     return [*out, centre]
+
+
+def rail_line(ctx: Context, side: str, rules: SupplyRules) -> SupplyMap:
+    """K45 6.0e: the trace by ``rules`` (rail only) from ``side``'s full sources (11.2,
+    11.2b), never onto enemy units nor into their ZOCs; kept while these stay the same."""
+    blocked = unit_hexes(ctx, enemy(side))
+    full = full_sources(ctx, side)
+    key = ("rail", rules, side, frozenset(blocked), _zoc_units(ctx, enemy(side)), tuple(full))
+    return _per_position(
+        ctx,
+        key,
+        lambda: trace_supply(ctx.board, rules, full, blocked=blocked, zoc=zoc_of(ctx, enemy(side))),
+    )
 
 
 _TRACES: UnitsMemo[SupplyMap] = UnitsMemo(limit=16)
