@@ -172,19 +172,26 @@ def _strategic_situation(ctx: Context, side: str, hq: bool, through_refugees: bo
     return result
 
 
+_FULL: dict[tuple[str, bool], tuple[object, object, frozenset[str]]] = {}
+
+
 def _full_hexes(ctx: Context, side: str, hq: bool) -> tuple[str, ...]:
-    st = charts(ctx)["stacking"]
-    out = []
-    for n, us in ctx.state.occupancy().items():
-        if ctx.side_of(us[0]) != side:
-            continue
-        if hq:
-            if sum(1 for u in us if is_hq(ctx.unit_def(u))) >= int(st["hq"]):
-                out.append(n)
-        elif sum(1 for u in us if is_combat(ctx.unit_def(u))) >= int(st["combat"]):
-            out.append(n)
-    out.extend(n for n in refugee_hexes(ctx) if not hq)
-    return tuple(sorted(set(out)))
+    """K45 4.4a(2), 12.2b: the hexes a strategic move may not enter, full of ``side``'s HQs
+    (``hq``) or combat units, or (combat units) holding refugees. The stacks are read from the
+    occupancy alone (which units stand where), so kept while it is the same object."""
+    occ = ctx.state.occupancy()
+    got = _FULL.get((side, hq))
+    if got is None or got[0] is not occ or got[1] is not ctx.scenario:
+        st = charts(ctx)["stacking"]
+        limit, counts = (int(st["hq"]), is_hq) if hq else (int(st["combat"]), is_combat)
+        full = frozenset(
+            n
+            for n, us in occ.items()
+            if ctx.side_of(us[0]) == side and sum(1 for u in us if counts(ctx.unit_def(u))) >= limit
+        )
+        got = _FULL[side, hq] = (occ, ctx.scenario, full)
+    found = got[2] if hq else got[2] | refugee_hexes(ctx)
+    return tuple(sorted(found))
 
 
 def unit_reach(ctx: Context, uid: str, mode: str) -> Reach:
