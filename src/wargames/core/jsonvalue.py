@@ -108,7 +108,15 @@ def freeze(value: Any) -> Any:
     if value is None or kind in _SCALARS or kind is FrozenDict:
         return value  # the common cases first, without the ABC checks below
     if kind is tuple or kind is list:
-        return tuple([freeze(v) for v in value])
+        # scalars inline: most lists hold unit ids or hexes, and a call each costs more
+        return tuple([v if v is None or type(v) in _SCALARS else freeze(v) for v in value])
+    if kind is dict:
+        out = {}
+        for k, v in value.items():
+            if not isinstance(k, str):
+                raise TypeError(f"JSON object keys must be strings, not {k!r}")
+            out[k] = v if v is None or type(v) in _SCALARS else freeze(v)
+        return FrozenDict(out)
     if isinstance(value, (bool, int, float, str)):
         return value
     if isinstance(value, FrozenDict):
