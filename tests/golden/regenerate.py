@@ -18,6 +18,7 @@ GOLDEN = (
     ("konigsberg", 1),
     ("krim", 1),
     ("darkcrusade-p2p", 1),
+    ("darkcrusade-hex", 1),
 )
 
 

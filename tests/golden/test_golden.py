@@ -18,7 +18,14 @@ FILES = sorted(Path(__file__).parent.glob("*-seed*.json"))
 
 def test_there_is_a_golden_playthrough_per_title() -> None:
     titles = {f.name.split("-seed")[0] for f in FILES}
-    assert titles >= {"minimal", "darkest", "konigsberg", "krim", "darkcrusade-p2p"}
+    assert titles >= {
+        "minimal",
+        "darkest",
+        "konigsberg",
+        "krim",
+        "darkcrusade-p2p",
+        "darkcrusade-hex",
+    }
 
 
 @pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
