@@ -120,18 +120,36 @@ def canonical_labels(state: GameState, scenario: Scenario, hidden: Collection[st
         names.update({old: new for old, new in zip(order, group, strict=True) if old != new})
     if not names:
         return
+    # only the variables, frames and boxes that name a relabelled unit are rewritten
+    relabel(state, names, {path[:2] for u in names for path in where[u]})
+
+
+def relabel(
+    state: GameState, names: Mapping[str, str], where: Collection[tuple[Any, ...]] | None = None
+) -> None:
+    """Rename units in ``state`` (``names``: old id -> new id, a permutation of the ids it
+    names): the units themselves (kept in id order) and every mention in the variables, the
+    boxes and the frames' arguments; with ``where``, only the parts it names, as
+    ``("vars", name)``, ``("boxes", name)`` or ``("stack", frame index)``."""
+    if not names:
+        return
     renamed = {names.get(u, u): s for u, s in state.units.items()}
+    new = set(names.values())
     state.units = {}
     for uid in sorted(renamed):  # in id order, as every state keeps them
-        state.put(attrs.evolve(renamed[uid], id=uid) if uid in names.values() else renamed[uid])
-    # only the variables, frames and boxes that name a relabelled unit are rewritten
-    touched = {path[:2] for u in names for path in where[u]}
-    for part, key in touched:
+        state.put(attrs.evolve(renamed[uid], id=uid) if uid in new else renamed[uid])
+    if where is None:
+        where = {
+            *(("vars", k) for k in state.vars),
+            *(("boxes", k) for k in state.boxes),
+            *(("stack", i) for i in range(len(state.stack))),
+        }
+    for part, key in where:
         if part == "vars":
             state.vars[key] = rename(state.vars[key], names)
         elif part == "boxes":
             state.boxes[key] = rename(state.boxes[key], names)
-    frames = {key for part, key in touched if part == "stack"}
+    frames = {key for part, key in where if part == "stack"}
     if frames:
         state.stack = tuple(
             Frame(f.step, rename(f.args, names), id=f.id, caller=f.caller) if i in frames else f

@@ -294,7 +294,7 @@ class BattleStep(Step):
         if cleared(ctx, b):
             b.stage = Stage.ADVANCE
             return False
-        if reserves(ctx, b):
+        if reserve_asked(ctx, b):
             ctx.push("reserve", by=b.side)
             return True
         return False
@@ -366,7 +366,7 @@ class BattleStep(Step):
         b.attackers = staying
         if cleared(ctx, b):
             b.stage = Stage.ADVANCE
-        elif b.round < b.rounds and (b.attackers or reserves(ctx, b)):
+        elif b.round < b.rounds and (b.attackers or reserve_asked(ctx, b)):
             b.round += 1
             b.stage = Stage.ROUND
         else:
@@ -669,6 +669,22 @@ def reserves(ctx: Context, b: Battle) -> list[Attack]:
     return out
 
 
+def reserve_asked(ctx: Context, b: Battle) -> bool:
+    """Whether the attacker is asked for replacements (the ``reserve`` decision, and a round
+    for it when no attacker is left): whenever one may join (:func:`reserves`), and, with DC:
+    Secret ... Setup, whenever a gap hex holds a unit of his the enemy cannot see. Whether a
+    hidden unit could join (Disrupted, attacking elsewhere, its type against the capacity)
+    is hidden until it joins, so the decision's presence may depend only on what the enemy
+    sees; with no unit eligible its legal list is just Pass."""
+    if reserves(ctx, b):
+        return True
+    return any(
+        ctx.side_of(u.id) == b.side and not ctx.title.sees(ctx.state, b.enemy, [u.id])
+        for node in set(b.gaps)
+        for u in ctx.state.units_at(node)
+    )
+
+
 class ReserveStep(BattleDecision):
     """DC: Hex-Side Operational Attack Capacity: add attackers as replacements, or pass."""
 
@@ -697,7 +713,7 @@ class ReserveStep(BattleDecision):
         reveal(ctx, [uid])  # DC: Secret ... Setup: revealed as the battle's other attackers
         save(ctx, b)
         ctx.emit("reserve", f"{uid} joins the battle for {b.target}", unit=uid)
-        if not reserves(ctx, b):
+        if not reserve_asked(ctx, b):
             ctx.done()
 
 

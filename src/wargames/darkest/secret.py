@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from wargames.core.actions import Action, Place
+from wargames.core.alike import relabel
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.frame_args import Shape
@@ -205,26 +206,23 @@ def secret_place(ctx: Context, action: Action) -> bool:
 
 
 def determinize(ctx: Context, side: str) -> None:
-    """DC: Secret ... Setup: for the Axis, any hidden Russian unit may be any other: deal the
-    hidden units at random over the places the hidden units hold (search over what the Axis
-    player cannot know)."""
+    """DC: Secret ... Setup: for the Axis, any hidden Russian unit may be any other. What he
+    may not know is which counter stands in each hidden place, not what he was told of the
+    place (a unit returned there Disrupted, moved there, will attack from there): deal the
+    identities, not the records. A random permutation of the hidden ids renames them
+    everywhere in the state, so the unit dealt to a place takes the markers, the allocated
+    attacks, the battle's records and the frame arguments of the unit that stood there (during
+    the set-up, ``to_place`` then lists the boxed units in a random order). The kernel has
+    relabelled alike hidden units canonically first, so twin games deal alike."""
     hidden = sorted(ctx.state.get(HIDDEN, ()) or ())
     if side == cn.RUSSIAN or len(hidden) < 2:
         return
-    units = [ctx.state.units[u] for u in hidden]
-    # the places in an order of their own, not the units': a deal must not depend on which
-    # hidden unit holds which place (twin games, two hidden units exchanged, deal alike)
-    places = sorted(((u.at, u.box) for u in units), key=lambda p: (p[0] or "", p[1] or ""))
-    order = list(range(len(units)))
-    _shuffle(ctx, order)
-    for unit, k in zip(units, order, strict=True):
-        at, box = places[k]
-        ctx.state.put(unit.moved_to(at) if at is not None else unit.boxed(str(box)))
-    placing = list(ctx.state.get("to_place") or ())
-    if placing:  # during the set-up: the Russian units now in the box are the ones to place
-        boxed = sorted(u for u in hidden if ctx.state.units[u].box == BOX)
-        _shuffle(ctx, boxed)  # in an order the Axis does not know
-        ctx.state.set("to_place", [*boxed, *(u for u in placing if u not in hidden)])
+    dealt = list(hidden)
+    _shuffle(ctx, dealt)
+    names = {old: new for old, new in zip(hidden, dealt, strict=True) if old != new}
+    if names:
+        relabel(ctx.state, names)
+        ctx.state.set(HIDDEN, hidden)  # the same ids, kept sorted
 
 
 def _shuffle(ctx: Context, items: list[Any]) -> None:
