@@ -15,7 +15,7 @@ from wargames.core.context import Context
 from wargames.core.markers import SEGMENT, scoped
 
 from . import counters as cn
-from .hidden import lose
+from .hidden import lose, reveal
 
 
 def alive(ctx: Context, uids: tuple[str, ...]) -> list[str]:
@@ -24,10 +24,17 @@ def alive(ctx: Context, uids: tuple[str, ...]) -> list[str]:
 
 def eliminate(ctx: Context, uid: str, why: str) -> None:
     """Off the map to the eliminated box; a hidden army's counter goes back to the pile of the
-    42 (:func:`hidden.lose`)."""
+    42 (:func:`hidden.lose`).
+
+    DCH: Russian Replacements: "Lost Russian tank units go into a replacement pile ...
+    weakest units first": a korps of the face-down mech group lost before it fought (sunk at
+    sea) goes face up (reading), since the pile's order and the public tank bank paying for it
+    tell its counter anyway."""
     remove(ctx, uid, cn.ELIMINATED, why)
     if cn.has(ctx, uid, "hidden"):
         lose(ctx, uid)
+    elif uid in ctx.state.get("mech_units", ()) and cn.profile(ctx, uid) is not None:
+        reveal(ctx, uid)
 
 
 def disrupt(ctx: Context, uid: str) -> None:
