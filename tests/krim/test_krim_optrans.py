@@ -115,3 +115,17 @@ def test_an_optrans_may_not_end_in_a_full_hex() -> None:
     with pytest.raises(IllegalAction, match="stacking"):
         game.apply(Move(("A1",), path))
     assert game.state.units["A1"].at == "H8"
+
+
+def test_a_unit_chosen_for_optrans_without_its_prefix_is_refused_and_nothing_changes() -> None:
+    """Krim: Operational Transfers: the unit is chosen as ``optrans:<unit>``; a bare id was
+    accepted by check and then pushed a move of no unit, which broke the game."""
+    game = game_at(3, unit("A1", "axis", "H8"))
+    assert Choose("optrans:A1") in list(game.legal_actions())
+    before = game.to_json()
+    with pytest.raises(IllegalAction, match="optrans:<unit>") as raised:
+        game.apply(Choose("A1"))
+    assert raised.value.rule == "Krim: Operational Transfers"
+    assert game.to_json() == before
+    game.apply(Choose("optrans:A1"))
+    assert any(isinstance(a, Move) for a in game.legal_actions())

@@ -80,6 +80,10 @@ class BeginOpTrans(Step):
         ctx.done()
 
 
+OPTION = "optrans:"
+"""The option naming a unit to transfer (``optrans:<unit>``)."""
+
+
 class OpTransPhase(SkippedWhenIdle):
     """Pick a unit for its OpTrans (then its destination); Soviet units may first enter the
     Kerch Straits hexes (:mod:`.straits`); Pass ends the phase."""
@@ -97,9 +101,7 @@ class OpTransPhase(SkippedWhenIdle):
         out: list[Action] = [Pass()]
         if side == cn.SOVIET and not ctx.state.get(STARTED):
             out += straits_entries(ctx, side, "optrans")
-        out += [
-            Choose(f"optrans:{u.id}") for u in ctx.units_of(side) if can_optrans(ctx, u.id) is None
-        ]
+        out += [Choose(OPTION + u.id) for u in ctx.units_of(side) if can_optrans(ctx, u.id) is None]
         return out
 
     def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
@@ -115,7 +117,9 @@ class OpTransPhase(SkippedWhenIdle):
                 )
             return straits_error(ctx, side, action, "optrans")
         assert isinstance(action, Choose)
-        uid = action.option.removeprefix("optrans:")
+        if not action.option.startswith(OPTION):
+            return IllegalAction(RULE, f"choose a unit to transfer as {OPTION}<unit>")
+        uid = action.option.removeprefix(OPTION)
         if uid not in ctx.state.units or ctx.side_of(uid) != side:
             return IllegalAction(RULE, f"{uid} is not a unit of {side}")
         why = can_optrans(ctx, uid)
@@ -134,7 +138,7 @@ class OpTransPhase(SkippedWhenIdle):
                 ctx.state.set(ELIGIBLE, [*ctx.state.get(ELIGIBLE, ()), action.unit])
             return
         assert isinstance(action, Choose)
-        ctx.push("optrans-move", side=frame.args["side"], unit=action.option[8:])
+        ctx.push("optrans-move", side=frame.args["side"], unit=action.option.removeprefix(OPTION))
 
 
 class OpTransMove(SideStep):

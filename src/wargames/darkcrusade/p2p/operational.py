@@ -270,6 +270,10 @@ class OperationalStep(SideStep):
             if uid is not None:
                 return IllegalAction(rule, f"{uid} is chosen: move it or pass")
             why = unit_error(ctx, side, action.option, mode)
+            if why is None and not mode_moves(
+                ctx, side, action.option, mode, segment_ledger(ctx.state)
+            ):
+                why = f"{action.option} has no legal move now"  # as the legal list
             return None if why is None else IllegalAction(rule, why)
         assert isinstance(action, Move)
         if uid is None or action.units != (uid,):

@@ -350,6 +350,12 @@ class StrategicStep(UnitFirstStep):
             if uid is not None:
                 return IllegalAction(RULE, f"{uid} is chosen: give its destination or pass")
             why = unit_error(ctx, side, action.option)
+            if why is None:
+                at = ctx.state.units[action.option].at
+                if at not in movable_points(ctx, side, friendly_points(ctx, side)):
+                    why = (  # as the legal list
+                        f"no line of friendly points leads from {at} to a point with room"
+                    )
             return None if why is None else IllegalAction(RULE, why)
         assert isinstance(action, Move)
         if uid is None or action.units != (uid,):
