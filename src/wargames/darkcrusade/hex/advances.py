@@ -19,7 +19,7 @@ from .battle import Battle
 from .casualties import alive
 from .movement import SCALE, in_south, unit_costs
 from .stacking import fits
-from .terrain import water
+from .terrain import water_numbers
 from .weather import MUD, weather
 from .zoc import zone_map
 
@@ -88,7 +88,7 @@ def advances(ctx: Context, b: Battle) -> list[Action]:
     index = ctx.board.index
     occ = ctx.state.occupancy()
     prohibited = {index.number[n] for n, us in occ.items() if ctx.side_of(us[0]) != b.side}
-    prohibited |= {index.number[n] for n in ctx.board if water(ctx, n)}
+    prohibited |= water_numbers(ctx)
     zones = zone_map(ctx, cn.enemy(b.side))
     friendly = {index.number[n] for n, us in occ.items() if ctx.side_of(us[0]) == b.side}
     out: list[Action] = [Pass()]

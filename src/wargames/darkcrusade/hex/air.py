@@ -28,8 +28,10 @@ from . import counters as cn
 from .attacks import open_rumania, rumania_error
 from .battle import Battle, Stage, current, save
 from .charts import charts
-from .movement import allowance
+from .movement import allowance, oil_lost
+from .position import cached, shared
 from .supply import supply_map
+from .weather import weather
 from .zoc import zone_map
 
 RULE = "DCH: Air (Close Air Support)"
@@ -154,6 +156,12 @@ def reach(ctx: Context, side: str) -> int:
     the operational allowance (OMF + OMB) of the side's fastest ground units now, so halved in
     Mud and Snow ("In Mud and Snow, the OMF is halved") and capped when the oil is lost ("a
     maximum OMF of 4"). Clear: Axis 6 + 3, Russian 5 + 5; Mud and Snow: 3 + 3 and 3 + 5."""
+    # an allowance reads the counter, the charts, the weather and the oil (``allowance``)
+    key = ("air-reach", side, weather(ctx), oil_lost(ctx, side))
+    return shared(ctx, key, lambda: _reach(ctx, side))
+
+
+def _reach(ctx: Context, side: str) -> int:
     units = ctx.scenario.units
     return max(
         sum(allowance(ctx, u, "op"))
@@ -174,22 +182,37 @@ def airfield_hexes(ctx: Context, uid: str) -> dict[str, bool]:
         return {}
     board = ctx.board
     old = base(ctx, uid)
-    zoc = zone_map(ctx, cn.enemy(side))
-    index = board.index
-    occ = ctx.state.occupancy()
     net = rail_net(ctx, side)
     road = reach(ctx, side)
     out: dict[str, bool] = {}
-    for n in board:
-        if n == old or ctx.state.control.get(n) != side or index.number[n] in zoc:
-            continue
-        if any(ctx.side_of(u) != side for u in occ.get(n, ())):
+    for n in _friendly_hexes(ctx, side):
+        if n == old:
             continue
         if board.distance(old, n) <= road:
             out[n] = False
         elif old in net and n in net:
             out[n] = True
     return out
+
+
+def _friendly_hexes(ctx: Context, side: str) -> tuple[str, ...]:
+    """The hexes ``side`` holds outside enemy ZOCs with no enemy unit in them, in board order
+    (once per position: the control, the units)."""
+    return cached(ctx, ("friendly-hexes", side), lambda: _friendly(ctx, side))
+
+
+def _friendly(ctx: Context, side: str) -> tuple[str, ...]:
+    zoc = zone_map(ctx, cn.enemy(side))
+    index = ctx.board.index
+    occ = ctx.state.occupancy()
+    control = ctx.state.control
+    return tuple(
+        n
+        for n in ctx.board
+        if control.get(n) == side
+        and index.number[n] not in zoc
+        and not any(ctx.side_of(u) != side for u in occ.get(n, ()))
+    )
 
 
 def grounded(ctx: Context, uid: str) -> bool:

@@ -34,6 +34,7 @@ from .attacks import open_rumania, rumania_error
 from .battle import current, save
 from .charts import charts
 from .odds import odds
+from .position import per_occupancy
 
 RESULTS = "DCH: Air Attack and Combat Results"
 INTERCEPT = "DCH: Air (interception)"
@@ -406,12 +407,21 @@ def strike_targets(ctx: Context, uid: str) -> list[str]:
     # an airstrike "attacks each ground unit": DCH: Special First Turn Rules apply
     return sorted(
         n
-        for n, us in ctx.state.occupancy().items()
-        if ctx.side_of(us[0]) != side
-        and ctx.board.distance(at, n) <= reach
+        for n in enemy_hexes(ctx, side)
+        if ctx.board.distance(at, n) <= reach
         and n not in taken
         and rumania_error(ctx, side, at, n) is None
     )
+
+
+def enemy_hexes(ctx: Context, side: str) -> tuple[str, ...]:
+    """The hexes units of ``side``'s enemy occupy, in occupancy order."""
+
+    def build() -> tuple[str, ...]:
+        occ = ctx.state.occupancy()
+        return tuple(n for n, us in occ.items() if ctx.side_of(us[0]) != side)
+
+    return per_occupancy(ctx, ("enemy-hexes", side), build)
 
 
 def strikers(ctx: Context, side: str) -> list[str]:
@@ -421,8 +431,8 @@ def strikers(ctx: Context, side: str) -> list[str]:
         for u in air_units(ctx, side)
         if value(ctx, u, "cas") > 0
         and not has_scoped(ctx.state.units[u], FLOWN, TURN)
+        and strike_targets(ctx, u)  # asked first: cheaper than the supply trace of ``available``
         and available(ctx, u)
-        and strike_targets(ctx, u)
     ]
 
 

@@ -49,6 +49,11 @@ def attack_error(ctx: Context, uid: str, target: str) -> IllegalAction | None:
     """Why ``uid`` may not attack ``target`` now, or None."""
     if not may_fight(ctx, uid):
         return IllegalAction(RULE, f"{uid} may not attack now (Disrupted, or has attacked)")
+    return _target_error(ctx, uid, target)
+
+
+def _target_error(ctx: Context, uid: str, target: str) -> IllegalAction | None:
+    """``attack_error`` for a unit that may fight now: why not ``target``, or None."""
     at = ctx.state.units[uid].at
     assert at is not None
     side = ctx.side_of(uid)
@@ -88,7 +93,9 @@ def open_rumania(ctx: Context, side: str, origins: list[str]) -> None:
 def targets(ctx: Context, uid: str) -> list[str]:
     at = ctx.state.units[uid].at
     assert at is not None
-    return [t for t in sorted(ctx.board.neighbours(at)) if attack_error(ctx, uid, t) is None]
+    if not may_fight(ctx, uid):
+        return []  # ``attack_error`` refuses every hex
+    return [t for t in sorted(ctx.board.neighbours(at)) if _target_error(ctx, uid, t) is None]
 
 
 def floor_error(ctx: Context, attackers: list[str], target: str) -> IllegalAction | None:

@@ -158,14 +158,19 @@ def omf(ctx: Context, uid: str) -> int:
     return int(ctx.unit_def(uid).movement[0])
 
 
-def has_zoc(ctx: Context, uid: str) -> bool:
-    """DCH: ZOCs: armies and korps have movement-stopping ZOCs; only armies and German korps
-    keep them when Disrupted; divisions (and regiments) have none beyond their own hex."""
+def zoc_rank(ctx: Context, uid: str) -> int:
+    """DCH: ZOCs, by the counter alone: 0 no movement-stopping ZOC (divisions and regiments:
+    none beyond their own hex), 1 one only while UnDisrupted (other korps), 2 one even when
+    Disrupted (armies and German korps)."""
     if not (is_army(ctx, uid) or is_korps(ctx, uid)):
-        return False
-    if disrupted(ctx, uid):
-        return is_army(ctx, uid) or (is_german(ctx, uid) and is_korps(ctx, uid))
-    return True
+        return 0
+    return 2 if is_army(ctx, uid) or (is_german(ctx, uid) and is_korps(ctx, uid)) else 1
+
+
+def has_zoc(ctx: Context, uid: str) -> bool:
+    """DCH: ZOCs: whether the unit exerts a movement-stopping ZOC now (:func:`zoc_rank`)."""
+    rank = zoc_rank(ctx, uid)
+    return rank == 2 or (rank == 1 and not disrupted(ctx, uid))
 
 
 def enemy(side: str) -> str:

@@ -32,7 +32,7 @@ from wargames.core.zoc import ZocRules
 
 from . import counters as cn
 from .charts import charts
-from .position import cached
+from .position import cached, per_occupancy, shared
 from .stacking import fits
 from .terrain import SEAS, across_river
 from .weather import frozen, halves_omf, road_bonus, weather
@@ -176,26 +176,44 @@ def lone_katyushas(ctx: Context) -> set[str]:
     """DCH: Russian Katyushas: hexes of Katyushas not stacked with other Russian units, which
     a German unit may move through (eliminating them); DCH: Strategic Movement by Rail: the
     same for undefended Russian Railway Guns ("Same for Russian Railway Guns!")."""
-    return {
+    return set(per_occupancy(ctx, ("lone-katyushas",), lambda: _lone_katyushas(ctx)))
+
+
+def _lone_katyushas(ctx: Context) -> frozenset[str]:
+    return frozenset(
         n
         for n, us in ctx.state.occupancy().items()
         if all(cn.has(ctx, u, "katyusha") or cn.has(ctx, u, "railway-gun") for u in us)
-    }
+    )
 
 
 def _situation(ctx: Context, side: str, bonus: bool, german: bool, south: int | None) -> Situation:
-    occ = ctx.state.occupancy()
     index = ctx.board.index
     other = cn.enemy(side)
-    lone = lone_katyushas(ctx) if german else set()
-    enemies = {
-        index.number[n] for n, us in occ.items() if ctx.side_of(us[0]) == other and n not in lone
-    }
-    friends = {index.number[n] for n, us in occ.items() if ctx.side_of(us[0]) == side}
+
+    def occupied() -> tuple[frozenset[int], frozenset[int]]:
+        occ = ctx.state.occupancy()
+        lone = lone_katyushas(ctx) if german else set()
+        enemies = frozenset(
+            index.number[n]
+            for n, us in occ.items()
+            if ctx.side_of(us[0]) == other and n not in lone
+        )
+        friends = frozenset(index.number[n] for n, us in occ.items() if ctx.side_of(us[0]) == side)
+        return enemies, friends
+
+    # the occupied hexes: the same for every situation of the side in one occupancy
+    enemies, friends = per_occupancy(ctx, ("movers", side, german), occupied)
     restricted = bonus_zoc(ctx, other).nodes - friends if bonus else frozenset()
     # DCH: Operational Movement: Axis allied units must remain in the south, on every hex of
     # their path
-    north = frozenset(v for v, n in enumerate(index.ids) if south is not None and _row(n) < south)
+    north = shared(
+        ctx,
+        ("north-of", south),
+        lambda: frozenset(
+            v for v, n in enumerate(index.ids) if south is not None and _row(n) < south
+        ),
+    )
     closed = restricted | north
     can_enter = None
     if closed:
@@ -243,10 +261,11 @@ def _routes(ctx: Context, uid: str, mode: str) -> dict[str, tuple[tuple[str, ...
     if base > 0 and unit_class(ctx, uid) == "korps-mobile":
         _swamp_step(ctx, uid, base * SCALE, c, ends)
     occ = ctx.state.occupancy()
+    south = south_only(ctx, uid)  # as ``in_south``
     return {
         n: v
         for n, v in ends.items()
-        if (n not in occ or fits(ctx, uid, n)) and in_south(ctx, uid, n)
+        if (n not in occ or fits(ctx, uid, n)) and (south is None or _row(n) >= south)
     }
 
 
@@ -287,17 +306,20 @@ def _road_extra(
     zset = zones.nodes if zones is not None else frozenset()
     enemies = {index.number[n] if isinstance(n, str) else n for n in sit.enemies}
 
-    def add(label: str, path: tuple[str, ...]) -> None:
+    def wanted(label: str) -> bool:
+        # an end is (re)written when new, or when this move may still attack and the old not
         old = ends.get(label)
-        if old is None or (may_attack and not old[1]):
-            ends[label] = (path, may_attack)
+        return old is None or (may_attack and not old[1])
 
+    ids = index.ids
     best: dict[int, tuple[int, int]] = {}  # a free road hex's end -> (MP spent before, from)
     for node in sorted(got.cost):
         if node != got.start and node in zset:
             continue  # the ZOC ended the move here
+        bits = index.edge_bits[node]
+        to_here: tuple[str, ...] | None = None  # the path to ``node``, built when first used
         for k, nxt in enumerate(index.adj[node]):
-            if not index.edge_bits[node][k] & road or nxt in enemies or nxt == got.start:
+            if not bits[k] & road or nxt in enemies or nxt == got.start:
                 continue
             if index.terrain_names[index.terrain[nxt]] in SEAS:
                 continue
@@ -305,17 +327,20 @@ def _road_extra(
                 continue
             if sit.can_enter is not None and not sit.can_enter(nxt):
                 continue
-            add(index.ids[nxt], (*got.path_labels(node), index.ids[nxt]))
+            if wanted(ids[nxt]):
+                if to_here is None:
+                    to_here = tuple(got.path_labels(node))
+                ends[ids[nxt]] = ((*to_here, ids[nxt]), may_attack)
             if nxt not in zset and got.cost[node] < best.get(nxt, (budget, 0))[0]:
                 best[nxt] = (got.cost[node], node)  # entering an EZOC ends the move
     for nxt, (spent, node) in sorted(best.items()):
         if got.cost.get(nxt, budget + 1) <= spent:
             continue  # reached as cheaply without the free hex: nothing more from there
-        head = (*got.path_labels(node), index.ids[nxt])
+        head = (*got.path_labels(node), ids[nxt])
         more = reach(index, nxt, budget - spent, c, POLICY, sit)
         for w in more.cost:
-            if w not in (nxt, got.start):
-                add(index.ids[w], (*head, *more.path_labels(w)[1:]))
+            if w not in (nxt, got.start) and wanted(ids[w]):
+                ends[ids[w]] = ((*head, *more.path_labels(w)[1:]), may_attack)
 
 
 def _row(node: str) -> int:

@@ -19,24 +19,44 @@ from . import counters as cn
 
 T = TypeVar("T")
 _SIZE = 16
-_CACHE: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+_CACHE: OrderedDict[Any, Any] = OrderedDict()
 
 
 _MARKS = (cn.DISRUPTED, cn.LIMITED, cn.ISOLATED, cn.AIR_SUPPLIED + "@turn")
-_UNITS: UnitsMemo[tuple[Any, ...]] = UnitsMemo(limit=8)
+_UNITS_HASHED: UnitsMemo[_Hashed] = UnitsMemo(limit=8)
 
 
 def _units(state: GameState) -> tuple[Any, ...]:
+    a, b, c, d = _MARKS
+    # per unit: its steps, with whether it carries each of the _MARKS if it has markers
     return tuple(
-        (u.steps, tuple(m in u.markers for m in _MARKS)) if u.markers else u.steps
+        (u.steps, (a in m, b in m, c in m, d in m)) if (m := u.markers) else u.steps
         for u in state.units.values()
     )
+
+
+class _Hashed:
+    """A tuple with its hash computed once: a position's key is looked up many times."""
+
+    __slots__ = ("_hash", "items")
+
+    def __init__(self, items: tuple[Any, ...]) -> None:
+        self.items = items
+        self._hash = hash(items)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (
+            isinstance(other, _Hashed) and self._hash == other._hash and self.items == other.items
+        )
 
 
 def fingerprint(ctx: Context) -> tuple[Any, ...]:
     state = ctx.state
     # the units' part is rebuilt only when a unit changed (UnitsMemo: same objects, same units)
-    units = _UNITS.get(state, "units", lambda: _units(state))
+    units = _UNITS_HASHED.get(state, "units", lambda: _Hashed(_units(state)))
     return (
         id(ctx.scenario),
         id(state.occupancy()),
@@ -51,14 +71,66 @@ def fingerprint(ctx: Context) -> tuple[Any, ...]:
 
 def cached(ctx: Context, key: Hashable, build: Callable[[], T]) -> T:
     """``build()`` once per position and key."""
-    full = (fingerprint(ctx), key)
-    if full in _CACHE:
+    full = _Hashed((fingerprint(ctx), key))
+    hit = _CACHE.get(full)
+    if hit is not None:  # entries are (occupancy, value) pairs, never None
         _CACHE.move_to_end(full)
-        got: T = _CACHE[full][1]
+        got: T = hit[1]
         return got
     value = build()
     # keep the occupancy object alive with the entry so its id is never reused meanwhile
     _CACHE[full] = (ctx.state.occupancy(), value)
     while len(_CACHE) > _SIZE * 8:
         _CACHE.popitem(last=False)
+    return value
+
+
+class Shared:
+    """Values built once per key and scenario, across positions: for values that read a small
+    part of the position (an enemy's ZOC, a supply trace, a hex's stack), so that positions
+    differing elsewhere share them. A key must name everything its value reads besides the
+    scenario. Bounded: emptied when ``size`` keys are held."""
+
+    def __init__(self, size: int) -> None:
+        self._table: dict[Hashable, tuple[Any, Any]] = {}
+        self._size = size
+
+    def get(self, ctx: Context, key: Hashable, build: Callable[[], T]) -> T:
+        """``build()`` once per ``key`` and scenario."""
+        full = (id(ctx.scenario), key)
+        got = self._table.get(full)
+        # the scenario is kept with the entry (so its id is not reused) and compared
+        if got is not None and got[0] is ctx.scenario:
+            value: T = got[1]
+            return value
+        value = build()
+        if len(self._table) >= self._size:
+            self._table.clear()
+        self._table[full] = (ctx.scenario, value)
+        return value
+
+
+_SHARED = Shared(256)
+
+
+def shared(ctx: Context, key: Hashable, build: Callable[[], T]) -> T:
+    """``build()`` once per ``key`` and scenario, across positions (:class:`Shared`)."""
+    return _SHARED.get(ctx, key, build)
+
+
+_OCCUPANCY: dict[Hashable, tuple[Any, Any, Any]] = {}
+
+
+def per_occupancy(ctx: Context, key: Hashable, build: Callable[[], T]) -> T:
+    """``build()`` once per occupancy and scenario, for values that read only which units are
+    in which hexes and their counters (``key`` names anything else): the occupancy mapping is
+    a new object whenever a unit changes hex (kept alive with the entry, so compared by
+    identity). One entry per key, the latest occupancy's."""
+    occ = ctx.state.occupancy()
+    got = _OCCUPANCY.get(key)
+    if got is not None and got[0] is occ and got[1] is ctx.scenario:
+        value: T = got[2]
+        return value
+    value = build()
+    _OCCUPANCY[key] = (occ, ctx.scenario, value)
     return value

@@ -24,7 +24,7 @@ from wargames.core.supply import SupplyRules, trace_supply
 from . import counters as cn
 from .charts import charts
 from .movement import in_south
-from .position import cached
+from .position import cached, shared
 from .stacking import fits
 from .supply import AXIS_COUNTRIES
 from .terrain import rail_nodes
@@ -55,18 +55,30 @@ def _rail_net(ctx: Context, side: str) -> frozenset[str]:
         sources = [n for n in own if _axis_country(ctx, n)]
     else:
         sources = [n for n in own if ctx.board.has(n, "east-edge")]
-    blocked = [n for n in ctx.board if n not in set(own)]
-    blocked += [n for n, us in occ.items() if ctx.side_of(us[0]) == other]
-    friends = [n for n, us in occ.items() if ctx.side_of(us[0]) == side]
-    got = trace_supply(
-        ctx.board,
-        SupplyRules(range=0, rail=frozenset({"rail"})),
-        sources,
-        blocked=blocked,
-        zoc=zone_map(ctx, other),
-        negated=friends,
+    enemies = frozenset(n for n, us in occ.items() if ctx.side_of(us[0]) == other)
+    zoc = zone_map(ctx, other)
+    # friendly units only negate the enemy ZOC in their hexes: the trace reads no other
+    index = ctx.board.index
+    friends = frozenset(
+        n for n, us in occ.items() if ctx.side_of(us[0]) == side and index.number[n] in zoc
     )
-    return got.nodes()
+    key = ("rail-net", frozenset(own), frozenset(sources), enemies, zoc.nodes, friends)
+
+    def build() -> frozenset[str]:
+        mine = set(own)
+        blocked = [n for n in ctx.board if n not in mine]
+        blocked += enemies
+        got = trace_supply(
+            ctx.board,
+            SupplyRules(range=0, rail=frozenset({"rail"})),
+            sources,
+            blocked=blocked,
+            zoc=zoc.nodes,
+            negated=friends,
+        )
+        return got.nodes()
+
+    return shared(ctx, key, build)
 
 
 def _axis_country(ctx: Context, node: str) -> bool:

@@ -25,7 +25,7 @@ from .attacks import allocations
 from .battle import Battle
 from .movement import unit_class
 from .stacking import fits_all
-from .terrain import water
+from .terrain import water_numbers
 from .zoc import zone_map
 
 NO_RETREAT = "DCH: Surrounded/Retreat Impossible/No Retreat! Orders"
@@ -85,7 +85,7 @@ def retreat_options(
     # hexside next to a hex the stack was attacked from
     pending = {index.number[t] for t in allocations(ctx)}
     prohibited = {index.number[n] for n, us in occ.items() if ctx.side_of(us[0]) == b.side}
-    prohibited |= {index.number[n] for n in ctx.board if water(ctx, n)}
+    prohibited |= water_numbers(ctx)
     prohibited |= set(zoc)
     # DCH: Terrain (Mountain): panzer/tank and motorized units "must be at division/brigade
     # level to transit": a stack holding such a korps retreats through no mountain hex (a

@@ -13,13 +13,22 @@ from collections.abc import Iterable
 from wargames.core.context import Context
 
 from . import counters as cn
+from .position import Shared
 
 RULE = "DCH: Stacking Limits"
 
 
 def stacking_error(ctx: Context, units: Iterable[str]) -> str | None:
     """Why these units may not share a hex, or None."""
-    units = list(units)
+    units = tuple(units)
+    # the answer reads only these units' counters (and their order)
+    return _ERRORS.get(ctx, units, lambda: _stacking_error(ctx, list(units)))
+
+
+_ERRORS = Shared(1 << 14)
+
+
+def _stacking_error(ctx: Context, units: list[str]) -> str | None:
     if not units:
         return None
     sides = {ctx.side_of(u) for u in units}

@@ -22,7 +22,7 @@ __all__ = ["SupplyStatus", "SupplyStep", "statuses", "supply_map"]
 
 from . import counters as cn
 from .charts import charts
-from .position import cached
+from .position import cached, per_occupancy, shared
 from .terrain import closed_water, rail_nodes
 from .weather import MUD, SNOW, weather
 from .zoc import zone_map
@@ -50,43 +50,64 @@ def supply_map(ctx: Context, side: str) -> SupplyMap:
 
 def _supply_map(ctx: Context, side: str) -> SupplyMap:
     ch = charts(ctx).supply
-    occ = ctx.state.occupancy()
     other = cn.enemy(side)
-    blocked = [n for n, us in occ.items() if ctx.side_of(us[0]) == other]
-    ours = [n for n, us in occ.items() if ctx.side_of(us[0]) == side]
+    index = ctx.board.index
+
+    def occupied() -> tuple[frozenset[str], tuple[tuple[str, int], ...]]:
+        occ = ctx.state.occupancy()
+        enemy = frozenset(n for n, us in occ.items() if ctx.side_of(us[0]) == other)
+        own = tuple((n, index.number[n]) for n, us in occ.items() if ctx.side_of(us[0]) == side)
+        return enemy, own
+
+    blocked, own = per_occupancy(ctx, ("supply-occupied", side), occupied)
     zoc = zone_map(ctx, other)
+    # friendly units only negate the enemy ZOC in their hexes: the trace reads no other
+    ours = frozenset(n for n, v in own if v in zoc)
+    w = weather(ctx)
     closed = closed_water(ctx)  # DCH: Weather: a frozen lake carries supply lines
     if side == cn.AXIS:
-        bad = weather(ctx) in (MUD, SNOW)
+        bad = w in (MUD, SNOW)
         rules = SupplyRules(
             range=int(ch["axis_range_bad" if bad else "axis_range"]),
             limited_range=int(ch["limited_range"]),
             closed_terrain=closed,
         )
         sources = axis_sources(ctx)
-    else:
-        rules = SupplyRules(
-            range=int(ch["russian_range"]),
-            limited_range=int(ch["limited_range"]),
-            closed_terrain=closed,
-        )
-        # DCH: Supply: "6 hexes back to a friendly railroad and then to a[n] ... eastern ...
-        # mapboard edge hex": the rail leg first, from the edge; rail hexes the Axis controls
-        # are no friendly railroad. They block that leg only: the overland leg from the net is
-        # blocked by enemy units and their ZOCs alone.
-        control = ctx.state.control
-        axis_rail = [n for n in rail_nodes(ctx) if control.get(n) == cn.AXIS]
+        key = (side, w, blocked, zoc.nodes, ours, tuple(sources))
+
+        def build() -> SupplyMap:
+            return trace_supply(
+                ctx.board, rules, sources, blocked=blocked, zoc=zoc.nodes, negated=ours
+            )
+
+        return shared(ctx, ("supply", key), build)
+    rules = SupplyRules(
+        range=int(ch["russian_range"]),
+        limited_range=int(ch["limited_range"]),
+        closed_terrain=closed,
+    )
+    # DCH: Supply: "6 hexes back to a friendly railroad and then to a[n] ... eastern ...
+    # mapboard edge hex": the rail leg first, from the edge; rail hexes the Axis controls
+    # are no friendly railroad. They block that leg only: the overland leg from the net is
+    # blocked by enemy units and their ZOCs alone.
+    control = ctx.state.control
+    axis_rail = frozenset(n for n in rail_nodes(ctx) if control.get(n) == cn.AXIS)
+    rail_key = (side, w, blocked, zoc.nodes, ours, axis_rail)
+
+    def build_russian() -> SupplyMap:
         sources = sorted(
             trace_supply(
                 ctx.board,
                 SupplyRules(range=0, closed_terrain=closed, rail=frozenset({"rail"})),
                 ctx.board.nodes_with("east-edge"),
-                blocked=blocked + axis_rail,
-                zoc=zoc,
+                blocked=blocked | axis_rail,
+                zoc=zoc.nodes,
                 negated=ours,
             ).nodes()
         )
-    return trace_supply(ctx.board, rules, sources, blocked=blocked, zoc=zoc, negated=ours)
+        return trace_supply(ctx.board, rules, sources, blocked=blocked, zoc=zoc.nodes, negated=ours)
+
+    return shared(ctx, ("supply", rail_key), build_russian)
 
 
 def statuses(ctx: Context, side: str) -> dict[str, SupplyStatus]:

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from wargames.core.context import Context
 
 from . import counters as cn
+from .position import shared
 from .weather import frozen, weather
 
 SEAS = frozenset({"baltic", "black-sea", "azov", "caspian"})
@@ -20,6 +21,17 @@ def water(ctx: Context, node: str) -> bool:
     if t == "lake":
         return not frozen(weather(ctx))
     return t in SEAS
+
+
+def water_numbers(ctx: Context) -> frozenset[int]:
+    """The node numbers of the hexes that are ``water`` now."""
+
+    def build() -> frozenset[int]:
+        index = ctx.board.index
+        return frozenset(index.number[n] for n in ctx.board if water(ctx, n))
+
+    # ``water`` reads the board and whether the weather freezes the lakes
+    return shared(ctx, ("water", frozen(weather(ctx))), build)
 
 
 def closed_water(ctx: Context) -> frozenset[str]:

@@ -11,7 +11,7 @@ from wargames.core.context import Context
 from wargames.core.zoc import ZocPolicy, ZoneMap, zones
 
 from . import counters as cn
-from .position import cached
+from .position import cached, shared
 from .terrain import closed_water
 
 UNDISRUPTED = "undisrupted"
@@ -24,24 +24,33 @@ def policy(ctx: Context) -> ZocPolicy:
 
 def zoc_units(ctx: Context, side: str, undisrupted_only: bool = False) -> dict[str, str]:
     """``side``'s units exerting a ZOC: unit -> hex (only undisrupted ones if asked)."""
+    ranks = shared(ctx, ("zoc-ranks",), lambda: _ranks(ctx))
     out: dict[str, str] = {}
     for u in ctx.units_of(side):
-        if not cn.has_zoc(ctx, u.id):
-            continue
-        if undisrupted_only and u.has(cn.DISRUPTED):
+        rank = ranks[u.id]
+        # as ``cn.has_zoc``: none (0), only UnDisrupted (1), Disrupted too (2)
+        if rank == 0 or (u.has(cn.DISRUPTED) and (rank == 1 or undisrupted_only)):
             continue
         assert u.at is not None
         out[u.id] = u.at
     return out
 
 
+def _ranks(ctx: Context) -> dict[str, int]:
+    """Each counter's :func:`counters.zoc_rank`."""
+    return {uid: cn.zoc_rank(ctx, uid) for uid in ctx.scenario.units}
+
+
 def zone_map(ctx: Context, side: str, undisrupted_only: bool = False) -> ZoneMap[str]:
     """The ZOC of ``side``'s units as a kernel zone map."""
-    return cached(
-        ctx,
-        ("zoc", side, undisrupted_only),
-        lambda: zones(ctx.board.index, zoc_units(ctx, side, undisrupted_only), policy(ctx)),
-    )
+    return cached(ctx, ("zoc", side, undisrupted_only), lambda: _zones(ctx, side, undisrupted_only))
+
+
+def _zones(ctx: Context, side: str, undisrupted_only: bool) -> ZoneMap[str]:
+    units = zoc_units(ctx, side, undisrupted_only)
+    # the map reads only these units' hexes and the policy (the water closed now)
+    key = ("zoc", tuple(units.items()), closed_water(ctx))
+    return shared(ctx, key, lambda: zones(ctx.board.index, units, policy(ctx)))
 
 
 def bonus_zoc(ctx: Context, enemy_side: str) -> ZoneMap[str]:
@@ -58,4 +67,5 @@ def _bonus_zoc(ctx: Context, enemy_side: str) -> ZoneMap[str]:
         if (cn.is_army(ctx, uid) and not cn.is_ally(ctx, uid))
         or (cn.is_german(ctx, uid) and cn.is_korps(ctx, uid))
     }
-    return zones(ctx.board.index, units, policy(ctx))
+    key = ("bonus-zoc", tuple(units.items()), closed_water(ctx))
+    return shared(ctx, key, lambda: zones(ctx.board.index, units, policy(ctx)))
