@@ -5,7 +5,8 @@ Run ``python benchmarks/agents.py [GAMES] [PLAYOUTS] [DEPTH] [MAX_ACTIONS] [TITL
 (defaults: 4 games per seat, 16 playouts of depth 12 per decision, games cut after 3000
 actions, every registered title; ``lines:north`` plays one seat only; settings of
 :class:`SearchAgent` from the environment, e.g. ``SCREEN=24 CANDIDATES=6``; ``AGENT=ismcts``
-measures :class:`ISMCTSAgent` instead). Game ``k`` of a seat uses seed ``k`` for the game
+measures :class:`ISMCTSAgent` instead, ``SCREEN`` then being its screened widening). Game
+``k`` of a seat uses seed ``k`` for the game
 and both agents, so runs are reproducible. A game cut short counts as not won; its score is
 the title's ``evaluate`` for the seat where it was cut (a finished game scores 1, 0.5 or 0),
 and the same games with the random agent in the seat give the baseline score, so short runs
@@ -38,7 +39,8 @@ iterations, DEPTH its playout depth after the tree)."""
 def searcher(seed: int, playouts: int, depth: int) -> SearchAgent | ISMCTSAgent:
     """The agent under test, as ``AGENT`` names it."""
     if AGENT == "ismcts":
-        return ISMCTSAgent(seed=seed, iterations=playouts, depth=depth)
+        screen = OPTIONS.get("screen", 0)  # SCREEN: ISMCTSAgent's screened widening
+        return ISMCTSAgent(seed=seed, iterations=playouts, depth=depth, screen=screen)
     return SearchAgent(seed=seed, playouts=playouts, depth=depth, **OPTIONS)  # type: ignore[arg-type]
 
 

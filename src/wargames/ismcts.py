@@ -11,7 +11,10 @@ it cannot know resampled) and walks one shared tree down it:
 - a node may grow a new child while it has fewer than ``1 + widening * visits ** 0.5``
   (progressive widening): the new action is drawn by the random agent's kind-balanced
   policy on the determinisation (factored where the title lists heads), so a decision with
-  hundreds of moves never has to be listed whole;
+  hundreds of moves never has to be listed whole; with ``screen=n`` (opt-in, default 0) it
+  is the best for the deciding side, by :meth:`Title.evaluate` right after it, of ``n``
+  actions so drawn (a one-ply screened widening prior: among hundreds of moves the few good
+  ones are otherwise seldom drawn, and a pass, which changes nothing, outscores the rest);
 - chance decisions are answered by the determinisation's own dice and make no node (an
   open-loop tree: a node is the sequence of the sides' actions);
 - after the tree, ``depth`` more actions are played by the random agent, and the position is
@@ -62,15 +65,17 @@ class ISMCTSAgent:
         exploration: float = 0.7,
         widening: float = 3.0,
         time_limit: float | None = None,
+        screen: int = 0,
     ) -> None:
-        if iterations < 1 or depth < 0 or widening < 0:
-            raise ValueError("iterations must be positive, depth and widening not negative")
+        if iterations < 1 or depth < 0 or widening < 0 or screen < 0:
+            raise ValueError("iterations must be positive, depth, widening and screen not negative")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.depth = depth
         self.exploration = exploration
         self.widening = widening
         self.time_limit = time_limit
+        self.screen = screen
         self.decisions = 0
         self.iterations_run = 0
 
@@ -138,10 +143,31 @@ class ISMCTSAgent:
         child.available = 1
         return child
 
+    def _propose(self, g: Game, node: _Node, actor: str, policy: RandomAgent) -> Action:
+        """The action a widening adds: the random agent's, or with ``screen`` (opt-in) the
+        best for ``actor`` by :meth:`Title.evaluate` right after it (on a copy of ``g``) of
+        ``screen`` actions the random agent draws that are not children yet."""
+        if not self.screen:
+            return policy.choose(g)
+        drawn: list[Action] = []
+        for _ in range(self.screen):
+            action = policy.choose(g)
+            if action not in node.children and action not in drawn:
+                drawn.append(action)
+        if len(drawn) <= 1:
+            return drawn[0] if drawn else policy.choose(g)
+
+        def score(action: Action) -> float:
+            h = g.copy()
+            h.apply(action)
+            return h.title.evaluate(h.rules_context(), actor)
+
+        return max(drawn, key=score)
+
     def _select(self, g: Game, node: _Node, actor: str, policy: RandomAgent) -> _Node:
         """The child to follow at ``node`` in determinisation ``g`` (``actor`` decides)."""
         if len(node.children) < 1 + self.widening * math.sqrt(node.visits):
-            action = policy.choose(g)
+            action = self._propose(g, node, actor, policy)
             if action not in node.children:
                 return self._grow(node, action, actor)
         available = [c for c in node.children.values() if g.check(c.action) is None]

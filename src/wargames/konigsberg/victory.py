@@ -12,7 +12,8 @@ from wargames.core.sequence import Step
 from wargames.core.state import Frame, Result
 
 from .charts import charts
-from .forces import is_combat, vp_hexes
+from .command import in_range
+from .forces import front, hq_of, is_combat, is_hq, vp_hexes
 
 
 def german_vph(ctx: Context) -> int:
@@ -51,6 +52,32 @@ def advance(ctx: Context) -> float:
     )
 
 
+def command_share(ctx: Context) -> float:
+    """The share of the Soviet combat units on the map that an activation can move (K45 2.2a):
+    a unit with an HQ (2.2b) counts when it stands in that HQ's command range (2.2e), an
+    independent (no HQ, or its HQ lost, 2.2b) when it stands in the range of an HQ of its
+    Front (2.2a: the HQ may pick it). An HQ with no combat unit in range is removed (12.1c(1))
+    and its units become independents, of which an activation adds two. 0 without units."""
+    units = [
+        u for u in ctx.units_of("soviet") if u.at is not None and is_combat(ctx.unit_def(u.id))
+    ]
+    if not units:
+        return 0.0
+    hqs = [u.id for u in ctx.units_of("soviet") if u.at is not None and is_hq(ctx.unit_def(u.id))]
+    reach = {hq: in_range(ctx, hq) for hq in hqs}
+    fronts: dict[str, list[str]] = {}
+    for h in hqs:
+        fronts.setdefault(front(ctx, h), []).append(h)
+    count = 0
+    for u in units:
+        own = hq_of(ctx, u.id)  # K45 2.2b
+        if own is not None and own in reach:
+            count += u.at in reach[own]  # K45 2.2a, 2.2e
+        elif own is None:  # K45 2.2a: an independent, which an HQ of its Front may pick
+            count += any(u.at in reach[h] for h in fronts.get(front(ctx, u.id), ()))
+    return count / len(units)
+
+
 def _soviet_combat_hexes(ctx: Context) -> list[str]:
     return [
         u.at for u in ctx.units_of("soviet") if u.at is not None and is_combat(ctx.unit_def(u.id))
@@ -66,14 +93,18 @@ def estimate(ctx: Context, side: str) -> float:
     """K45 14.3, for search agents, from ``side``'s point of view: 0.55 a score of the
     German-held VP hexes (:func:`vp_score`: around the German win threshold, 8 VP hexes:
     German Minor Victory, and their share of the 14), 0.15 the German share of steps on the
-    map, 0.1 how far the nearest Soviets stand from the VP hexes (1 less :func:`approach`)
-    and 0.2 how far the whole Soviet army stands from them (1 less :func:`advance`)."""
+    map, 0.1 how far the nearest Soviets stand from the VP hexes (1 less :func:`approach`),
+    0.1 how far the whole Soviet army stands from them (1 less :func:`advance`) and 0.1 the
+    share of the Soviet combat units out of command (1 less :func:`command_share`: 2.2a,
+    12.1c(1); without it a search walks the army away from its HQs, the HQs are removed and
+    the army stops being activated)."""
     held = german_vph(ctx)
     german = (
         0.55 * vp_score(held, 7.5, len(vp_hexes(ctx)))
         + 0.15 * step_share(ctx, "german")
         + 0.1 * (1.0 - approach(ctx))
-        + 0.2 * (1.0 - advance(ctx))
+        + 0.1 * (1.0 - advance(ctx))
+        + 0.1 * (1.0 - command_share(ctx))
     )
     return german if side == "german" else 1.0 - german
 
