@@ -27,6 +27,18 @@ def _choices(agent: ISMCTSAgent, title: str, seed: int, n: int) -> list[object]:
     return out
 
 
+def _first_soviet_decision(seed: int) -> wargames.Game:
+    """A Königsberg game at its first Soviet decision (random play before it)."""
+    game = wargames.new_game("konigsberg", seed=seed)
+    rand = RandomAgent(seed)
+    while game.decision.is_chance or game.decision.side != "soviet":
+        if game.decision.is_chance:
+            game.roll()
+        else:
+            game.apply(rand.choose(game))
+    return game
+
+
 def test_screen_zero_is_the_default_search() -> None:
     a = _choices(ISMCTSAgent(seed=3, iterations=8, depth=4), "minimal", 3, 6)
     b = _choices(ISMCTSAgent(seed=3, iterations=8, depth=4, screen=0), "minimal", 3, 6)
@@ -46,13 +58,7 @@ def test_screen_must_not_be_negative() -> None:
 
 def test_screened_k45_soviets_pick_a_legal_action() -> None:
     # K45 2.2a, 4.0: one Soviet decision of Königsberg with the screened widening
-    game = wargames.new_game("konigsberg", seed=1)
-    rand = RandomAgent(1)
-    while game.decision.is_chance or game.decision.side != "soviet":
-        if game.decision.is_chance:
-            game.roll()
-        else:
-            game.apply(rand.choose(game))
+    game = _first_soviet_decision(1)
     action = ISMCTSAgent(seed=1, iterations=4, depth=0, screen=2).choose(game)
     assert game.check(action) is None
 
@@ -62,13 +68,7 @@ def test_a_screened_widening_adds_the_best_of_the_drawn_actions() -> None:
     deciding side's estimate rates highest right after it (ties: the first drawn)."""
     from wargames.ismcts import _Node
 
-    game = wargames.new_game("konigsberg", seed=4)
-    rand = RandomAgent(4)
-    while game.decision.is_chance or game.decision.side != "soviet":
-        if game.decision.is_chance:
-            game.roll()
-        else:
-            game.apply(rand.choose(game))
+    game = _first_soviet_decision(4)
     side = game.decision.side
     got = ISMCTSAgent(seed=5, screen=6)._propose(game, _Node(None, side), side, RandomAgent(0))
     drawn: list[object] = []
