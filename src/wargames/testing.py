@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 try:
     from hypothesis import strategies as st
 except ImportError as exc:  # pragma: no cover - depends on the environment
@@ -41,14 +43,24 @@ Invariant = Callable[[Game], None]
 def playthrough(
     title: str, scenario: str | Path | None = None, seed: int = 0, max_actions: int = 100_000
 ) -> Iterator[Game]:
-    """Each position of one random legal game (the same Game object, advanced in place)."""
+    """Each position of one random legal game (the same Game object, advanced in place).
+
+    An action after which the game state is unchanged fails at once, naming the step: the
+    same decision would be asked again forever (a step's ``apply`` forgot ``ctx.done()``)."""
     game = api.new_game(title, scenario, seed)
     agent = RandomAgent(seed)
     yield game
     for _ in range(max_actions):
         if game.is_over():
             return
+        before, at = game.state.copy(), game.state.stack[-1].step
         step(game, agent)
+        if game.state == before:
+            raise AssertionError(
+                f"seed {seed}: {game.history[-1]!r} in step {at!r} left the game state "
+                "unchanged, so the same decision comes again forever: a step's apply must "
+                "change the state (end a finished decision with ctx.done())"
+            )
         yield game
 
 
@@ -308,9 +320,12 @@ def check_title(
 ) -> None:
     """Play seeded random games; check positions every ``every`` actions and at the end,
     that the game ends, and that replaying its actions reproduces it exactly; for a title
-    that opts in, that its steps declare their arguments (:func:`check_args_declared`)."""
+    that opts in, that its steps declare their arguments (:func:`check_args_declared`). Every
+    ``4 * every`` actions, that ``check`` accepts no near miss the legal list lacks
+    (:func:`check_near_misses`)."""
     for seed in seeds:
         last: Game | None = None
+        rng = random.Random(seed)
         for i, game in enumerate(playthrough(title, scenario, seed, max_actions)):
             if i == 0 and game.title.args_declared:
                 check_args_declared(game)
@@ -318,6 +333,8 @@ def check_title(
                 inv(game)
             if i % every == 0:
                 check_position(game)
+            if i % (4 * every) == 0:
+                check_near_misses(game, rng)
             last = game
         assert last is not None
         check_position(last)
@@ -326,6 +343,63 @@ def check_title(
         for action in last.history:
             replay.apply(action)
         assert replay.to_json() == last.to_json(), f"seed {seed}: replay differs"
+
+
+def _listed_key(action: Action) -> tuple[Any, ...]:
+    """An action's fields, a path cut to its two ends (a legal list offers one path an end)."""
+    fields = []
+    any_action: Any = action  # an attrs class (every Action is)
+    for f in attrs.fields(type(any_action)):
+        value = getattr(action, f.name)
+        if f.name == "path" and value:
+            value = (value[0], value[-1])
+        fields.append((f.name, value))
+    return (type(action).__name__, tuple(fields))
+
+
+def near_misses(game: Game, rng: random.Random, n: int = 6) -> Iterator[Action]:
+    """Actions one field away from ``n`` listed ones that the legal list does not offer: the
+    field given the value another listed action of the class has there, or another unit id
+    or node of the scenario (a one-unit tuple for a tuple of units), or a path extended by a
+    neighbour of its end (for :func:`check_near_misses`)."""
+    legal = list(game.legal_actions())
+    listed = {_listed_key(a) for a in legal}
+    units, nodes = sorted(game.scenario.units), sorted(game.scenario.board)
+    board = game.scenario.board
+    picked: list[Any] = rng.sample(legal, min(n, len(legal)))  # attrs classes
+    for action in picked:
+        for f in attrs.fields(type(action)):
+            value = getattr(action, f.name)
+            pool = {getattr(b, f.name) for b in legal if type(b) is type(action)}
+            if f.name == "path" and value:
+                pool |= {(*value, v) for v in board.neighbours(value[-1]) if v not in value}
+            elif isinstance(value, str):
+                pool |= set(rng.sample(units, min(4, len(units))))
+                pool |= set(rng.sample(nodes, min(4, len(nodes))))
+            elif isinstance(value, tuple) and value and all(isinstance(v, str) for v in value):
+                pool |= {(u,) for u in rng.sample(units, min(4, len(units)))}
+            for other in sorted(pool - {value}, key=repr):
+                try:
+                    miss = attrs.evolve(action, **{f.name: other})
+                except (TypeError, ValueError):
+                    continue
+                if _listed_key(miss) not in listed:
+                    yield miss
+
+
+def check_near_misses(game: Game, rng: random.Random) -> None:
+    """``check`` accepts no near miss (:func:`near_misses`) of a side's decision: its legal
+    list is complete and ``check`` is no laxer than it (an action the list lacks but
+    ``check`` takes is one an agent is never offered, or an illegal one a front-end could
+    play)."""
+    d = game.decision
+    if d is None or d.is_chance:
+        return
+    for miss in near_misses(game, rng):
+        error = game.check(miss)
+        assert error is not None, (
+            f"check accepts {miss!r} in step {d.step!r}, which the legal list does not offer"
+        )
 
 
 GOLDEN_EVERY = 50
