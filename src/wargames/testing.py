@@ -155,16 +155,19 @@ def save_with_frame(
 ) -> tuple[dict[str, Any], int]:
     """Play ``game`` on with a seeded random agent until its stack holds a ``step_name``
     frame; a save of it (parsed JSON) and that frame's index. AssertionError after ``limit``
-    actions."""
+    actions, or when the game ends first (try another ``seed``)."""
     agent = RandomAgent(seed)
     for _ in range(limit):
         names = [f.step for f in game.state.stack]
         if step_name in names:
             return json.loads(game.to_json()), names.index(step_name)
         if game.is_over():
-            break
+            raise AssertionError(
+                f"no {step_name} frame: the game ended after {len(game.history)} actions "
+                f"(seed {seed}); try another seed"
+            )
         step(game, agent)
-    raise AssertionError(f"no {step_name} frame within {limit} actions")
+    raise AssertionError(f"no {step_name} frame within {limit} actions (seed {seed})")
 
 
 def frame_refusal(

@@ -9,7 +9,7 @@ import pytest
 
 import wargames
 from wargames.core.actions import Pass
-from wargames.testing import check_title
+from wargames.testing import check_title, save_with_frame
 
 
 def test_an_apply_that_changes_nothing_fails_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -35,3 +35,10 @@ def test_a_check_laxer_than_the_legal_list_fails(monkeypatch: pytest.MonkeyPatch
 def test_the_example_titles_pass_the_near_miss_check() -> None:
     check_title("minimal", seeds=range(1), every=2)
     check_title("lines", seeds=range(1), every=5)
+
+
+def test_save_with_frame_says_when_the_game_ended_before_the_frame() -> None:
+    game = wargames.new_game("minimal", seed=1)
+    with pytest.raises(AssertionError, match=r"no no-such-step frame: the game ended after \d+"):
+        save_with_frame(game, "no-such-step", seed=1)
+    assert game.is_over()
