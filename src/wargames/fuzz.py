@@ -19,7 +19,7 @@ import attrs
 
 from . import api
 from .agents import RandomAgent, step
-from .core.actions import Action, Choose
+from .core.actions import Action
 from .core.errors import IllegalAction
 from .core.game import Game
 
@@ -168,33 +168,6 @@ def mutated_actions(game: Game, rng: random.Random, n: int = 8) -> Iterator[obje
             yield attrs.evolve(action, **{f.name: rng.choice(choices)})
         except (TypeError, ValueError):
             continue  # a class whose own validator refuses the value at construction
-
-
-def option_variants(game: Game, rng: random.Random, n: int = 8) -> Iterator[Choose]:
-    """``Choose`` actions the legal list does not hold, near the listed ones: each listed
-    option with its ``word:`` prefix dropped or swapped for another listed prefix, or with a
-    character added, and each prefix (or none) with ``n`` unit ids and ``n`` nodes of the
-    scenario (for :func:`check_listed`)."""
-    opts = sorted({a.option for a in game.legal_actions() if isinstance(a, Choose)})
-    if not opts:
-        return
-    prefixes = sorted({o.split(":")[0] + ":" for o in opts if ":" in o} | {""})
-    out: set[str] = set()
-    for o in opts:
-        rest = o.split(":", 1)[1] if ":" in o else o
-        out.update(p + rest for p in prefixes)
-        out.update((rest + ":", o + "x"))
-    units, nodes = sorted(game.scenario.units), sorted(game.scenario.board)
-    names = rng.sample(units, min(n, len(units))) + rng.sample(nodes, min(n, len(nodes)))
-    out.update(p + name for p in prefixes for name in names)
-    yield from (Choose(o) for o in sorted(out - set(opts)))
-
-
-def check_listed(game: Game, action: Choose) -> None:
-    """An option ``check`` accepts is listed: the legal list of a choice is complete, so an
-    agent or front-end offered the list misses nothing, and ``check`` is no laxer than it."""
-    error = game.check(action)
-    assert error is not None, f"check accepts {action!r}, which the legal list does not hold"
 
 
 def check_agreement(game: Game, action: object) -> bool:

@@ -364,7 +364,9 @@ def near_misses(game: Game, rng: random.Random, n: int = 6) -> Iterator[Action]:
     """Actions one field away from ``n`` listed ones that the legal list does not offer: the
     field given the value another listed action of the class has there, or another unit id
     or node of the scenario (a one-unit tuple for a tuple of units), or a path extended by a
-    neighbour of its end (for :func:`check_near_misses`)."""
+    neighbour of its end; a text (``Choose.option``) also with its ``word:`` prefix dropped,
+    swapped for another listed prefix or put before another id, or with a character added
+    (for :func:`check_near_misses`)."""
     legal = list(game.legal_actions())
     listed = {_listed_key(a) for a in legal}
     units, nodes = sorted(game.scenario.units), sorted(game.scenario.board)
@@ -377,8 +379,12 @@ def near_misses(game: Game, rng: random.Random, n: int = 6) -> Iterator[Action]:
             if f.name == "path" and value:
                 pool |= {(*value, v) for v in board.neighbours(value[-1]) if v not in value}
             elif isinstance(value, str):
-                pool |= set(rng.sample(units, min(4, len(units))))
-                pool |= set(rng.sample(nodes, min(4, len(nodes))))
+                names = rng.sample(units, min(4, len(units)))
+                names += rng.sample(nodes, min(4, len(nodes)))
+                words = {v.split(":")[0] + ":" for v in pool if isinstance(v, str) and ":" in v}
+                rest = value.split(":", 1)[-1]
+                pool |= {w + x for w in {"", *words} for x in (rest, *names)}
+                pool |= {rest + ":", value + "x"}
             elif isinstance(value, tuple) and value and all(isinstance(v, str) for v in value):
                 pool |= {(u,) for u in rng.sample(units, min(4, len(units)))}
             for other in sorted(pool - {value}, key=repr):
@@ -390,7 +396,7 @@ def near_misses(game: Game, rng: random.Random, n: int = 6) -> Iterator[Action]:
                     yield miss
 
 
-def check_near_misses(game: Game, rng: random.Random) -> None:
+def check_near_misses(game: Game, rng: random.Random, n: int = 6) -> None:
     """``check`` accepts no near miss (:func:`near_misses`) of a side's decision: its legal
     list is complete and ``check`` is no laxer than it (an action the list lacks but
     ``check`` takes is one an agent is never offered, or an illegal one a front-end could
@@ -398,7 +404,7 @@ def check_near_misses(game: Game, rng: random.Random) -> None:
     d = game.decision
     if d is None or d.is_chance:
         return
-    for miss in near_misses(game, rng):
+    for miss in near_misses(game, rng, n):
         error = game.check(miss)
         assert error is not None, (
             f"check accepts {miss!r} in step {d.step!r}, which the legal list does not offer"

@@ -8,11 +8,10 @@ from __future__ import annotations
 import json
 
 from darkest_support import army, new, rifle, skip, to_step
-from test_darkest_setup_sequence import _secret_game, place_next, russian_at
+from test_darkest_setup_sequence import _secret_game, place_next, russian_at, to_replacements
 
 from wargames.core.actions import AllocateLosses, Attack, Choose, Move, Pass, Place
 from wargames.core.game import Game
-from wargames.core.state import Frame
 from wargames.darkest import counters as cn
 
 SEEDS = range(20)
@@ -25,24 +24,8 @@ def _blacks(n: int = 7) -> list[dict[str, object]]:
 def _hidden_replacement() -> Game:
     """A secret set-up with a brown R9 eliminated; R9 then re-enters hidden on the centre C4,
     Disrupted (the Axis is told "a hidden unit returns at C4 Disrupted")."""
-    g = new(
-        army("G", "B1", (4, 3)),
-        *_blacks(6),
-        rifle("R9", None, (2, 2)),
-        features={"germany": ["A1", "B1", "C1", "D1", "E1"], "replacement": ["C4"]},
-        control={
-            "axis": ["A1", "B1", "C1", "D1", "E1"],
-            "russian": [f"{r}{c}" for r in "ABCDE" for c in range(2, 7)],
-        },
-        options={"secret_setup": True},
-        turns=4,
-    )
-    for h in ["B2", "A2", "C2", "D2", "E2", "E6"]:
-        place_next(g, h)
-    g.apply(Place("G", "B1"))
-    g.state.set("inf_pool", 5)
-    g.state.stack = (Frame("replace", {}),)
-    g._advance()
+    brown = rifle("R9", None, (2, 2))  # eliminated
+    g = to_replacements(_secret_game(*_blacks(6), brown, features={"replacement": ["C4"]}, turns=4))
     g.apply(Place("R9", "C4"))
     assert "R9" in g.state.get("hidden") and cn.DISRUPTED in g.state.units["R9"].markers
     return g

@@ -18,6 +18,7 @@ from darkest_support import (
 
 from wargames.core.actions import Attack, Choose, Move, Pass, Place
 from wargames.core.errors import IllegalAction
+from wargames.core.game import Game
 from wargames.darkest.attacks import attack_error
 from wargames.darkest.secret import border
 
@@ -359,24 +360,44 @@ def test_moves_and_choices_of_hidden_russian_units_are_told_to_the_axis_redacted
 
 
 def _secret_game(  # type: ignore[no-untyped-def]
-    *russians: dict[str, object], german: tuple[int, int] = (4, 3), seed: int = 1
+    *russians: dict[str, object],
+    german: tuple[int, int] = (4, 3),
+    seed: int = 1,
+    features: dict[str, list[str]] | None = None,
+    **kw: object,
 ):
     """A secret set-up on the 5x6 test map: German army G on B1 and ``russians`` (default: a
-    2-2 R0 and five more rifle armies) to place."""
+    2-2 R0 and five more rifle armies) to place; ``features`` adds map features, ``kw`` other
+    scenario fields."""
     if not russians:
         russians = (rifle("R0", "E6", (2, 2), colour="black"),)
         russians += tuple(rifle(f"R{i}", "E6") for i in range(1, 6))
     return new(
         army("G", "B1", german),
         *russians,
-        features={"germany": ["A1", "B1", "C1", "D1", "E1"]},
+        features={"germany": ["A1", "B1", "C1", "D1", "E1"], **(features or {})},
         control={
             "axis": ["A1", "B1", "C1", "D1", "E1"],
             "russian": [f"{r}{c}" for r in "ABCDE" for c in range(2, 7)],
         },
         options={"secret_setup": True},
         seed=seed,
+        **kw,
     )
+
+
+def to_replacements(g: Game) -> Game:
+    """A secret set-up of six Russians (placed on B2, A2, C2, D2, E2, E6) and G on B1, then
+    the Russian replacement step with 5 infantry points."""
+    from wargames.core.state import Frame
+
+    for h in ["B2", "A2", "C2", "D2", "E2", "E6"]:
+        place_next(g, h)
+    g.apply(Place("G", "B1"))
+    g.state.set("inf_pool", 5)
+    g.state.stack = (Frame("replace", {}),)
+    g._advance()
+    return g
 
 
 def test_the_axis_view_during_the_secret_set_up_tells_no_unit_from_another() -> None:
@@ -477,16 +498,8 @@ def test_a_brown_replacement_re_entering_hidden_is_not_named_to_the_axis() -> No
     the placement is told whole to the Russians only; the Axis learns the hex."""
     import json
 
-    from wargames.core.state import Frame
-
     russians = [rifle(f"R{i}", "E6", (2, 2), colour="black") for i in range(6)]
-    g = _secret_game(*russians, rifle("R9", None, (2, 2)))  # R9: brown, eliminated
-    for h in ["B2", "A2", "C2", "D2", "E2", "E6"]:
-        place_next(g, h)
-    g.apply(Place("G", "B1"))
-    g.state.set("inf_pool", 5)
-    g.state.stack = (Frame("replace", {}),)
-    g._advance()
+    g = to_replacements(_secret_game(*russians, rifle("R9", None, (2, 2))))  # R9: brown, lost
     place = next(a for a in g.legal_actions() if isinstance(a, Place) and a.unit == "R9")
     n = len(g.events_for("axis"))
     g.apply(place)
