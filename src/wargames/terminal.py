@@ -36,7 +36,8 @@ SHOWN = 30
 
 HELP = """\
 Type the number of an action, its notation or a shorthand of it (a path cut to its
-destination, the kind word left out, any case). Commands:
+destination, the kind word left out, any case; the unit left out when every move is the
+chosen unit's). Digits with a leading zero (0302) name a hex, not a number. Commands:
   board       the units on the map
   list        every legal action
   undo        take back your last decision (and what followed it)
@@ -179,10 +180,11 @@ class Terminal:
                 self.say(f"error: {error}")
 
     def play(self, text: str) -> str | None:
-        """Apply the action ``text`` names (a number or a notation); None, or why not."""
+        """Apply the action ``text`` names (a number or a notation); None, or why not. Digits
+        with a leading zero (a hex, ``0302``) are a notation, not a number."""
         game = self.game
         try:
-            if text.isdigit():
+            if text.isdigit() and not text.startswith("0"):
                 actions = list(game.legal_actions())
                 n = int(text)
                 if not 1 <= n <= len(actions):

@@ -108,6 +108,19 @@ def test_roads_and_rails_run_centre_to_centre_rivers_along_the_hexside() -> None
     assert titled(root, "bridge")  # the road crosses the river
 
 
+def test_a_titles_own_hexside_features_are_drawn_and_keyed() -> None:
+    board = Board.hex_map(
+        HexLayout(3, 3),
+        hexsides={("0202", "0203"): ["stream"], ("0101", "0201"): ["escarpment", "bridge"]},
+    )
+    root = ET.fromstring(svg(board))
+    (stream,) = titled(root, "stream")
+    (escarpment,) = titled(root, "escarpment")
+    assert stream.get("stroke") != escarpment.get("stroke")  # water-like blue, other grey
+    assert math.dist(*_line_ends(stream)) == pytest.approx(24.0, abs=0.2)  # along the side
+    assert {"stream", "escarpment"} <= set(texts(root)) and "bridge" not in texts(root)
+
+
 def test_names_victory_locations_key_and_banner() -> None:
     game = wargames.new_game("minimal", seed=2)
     root = ET.fromstring(game.svg())

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 
 import wargames
+from wargames.agents import RandomAgent
 from wargames.core.actions import (
     KERNEL_ACTIONS,
     AllocateLosses,
@@ -100,6 +101,25 @@ def test_shorthand_names_a_destination_and_any_case() -> None:
     assert game.parse("MOVE b1 0102-0202") == Move(("B1",), ("0102", "0202"))
     assert game.parse("b1 0102-0203") == Move(("B1",), ("0102", "0203"))
     assert game.parse("pass") == Pass()
+
+
+def test_a_field_the_same_in_every_legal_action_may_be_left_out() -> None:
+    legal = [Pass(), Move(("18A",), ("0102", "0202")), Move(("18A",), ("0102", "0202", "0203"))]
+    assert resolve("0203", legal, notation) == legal[2]
+    assert resolve("move 0202", legal, notation) == legal[1]
+    two_units = [Move(("18A",), ("0102", "0202")), Move(("16A",), ("0103", "0202"))]
+    with pytest.raises(NotationError):
+        resolve("0202", two_units, notation)
+
+
+def test_a_bare_destination_names_the_chosen_units_move() -> None:
+    game = wargames.new_game("darkcrusade-p2p", seed=1)
+    while not any(a == Choose("11A") for a in game.legal_actions()):
+        game.apply(RandomAgent(1).choose(game))
+    with pytest.raises(NotationError):
+        game.parse("Bucharest")  # before a unit is chosen: no move names it alone
+    game.apply(Choose("11A"))
+    assert game.parse("Bucharest") == Move(("11A",), ("Iasi", "Bucharest"))
 
 
 def test_ambiguous_text_lists_the_candidates() -> None:

@@ -108,6 +108,15 @@ def test_a_scripted_hot_seat_session() -> None:
     assert game.decision is not None and game.decision.side == "red"
 
 
+def test_digits_with_a_leading_zero_name_a_hex_not_a_menu_number() -> None:
+    game = wargames.new_game("minimal", seed=7)
+    out = io.StringIO()
+    typed = "B2 0105\nB3 0206\n0202\n13\nquit\n"  # B1 is the one left to move
+    Terminal(game, ["blue", "red"], inp=io.StringIO(typed), out=out).run()
+    assert game.history[2] == Move(("B1",), ("0102", "0202"))
+    assert "no action numbered 13" in out.getvalue()
+
+
 def test_save_writes_a_record_or_json(tmp_path: Path) -> None:
     game = wargames.new_game("minimal", seed=7)
     rec, js = tmp_path / "g.rec", tmp_path / "g.json"

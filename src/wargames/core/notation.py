@@ -12,7 +12,8 @@ A title may write nicer text (``Title.notation``); :func:`resolve` reads a perso
 against the legal actions of the decision (as chess SAN is read against the legal moves):
 the exact notation, the generic one, or a shorthand: the kind word left out, a path cut to
 its last nodes (``18A 0203``) or its ends, the units of a ``+`` group in any order, any
-case. Text that matches several actions raises :class:`NotationError` listing them.
+case; a field the same in every legal action of its kind may be left out (``0203`` when
+every move is 18A's). Text that matches several actions raises :class:`NotationError` listing them.
 
 >>> from wargames.core.actions import KERNEL_ACTIONS, Move, action_types
 >>> move = Move(("18A", "SS-T"), ("0102", "0202"))
@@ -29,7 +30,7 @@ import json
 import re
 import types
 import typing
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from json.decoder import scanstring  # type: ignore[attr-defined]
 from typing import Any, Union
 
@@ -269,9 +270,10 @@ def _key(tokens: Sequence[str]) -> str:
     return " ".join(tokens)
 
 
-def shorthands(action: Action) -> list[str]:
+def shorthands(action: Action, implied: Collection[str] = ()) -> list[str]:
     """The generic notation's shorthands: the kind word left out, each path cut to its
-    last nodes (its destination at least) or to its two ends."""
+    last nodes (its destination at least) or to its two ends, and each field named in
+    ``implied`` left out or not."""
     cls = type(action)
     hints = _hints(cls)
     variants: list[list[str]] = [[]]
@@ -280,6 +282,8 @@ def shorthands(action: Action) -> list[str]:
         sep = separator(cls, f.name)
         full = _write(hints[f.name], value, sep)
         options = [full]
+        if f.name in implied:
+            options.append("")
         if sep == "-" and isinstance(value, tuple) and len(value) > 1:
             tp = _item_type(hints[f.name], 0)
             items = [_scalar(tp, v, sep) for v in value]
@@ -288,9 +292,27 @@ def shorthands(action: Action) -> list[str]:
         variants = [[*v, o] for v in variants for o in options]
     out = []
     for v in variants:
-        out.append(" ".join([cls.kind, *v]))
-        out.append(" ".join(v))
+        words = [w for w in v if w]
+        out.append(" ".join([cls.kind, *words]))
+        if words:
+            out.append(" ".join(words))
     return out
+
+
+def implied_fields(actions: Sequence[Action]) -> dict[type[Action], frozenset[str]]:
+    """Per action class, the fields written the same in every listed action of that class
+    (the unit of a decision about one chosen unit): a shorthand may leave them out."""
+    seen: dict[type[Action], dict[str, Any]] = {}
+    for a in actions:
+        cls = type(a)
+        values = {f.name: getattr(a, f.name) for f in attrs.fields(typing.cast(Any, cls))}
+        known = seen.get(cls)
+        if known is None:
+            seen[cls] = values
+        else:
+            for name in [n for n, v in known.items() if values[n] != v]:
+                del known[name]
+    return {cls: frozenset(v) for cls, v in seen.items()}
 
 
 def resolve(
@@ -335,6 +357,13 @@ def resolve(
             keys = {_key(_tokens(written[id(a)])), _key(_tokens(written[id(a)])[1:])}
             keys.update(_key(_tokens(s)) for s in shorthands(a))
             if key in keys:
+                found[id(a)] = a
+    if not found:
+        implied = implied_fields(actions)
+        for a in actions:
+            if implied[type(a)] and key in {
+                _key(_tokens(s)) for s in shorthands(a, implied[type(a)])
+            }:
                 found[id(a)] = a
     if len(found) == 1:
         return next(iter(found.values()))

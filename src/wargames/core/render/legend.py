@@ -90,10 +90,9 @@ def entries(
         for kind, (colour, width, _) in style.ROUTES.items():
             if kind in edge_feats:
                 rows.append((kind, _line(colour, width * size, ties=kind == "rail")))
-        for kind, (colour, width, dash) in style.HEXSIDES.items():
-            if kind in edge_feats:
-                d = ",".join(f1(float(v) * size) for v in dash.split(",")) if dash else ""
-                rows.append((kind, _line(colour, width * size, d)))
+        for kind, (colour, width, dash) in style.hexside_styles(edge_feats).items():
+            d = ",".join(f1(float(v) * size) for v in dash.split(",")) if dash else ""
+            rows.append((kind, _line(colour, width * size, d)))
         feats: set[str] = set()
         for n in board:
             feats |= board.features(n)

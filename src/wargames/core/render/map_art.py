@@ -71,12 +71,11 @@ def hexsides(
     out = ['<g class="hexsides" pointer-events="none" stroke-linecap="round">']
     for a, b in _edges(board, nodes):
         feats = board.edge_features(a, b)
-        drawn = sorted(feats & style.HEXSIDES.keys())
+        drawn = style.hexside_styles(feats)
         if not drawn:
             continue
         (x1, y1), (x2, y2) = hexside(pos[a], pos[b], size)
-        for f in drawn:
-            colour, width, dash = style.HEXSIDES[f]
+        for f, (colour, width, dash) in sorted(drawn.items()):
             dashed = ""
             if dash:
                 d1, d2 = (float(v) * size for v in dash.split(","))

@@ -3,6 +3,7 @@ markers and overlays. Names unknown to these tables fall back to a neutral look.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Final
 
 TERRAIN_COLOURS: Final[dict[str, str]] = {
@@ -61,6 +62,12 @@ HEXSIDES: Final[dict[str, tuple[str, float, str]]] = {
 }
 """Hexside features drawn along the side between two hexes: (colour, width, dash), widths
 and dashes in hex sizes."""
+STREAM_WORDS: Final = ("stream", "creek", "brook", "canal", "river", *WATER_WORDS)
+OTHER_HEXSIDES: Final = (("#2f74d0", 0.06, "0.15,0.08"), ("#555555", 0.08, "0.12,0.1"))
+"""The look of a hexside feature a title adds (not in ``HEXSIDES``): thin dashed blue for a
+water-like name (``STREAM_WORDS``), dashed grey for any other."""
+NOT_HEXSIDES: Final = frozenset({"bridge"})
+"""Edge features drawn otherwise (a bridge is a mark across the hexside)."""
 ROUTES: Final[dict[str, tuple[str, float, str]]] = {
     "road": ("#9b5b2a", 0.07, ""),
     "highway": ("#d9751f", 0.11, ""),
@@ -89,6 +96,17 @@ OTHER_LINES: Final[tuple[tuple[str, float, str], ...]] = (
     ("#999999", 1.2, "2,3"),
 )
 """Looks for line classes not in ``LINE_CLASSES``, given in the order of their names."""
+
+
+def hexside_styles(features: Collection[str]) -> dict[str, tuple[str, float, str]]:
+    """The look of each hexside feature among ``features``: the known ones from
+    ``HEXSIDES`` in its order, then a title's own (routes and ``NOT_HEXSIDES`` left out) from
+    ``OTHER_HEXSIDES``, by name."""
+    out = {f: look for f, look in HEXSIDES.items() if f in features}
+    for f in sorted(set(features) - HEXSIDES.keys() - ROUTES.keys() - NOT_HEXSIDES):
+        watery = any(w in f for w in STREAM_WORDS)
+        out[f] = OTHER_HEXSIDES[0 if watery else 1]
+    return out
 
 
 def line_styles(classes: set[str]) -> dict[str, tuple[str, float, str]]:
