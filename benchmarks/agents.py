@@ -10,8 +10,9 @@ measures :class:`ISMCTSAgent` instead, ``SCREEN`` then being its screened wideni
 and both agents, so runs are reproducible. A game cut short counts as not won; its score is
 the title's ``evaluate`` for the seat where it was cut (a finished game scores 1, 0.5 or 0),
 and the same games with the random agent in the seat give the baseline score, so short runs
-of long titles still compare search with random. Big titles take long: Königsberg's
-decisions cost about 16 playouts x 12 actions x 7 ms.
+of long titles still compare search with random. The mean victory points of each side at
+the end (as ``Title.victory_points`` counts them) show the margin where both agents win.
+Big titles take long: Königsberg's decisions cost about 16 playouts x 12 actions x 7 ms.
 """
 
 from __future__ import annotations
@@ -52,11 +53,13 @@ def match(
     depth: int,
     max_actions: int,
     searching: bool = True,
-) -> tuple[int, int, int, float, float]:
-    """(wins, games finished, search decisions, seconds spent in search, mean score) for
-    ``seat`` (``searching`` false: the random agent plays the seat too, for the baseline)."""
+) -> tuple[int, int, int, float, float, dict[str, float]]:
+    """(wins, games finished, search decisions, seconds spent in search, mean score, mean
+    victory points per side at the end) for ``seat`` (``searching`` false: the random agent
+    plays the seat too, for the baseline)."""
     wins = finished = decisions = 0
     seconds = score = 0.0
+    points: dict[str, float] = {}
     for seed in range(games):
         game = wargames.new_game(title, seed=seed)
         search = searcher(seed, playouts, depth)
@@ -80,7 +83,15 @@ def match(
             finished += 1
             wins += result.winner == seat
         score += game.title.evaluate(game.rules_context(), seat)
-    return wins, finished, decisions, seconds, score / max(1, games)
+        for side, vp in game.title.victory_points(game.rules_context()).items():
+            points[side] = points.get(side, 0.0) + float(vp) / max(1, games)
+    return wins, finished, decisions, seconds, score / max(1, games), points
+
+
+def vp_text(points: dict[str, float]) -> str:
+    """The mean victory points at the end, side by side (the margin where both agents win
+    every game of a seat): ``VP north 3.2, south 1.0``; empty when the title counts none."""
+    return "VP " + ", ".join(f"{s} {v:.1f}" for s, v in points.items()) if points else ""
 
 
 def main() -> None:
@@ -94,15 +105,18 @@ def main() -> None:
     for name in titles:
         title, _, only = name.partition(":")  # "lines:north": one seat only
         for seat in [only] if only else wargames.new_game(title).title.sides:
-            wins, finished, decisions, seconds, score = match(
+            wins, finished, decisions, seconds, score, points = match(
                 title, seat, games, playouts, depth, max_actions
             )
-            *_, baseline = match(title, seat, games, playouts, depth, max_actions, False)
+            *_, baseline, base_points = match(
+                title, seat, games, playouts, depth, max_actions, False
+            )
             per = 1000 * seconds / max(1, decisions)
+            vp = f"; {vp_text(points)} (random {vp_text(base_points)[3:]})" if points else ""
             print(
                 f"  {title:10} search as {seat:8}: won {wins}/{games} "
                 f"({finished} finished), score {score:.3f} (random {baseline:.3f}), "
-                f"{per:7.1f} ms per decision over {decisions}"
+                f"{per:7.1f} ms per decision over {decisions}{vp}"
             )
 
 
