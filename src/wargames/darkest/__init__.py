@@ -217,6 +217,8 @@ class DarkestCrusade(Title):
         action naming a hidden unit is told to the Axis redacted (the kernel's default)."""
         if secret.secret_place(ctx, action):
             return (cn.RUSSIAN,)
+        if not ctx.state.get(secret.HIDDEN):
+            return ()  # no hidden unit: every side sees every unit (visible_units), as below
         return super().action_audience(ctx, action)
 
     def determinize(self, ctx: Context, side: str) -> None:

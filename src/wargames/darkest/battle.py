@@ -100,7 +100,8 @@ def alive(ctx: Context, uids: Iterable[str]) -> list[str]:
 
 
 def defenders(ctx: Context, b: Battle) -> list[str]:
-    return sorted(u.id for u in ctx.state.units_at(b.target) if ctx.side_of(u.id) == b.enemy)
+    here = ctx.state.occupancy().get(b.target, ())  # the ids of units_at(target), kept
+    return sorted(u for u in here if ctx.side_of(u) == b.enemy)
 
 
 def capture_needed(ctx: Context, b: Battle) -> bool:
@@ -260,9 +261,10 @@ class BattleStep(Step):
         b = battle(ctx)
         for _ in range(10_000):
             pushed = self._stages[b.stage](self, ctx, b)
-            save(ctx, b)
             over = b.stage is Stage.OVER
             if pushed or over:
+                # stored once the runner stops: the stages pass the record itself along
+                save(ctx, b)
                 if over:
                     ctx.state.set("battle", None)
                     ctx.done()

@@ -16,7 +16,7 @@ import attrs
 
 from wargames.core.context import Context
 from wargames.core.errors import SaveError
-from wargames.core.jsonvalue import thaw
+from wargames.core.jsonvalue import FrozenDict, thaw
 
 from .counters import AXIS, RUSSIAN
 from .position import enemy
@@ -126,6 +126,25 @@ class Battle:
             out[_KEYS.get(f.name, f.name)] = value.value if isinstance(value, Stage) else value
         return out
 
+    def frozen(self) -> FrozenDict:
+        """:meth:`to_json` as the state stores it (what ``freeze`` makes of it: lists as
+        tuples, mappings as :class:`FrozenDict`), built directly: every field is a scalar, a
+        list of strings, or a mapping of scalars or lists of integers."""
+        out: dict[str, Any] = {}
+        for name, key in _FIELD_KEYS:
+            value = getattr(self, name)
+            kind = type(value)
+            if kind is list:
+                value = tuple(value)
+            elif kind is dict:
+                value = FrozenDict(
+                    {k: tuple(v) if type(v) is list else v for k, v in value.items()}
+                )
+            elif kind is Stage:
+                value = value.value
+            out[key] = value
+        return FrozenDict(out)
+
     @classmethod
     def from_json(cls, data: object) -> Battle:
         """The battle a save holds; :class:`SaveError` naming the first bad field."""
@@ -148,6 +167,7 @@ class Battle:
 
 
 _KEYS = {"sources": "from"}
+_FIELD_KEYS = tuple((f.name, _KEYS.get(f.name, f.name)) for f in attrs.fields(Battle))
 
 
 def _str(v: object) -> str:
@@ -299,5 +319,5 @@ def _decode(ctx: Context, raw: object) -> Battle:
 
 
 def save(ctx: Context, b: Battle) -> None:
-    ctx.state.set("battle", b.to_json())
+    ctx.state.set("battle", b.frozen())  # already frozen: stored as it is
     _remember(ctx.state.get("battle"), b)

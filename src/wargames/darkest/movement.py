@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import attrs
 
+from wargames.core.board_index import BoardIndex
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.movement import (
@@ -29,12 +30,13 @@ from wargames.core.movement import (
     check_path,
     reach,
 )
+from wargames.core.occupancy_memo import per_occupancy
 from wargames.core.state import Occupancy, UnitsMemo
-from wargames.core.zoc import Barrier, ZocPolicy, ZocRules, ZoneMap, zones
+from wargames.core.zoc import Barrier, Node, ZocPolicy, ZocRules, ZoneMap, zones
 
 from . import counters as cn
 from .charts import charts
-from .position import WATER, defended_cities, held_points, land, side_hexes, strongpoints
+from .position import WATER, defended_cities, held_hexes, land, strongpoints
 
 RULE = "DC: Operational Movement and Attack"
 HIGHWAY_RULE = "DC: Minsk-Moscow Highway"
@@ -137,27 +139,48 @@ def allowance(ctx: Context, uid: str, mode: str) -> tuple[int, int]:
 
 def german_zoc_units(ctx: Context, occ: Occupancy) -> dict[str, str]:
     """UnDisrupted German armies and panzergruppen: the units that stop Russian movement."""
-    out: dict[str, str] = {}
     units = ctx.state.units
-    for node, here in occ.items():
-        for uid in here:
-            d = ctx.unit_def(uid)
-            if d.nationality != "german" or not (d.has("army") or d.has("panzergruppe")):
-                continue  # as cn.is_german_army, cn.is_panzergruppe (read once here)
-            if not units[uid].has(cn.DISRUPTED):
-                out[uid] = node
-    return out
+    return {u: n for u, n, _ in _german_armies(ctx, occ) if not units[u].has(cn.DISRUPTED)}
+
+
+def _german_armies(ctx: Context, occ: Occupancy) -> tuple[tuple[str, str, bool], ...]:
+    """The German armies and panzergruppen on the map, Disrupted or not, in the order of
+    ``occ``: (id, hex, whether a panzergruppe). It reads only ``occ`` and the units' kinds,
+    so it is kept while the units stand where they stood (``per_occupancy``)."""
+
+    def build() -> tuple[tuple[str, str, bool], ...]:
+        out: list[tuple[str, str, bool]] = []
+        for node, here in occ.items():
+            for uid in here:
+                d = ctx.unit_def(uid)
+                if d.nationality != "german" or not (d.has("army") or d.has("panzergruppe")):
+                    continue  # as cn.is_german_army, cn.is_panzergruppe (read once here)
+                out.append((uid, node, d.has("panzergruppe")))
+        return tuple(out)
+
+    return per_occupancy(occ, ctx.scenario, ("darkest.german-armies",), build)
 
 
 def closed_hexes(ctx: Context, occ: Occupancy, side: str) -> set[str]:
     """Enemy-held hexes, and enemy victory cities and fortresses even empty (DC: Fortresses
     ...: undefended victory cities and fortresses must still be attacked to be taken), and
     enemy major cities defended this turn (:func:`.position.defended_cities`)."""
+    held, points = _closed(ctx, occ, side)
+    return set(held | points)
+
+
+def _closed(ctx: Context, occ: Occupancy, side: str) -> tuple[frozenset[str], frozenset[str]]:
+    """:func:`closed_hexes` in two parts: the enemy-held hexes (kept per occupancy,
+    :func:`.position.held_hexes`) and the empty enemy points that must be attacked."""
     other = cn.RUSSIAN if side == cn.AXIS else cn.AXIS
-    out = side_hexes(ctx, occ, other)
     control = ctx.state.control
-    out.update(n for n in held_points(ctx) if control.get(n) == other and n not in occ)
-    return out
+    points = frozenset(
+        n
+        for group in (strongpoints(ctx), defended_cities(ctx))  # held_points, not joined
+        for n in group
+        if control.get(n) == other and n not in occ
+    )
+    return held_hexes(ctx, occ, other), points
 
 
 @attrs.frozen
@@ -167,38 +190,33 @@ class Routes:
     ends: dict[str, tuple[tuple[str, ...], bool]]
 
 
-_SITUATIONS: UnitsMemo[Situation] = UnitsMemo()
-
-
 def _situation(ctx: Context, side: str, occ: Occupancy) -> Situation:
     """The position ``side`` moves in (``occ``: the state's occupancy); one object per
-    position (``BoardIndex.per_position``), so every unit listed in it shares its search
-    tables. It reads the units and the control of strongpoints, so it is kept while they
-    stay the same."""
-    key = (id(ctx.scenario), side, _control(ctx), defended_cities(ctx))
-    return _SITUATIONS.get(ctx.state, key, lambda: _find_situation(ctx, side, occ))
-
-
-def _find_situation(ctx: Context, side: str, occ: Occupancy) -> Situation:
+    position (``BoardIndex.per_position``, keyed by all it reads), so every unit listed in
+    it shares its search tables."""
     index = ctx.board.index
-    closed = closed_hexes(ctx, occ, side)
+    held, points = _closed(ctx, occ, side)
     # Friendly hexes matter only to the Russian stop rule (a 1-hex move onto a friend);
     # without them the Axis situation stays the same while Axis units move.
-    friends = side_hexes(ctx, occ, side) if side == cn.RUSSIAN else set()
-    units = german_zoc_units(ctx, occ) if side == cn.RUSSIAN else None
-    pzgr = frozenset(u for u in units if cn.is_panzergruppe(ctx, u)) if units else frozenset()
-    key = (
-        "darkest.situation",
-        side,
-        frozenset(closed),
-        frozenset(friends),
-        None if units is None else tuple(sorted(units.items())),
-        pzgr,
-    )
+    friends = held_hexes(ctx, occ, side) if side == cn.RUSSIAN else frozenset()
+    placed = None
+    if side == cn.RUSSIAN:  # DC: Operational Movement (Note: Russian stop rule): who stops
+        units = ctx.state.units
+        placed = tuple(
+            sorted(a for a in _german_armies(ctx, occ) if not units[a[0]].has(cn.DISRUPTED))
+        )
+    # The key holds the closed hexes in their two parts (their union is the value's).
+    key = ("darkest.situation", side, held, points, friends, placed)
 
     def build() -> Situation:
-        zoc = None if units is None else _zones(ctx, units)
-        return Situation(enemies=closed, friends=friends, zoc=zoc)
+        zoc = None
+        if placed is not None:
+            # The zones read only the units' hexes and which are panzergruppen: shared by
+            # the positions that differ elsewhere (a Russian unit moved).
+            zoc = index.per_position(
+                ("darkest.zones", placed), lambda: _zones(ctx, {u: n for u, n, _ in placed})
+            )
+        return Situation(enemies=held | points, friends=friends, zoc=zoc)
 
     return index.per_position(key, build)
 
@@ -244,8 +262,7 @@ def routes(ctx: Context, uid: str, mode: str) -> Routes:
 def _control(ctx: Context) -> tuple[str | None, ...]:
     """Who controls each hex whose control movement reads (:func:`_control_hexes`)."""
     hexes = ctx.board.index.cached(("darkest.routes-control",), lambda _: _control_hexes(ctx))
-    control = ctx.state.control
-    return tuple(control.get(n) for n in hexes)
+    return tuple(map(ctx.state.control.get, hexes))
 
 
 def _control_hexes(ctx: Context) -> tuple[str, ...]:
@@ -278,10 +295,12 @@ def _routes(ctx: Context, uid: str, mode: str) -> Routes:
         if node != got.start:
             ends[index.ids[node]] = (paths[node], cost <= full)
     if not armour:  # out of fuel, a panzer/tank unit has no extra highway hex either
-        _highway_extra(ctx, got, paths, situation, closed_hexes(ctx, occ, side), base, ends)
-    for label in [index.ids[v] for v in index.adj[got.start]]:
+        # the closed hexes are the situation's enemies (closed_hexes, not computed again)
+        _highway_extra(ctx, got, paths, situation, situation.enemies, base, ends)
+    straits = index.cached(("darkest.straits",), lambda ix: _straits(ctx, ix))
+    for label in straits[got.start]:  # the moves that cross a strait (crossing())
         cross = (unit.at, label)
-        if label not in ends or not crossing(ctx, cross) or (ends[label][1] and base < 1):
+        if label not in ends or (ends[label][1] and base < 1):
             continue
         if ends[label][0] != cross:
             try:
@@ -322,7 +341,7 @@ def _highway_extra(
     got: Reach,
     paths: dict[int, tuple[str, ...]],
     situation: Situation,
-    closed: set[str],
+    closed: frozenset[Node],
     base: int,
     ends: dict[str, tuple[tuple[str, ...], bool]],
 ) -> None:
@@ -334,15 +353,15 @@ def _highway_extra(
     hw = index.mask("highway")
     if not hw:
         return
-    shut = {index.number[n] for n in closed}
+    roads = index.cached(("darkest.highway-next", hw), lambda ix: _highway_next(ix, hw))
     zset = situation.zoc.nodes if situation.zoc is not None else frozenset()
-    for node, cost in sorted(got.cost.items()):
+    for node, cost in sorted((n, c) for n, c in got.cost.items() if roads[n]):
         if node != got.start and node in zset:
             continue  # the stop rule ended the move here
-        for k, nxt in enumerate(index.adj[node]):
-            if not index.edge_bits[node][k] & hw or nxt in shut or nxt == got.start:
-                continue
+        for nxt in roads[node]:
             label = index.ids[nxt]
+            if label in closed or nxt == got.start:
+                continue
             if situation.zoc is not None and situation.zoc.shared(node, nxt):
                 continue
             path = (*paths[node], label)
@@ -350,6 +369,23 @@ def _highway_extra(
             old = ends.get(label)
             if old is None or (may_attack and not old[1]):
                 ends[label] = (path, may_attack)
+
+
+def _highway_next(index: BoardIndex, hw: int) -> tuple[tuple[int, ...], ...]:
+    """Per node, its neighbours across a highway hexside (``hw``: the feature's bit)."""
+    return tuple(
+        tuple(v for v, bits in zip(index.adj[u], index.edge_bits[u], strict=True) if bits & hw)
+        for u in range(len(index))
+    )
+
+
+def _straits(ctx: Context, index: BoardIndex) -> tuple[tuple[str, ...], ...]:
+    """Per node, the neighbours a move reaches by crossing a strait (:func:`crossing`)."""
+    ids = index.ids
+    return tuple(
+        tuple(ids[v] for v in index.adj[u] if crossing(ctx, (ids[u], ids[v])))
+        for u in range(len(index))
+    )
 
 
 def move_error(ctx: Context, uid: str, path: tuple[str, ...], mode: str) -> IllegalAction | None:

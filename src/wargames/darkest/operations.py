@@ -22,7 +22,7 @@ from wargames.core.state import Frame
 from wargames.core.steps import SideStep
 
 from . import counters as cn
-from .attacks import attack_error, must_attack, pending, set_pending
+from .attacks import attack_error, attackable, must_attack, pending, set_pending
 from .battle import start
 from .battle_record import MODES
 from .movement import RULE, move_error, path_may_attack, routes
@@ -52,6 +52,10 @@ def may_act(ctx: Context, uid: str, mode: str) -> bool:
     return True
 
 
+_IDLE = frozenset({cn.DISRUPTED, cn.DONE, cn.FORTIFYING})
+"""Markers with which a unit gets no orders (:func:`may_act`)."""
+
+
 class Operations(SideStep):
     """Pick a unit to give orders to, cancel an allocated attack, or end the phase."""
 
@@ -62,8 +66,12 @@ class Operations(SideStep):
     actions: ClassVar[tuple[type[Action], ...]] = (Choose, Pass)
 
     def _units(self, ctx: Context, frame: Frame) -> list[str]:
+        mode = frame.args["mode"]
+        # the markers may_act refuses, tested first for all units at once (the same answer)
         return [
-            u.id for u in ctx.units_of(frame.args["side"]) if may_act(ctx, u.id, frame.args["mode"])
+            u.id
+            for u in ctx.units_of(frame.args["side"])
+            if _IDLE.isdisjoint(u.markers) and may_act(ctx, u.id, mode)
         ]
 
     def legal(self, ctx: Context, frame: Frame) -> list[Action]:
@@ -134,10 +142,13 @@ class Orders(SideStep):
         at = ctx.state.units[uid].at
         assert at is not None
         attacks = pending(ctx)
+        side, occ = ctx.side_of(uid), ctx.state.occupancy()
+        # attack_error refuses a hex that is not attackable (tested first: the same answer)
         return [
             t
             for t in sorted(ctx.board.neighbours(at))
-            if attack_error(ctx, uid, t, frame.args["mode"], attacks) is None
+            if attackable(ctx, side, occ, t)
+            and attack_error(ctx, uid, t, frame.args["mode"], attacks) is None
         ]
 
     def legal(self, ctx: Context, frame: Frame) -> list[Action]:
@@ -242,8 +253,9 @@ class BeginPhase(Step):
 
     def run(self, ctx: Context, frame: Frame) -> None:
         side = frame.args["side"]
+        phase = frozenset(cn.PHASE_MARKERS)  # built once, not once per unit
         for u in list(ctx.state.units.values()):
-            if ctx.side_of(u.id) == side and (u.markers & set(cn.PHASE_MARKERS)):
+            if ctx.side_of(u.id) == side and (u.markers & phase):
                 ctx.state.put(u.unmarked(*cn.PHASE_MARKERS))
         set_pending(ctx, {})
         ctx.done()

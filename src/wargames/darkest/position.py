@@ -13,6 +13,7 @@ to supply only), ``kerch`` (the Kerch Straits: 1 non-armour attacker). Hex attri
 from __future__ import annotations
 
 from wargames.core.context import Context
+from wargames.core.occupancy_memo import per_occupancy
 from wargames.core.state import Occupancy
 
 from .counters import AXIS, RUSSIAN
@@ -28,7 +29,20 @@ def holder(ctx: Context, occ: Occupancy, node: str) -> str | None:
 
 
 def side_hexes(ctx: Context, occ: Occupancy, side: str) -> set[str]:
-    return {n for n, us in occ.items() if ctx.side_of(us[0]) == side}
+    return set(held_hexes(ctx, occ, side))
+
+
+def held_hexes(ctx: Context, occ: Occupancy, side: str) -> frozenset[str]:
+    """The hexes holding ``side``'s units (:func:`side_hexes`, frozen), kept while the units
+    stand where they stood (:func:`wargames.core.occupancy_memo.per_occupancy`: it reads only
+    ``occ`` and the units' sides)."""
+    units = ctx.scenario.units
+    return per_occupancy(
+        occ,
+        ctx.scenario,
+        ("darkest.held", side),
+        lambda: frozenset(n for n, us in occ.items() if units[us[0]].side == side),
+    )
 
 
 def enemy(side: str) -> str:

@@ -21,6 +21,7 @@ from wargames.core.frame_args import NODE, UNIT, Shape
 from wargames.core.jsonvalue import thaw
 from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame, Occupancy, Result
+from wargames.core.supply import SupplyMap
 from wargames.core.units import UnitState
 
 from . import counters as cn
@@ -393,6 +394,7 @@ def placements(ctx: Context) -> list[Place]:
         for uid in sorted(due):
             out += [Place(uid, n) for n in sorted(spots)]
     inf, tank = ctx.state.get("inf_pool", 0), ctx.state.get("tank_pool", 0)
+    hexes: dict[bool, list[str]] = {}  # mech -> where such a unit may return (the same for all)
     for u in sorted(ctx.state.units_in(cn.ELIMINATED), key=lambda u: u.id):
         uid = u.id
         if ctx.side_of(uid) != cn.RUSSIAN or cn.has(ctx, uid, "siberian"):
@@ -400,23 +402,40 @@ def placements(ctx: Context) -> list[Place]:
         mech = cn.has(ctx, uid, "mech")
         if cn.value(ctx, uid) > (tank if mech else inf):
             continue
-        kind = "tank" if mech else "inf"
-        feature = "factory" if mech else "replacement"
-        centres = [
-            n
-            for n in ctx.board.nodes_with(feature)
-            if ctx.state.control.get(n) == cn.RUSSIAN and lines.in_supply(n) and _free(ctx, occ, n)
-        ]
-        if mech:
-            productive = _factories(ctx)
-            centres = [n for n in centres if productive.get(n, {}).get("state") == "active"]
-        for n in sorted(set(centres) | set(edge)):
-            # DC: Russian Replacements: no more than 1 unit per replacement centre or hex,
-            # although both an infantry and a tank unit can arrive on Leningrad (attribute
-            # both_kinds).
-            here = {k for h, k in placed if h == n}
-            if kind not in here and (not here or ctx.board.attr(n, "both_kinds", False)):
-                out.append(Place(uid, n))
+        if mech not in hexes:
+            hexes[mech] = _return_hexes(ctx, occ, lines, placed, edge, mech)
+        out += [Place(uid, n) for n in hexes[mech]]
+    return out
+
+
+def _return_hexes(
+    ctx: Context,
+    occ: Occupancy,
+    lines: SupplyMap,
+    placed: list[tuple[str, ...]],
+    edge: list[str],
+    mech: bool,
+) -> list[str]:
+    """The hexes, in order, where an eliminated Russian unit (mechanized or not) may be placed
+    now (:func:`placements`): a centre of its kind or the eastern edge."""
+    kind = "tank" if mech else "inf"
+    feature = "factory" if mech else "replacement"
+    centres = [
+        n
+        for n in ctx.board.nodes_with(feature)
+        if ctx.state.control.get(n) == cn.RUSSIAN and lines.in_supply(n) and _free(ctx, occ, n)
+    ]
+    if mech:
+        productive = _factories(ctx)
+        centres = [n for n in centres if productive.get(n, {}).get("state") == "active"]
+    out = []
+    for n in sorted(set(centres) | set(edge)):
+        # DC: Russian Replacements: no more than 1 unit per replacement centre or hex,
+        # although both an infantry and a tank unit can arrive on Leningrad (attribute
+        # both_kinds).
+        here = {k for h, k in placed if h == n}
+        if kind not in here and (not here or ctx.board.attr(n, "both_kinds", False)):
+            out.append(n)
     return out
 
 

@@ -29,9 +29,22 @@ def seas_of(ctx: Context, node: str) -> set[str]:
     """DC: Movement by sea: the seas a hex is on: those of the sea hexes next to it, and those
     its attribute ``seas`` names where the map draws the water as a hexside (the Neva Bay at
     Leningrad and Kronshtadt), so that every port on a sea's coast is reached by sea."""
+    return set(_coasts(ctx)[node])
+
+
+def _coasts(ctx: Context) -> dict[str, frozenset[str]]:
+    """:func:`seas_of` of every hex, computed once per board (it reads only the map)."""
     board = ctx.board
-    named = board.attr(node, "seas", ())
-    return ({board.terrain(n) for n in board.neighbours(node)} | set(named)) & set(SEAS)
+
+    def build(_: object) -> dict[str, frozenset[str]]:
+        out = {}
+        for node in board:
+            named = board.attr(node, "seas", ())
+            near = {board.terrain(n) for n in board.neighbours(node)}
+            out[node] = frozenset((near | set(named)) & set(SEAS))
+        return out
+
+    return board.index.cached(("darkest.seas-of",), build)
 
 
 def sea_moves(ctx: Context, side: str) -> list[Move]:
@@ -42,20 +55,23 @@ def sea_moves(ctx: Context, side: str) -> list[Move]:
         if ctx.state.control.get(n) == side and holder(ctx, occ, n) != enemy(side)
     ]
     out = []
+    coasts = _coasts(ctx)
     for u in ctx.units_of(side):
         if u.has(cn.DISRUPTED) or u.has(cn.FORTIFYING) or u.at is None:
             continue
-        seas = seas_of(ctx, u.at)
+        seas = coasts[u.at]
         if not seas:
             continue
         for port in ports:
-            if (
-                port != u.at
-                and seas & seas_of(ctx, port)
-                and not cn.mixes(ctx, u.id, occ.get(port, []))
-            ):
+            if port != u.at and seas & coasts[port] and not cn.mixes(ctx, u.id, occ.get(port, [])):
                 out.append(Move((u.id,), (u.at, port)))
     return out
+
+
+def _moves(ctx: Context, side: str) -> list[Move]:
+    """:func:`sea_moves`, listed once per position (``Context.per_position``: the step's
+    actor, legal and check ask it of the same position); shared, so never changed."""
+    return ctx.per_position(("darkest.sea-moves", side), lambda: sea_moves(ctx, side))
 
 
 class SeaMove(Step):
@@ -69,16 +85,16 @@ class SeaMove(Step):
 
     def actor(self, ctx: Context, frame: Frame) -> str | None:
         side: str = frame.args["side"]
-        return side if sea_moves(ctx, side) else None
+        return side if _moves(ctx, side) else None
 
     def run(self, ctx: Context, frame: Frame) -> None:
         ctx.done()
 
     def legal(self, ctx: Context, frame: Frame) -> list[Action]:
-        return [Pass(), *sea_moves(ctx, frame.args["side"])]
+        return [Pass(), *_moves(ctx, frame.args["side"])]
 
     def check(self, ctx: Context, frame: Frame, action: Action) -> IllegalAction | None:
-        if isinstance(action, Pass) or action in sea_moves(ctx, frame.args["side"]):
+        if isinstance(action, Pass) or action in _moves(ctx, frame.args["side"]):
             return None
         return IllegalAction(
             RULE, "1 undisrupted unit, from a coastal hex to a friendly port on the same sea"

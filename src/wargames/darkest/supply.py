@@ -10,19 +10,22 @@ from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
 import numpy as np
+import numpy.typing as npt
 
 from wargames.core import changes
 from wargames.core.actions import Action, Choose
+from wargames.core.board_index import BoardIndex
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.frame_args import INT, NODE, SIDE, Shape
+from wargames.core.occupancy_memo import per_occupancy
 from wargames.core.sequence import Step
 from wargames.core.state import Frame, Occupancy
 from wargames.core.supply import SupplyMap, SupplyRules, closer_to_friendly, trace_supply
 
 from . import counters as cn
 from .charts import charts
-from .position import SEAS, WATER, controls, holder, land, side_hexes
+from .position import SEAS, WATER, controls, held_hexes, holder, land
 from .secret import reveal
 
 #: DC: Supply: lines cross water only at the straits B7/B8, B8/C8 and O5/O6 ("strait" and
@@ -71,32 +74,66 @@ def corridor(ctx: Context, occ: Occupancy) -> list[str]:
     return out
 
 
+def _corridor(ctx: Context, occ: Occupancy) -> tuple[str, ...]:
+    """:func:`corridor`, kept while the units stand where they stood (``per_occupancy``): it
+    reads only where the units are, their kinds and the map."""
+    return per_occupancy(
+        occ, ctx.scenario, ("darkest.corridor",), lambda: tuple(corridor(ctx, occ))
+    )
+
+
 def supply_map(ctx: Context, side: str) -> SupplyMap:
-    """The side's supply lines now, for every hex at once."""
+    """The side's supply lines now, for every hex at once.
+
+    Kept per position (``BoardIndex.per_position``, the value read-only): the key holds all
+    it reads besides the map: the hexes each side holds, the cities the side controls, the
+    German corridor and the side's friendly seas."""
     occ = ctx.state.occupancy()
-    ours = side_hexes(ctx, occ, side)
-    theirs = side_hexes(ctx, occ, cn.AXIS if side == cn.RUSSIAN else cn.RUSSIAN)
+    ours = held_hexes(ctx, occ, side)
+    theirs = held_hexes(ctx, occ, cn.AXIS if side == cn.RUSSIAN else cn.RUSSIAN)
     # DC: Supply: "closer to friendly units or cities": cities (major and victory), not towns.
     board = ctx.board
     control = ctx.state.control
-    cities = [n for n in board.nodes_with("city") if control.get(n) == side]
+    cities = tuple(n for n in board.nodes_with("city") if control.get(n) == side)
+    extra = _corridor(ctx, occ) if side == cn.AXIS else ()
+    seas = tuple(friendly_seas(ctx, side))
+    key = ("darkest.supply", side, ours, theirs, cities, extra, seas)
+    return board.index.per_position(
+        key, lambda: _supply_map(ctx, side, ours, theirs, cities, extra, seas)
+    )
+
+
+def _supply_map(
+    ctx: Context,
+    side: str,
+    ours: frozenset[str],
+    theirs: frozenset[str],
+    cities: tuple[str, ...],
+    extra: tuple[str, ...],
+    seas: tuple[str, ...],
+) -> SupplyMap:
+    board = ctx.board
     through = closer_to_friendly(board, sorted(ours | set(cities)), sorted(theirs))
     index = board.index
-    extra: list[str] = corridor(ctx, occ) if side == cn.AXIS else []
-    seas = friendly_seas(ctx, side)
     if extra or seas:
         through = through.copy()
         for n in extra:
             through[index.number[n]] = True
-        codes = {index.terrain_code[s] for s in seas if s in index.terrain_code}
+        codes = tuple(sorted({index.terrain_code[s] for s in seas if s in index.terrain_code}))
         if codes:
-            terrain = np.asarray(index.terrain)
-            through |= np.isin(terrain, sorted(codes))
+            through |= index.cached(("darkest.sea-hexes", codes), lambda ix: _sea_mask(ix, codes))
     edge = "axis-edge" if side == cn.AXIS else "russian-edge"
     sources = [n for n in board.nodes_with(edge) if n not in theirs]
     return trace_supply(
-        board, RULES, sources, blocked=sorted(theirs), through=through, friendly_seas=seas
+        board, RULES, sources, blocked=sorted(theirs), through=through, friendly_seas=list(seas)
     )
+
+
+def _sea_mask(index: BoardIndex, codes: tuple[int, ...]) -> npt.NDArray[np.bool_]:
+    """Per node, whether its terrain is one of ``codes`` (read-only, kept per board)."""
+    mask: npt.NDArray[np.bool_] = np.isin(np.asarray(index.terrain), codes)
+    mask.flags.writeable = False
+    return mask
 
 
 def in_supply(ctx: Context, uid: str, lines: SupplyMap | None = None) -> bool:

@@ -12,6 +12,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
+from wargames.core import occupancy_memo
 from wargames.core.context import Context
 from wargames.core.state import GameState, UnitsMemo
 
@@ -118,19 +119,10 @@ def shared(ctx: Context, key: Hashable, build: Callable[[], T]) -> T:
     return _SHARED.get(ctx, key, build)
 
 
-_OCCUPANCY: dict[Hashable, tuple[Any, Any, Any]] = {}
-
-
 def per_occupancy(ctx: Context, key: Hashable, build: Callable[[], T]) -> T:
-    """``build()`` once per occupancy and scenario, for values that read only which units are
-    in which hexes and their counters (``key`` names anything else): the occupancy mapping is
-    a new object whenever a unit changes hex (kept alive with the entry, so compared by
-    identity). One entry per key, the latest occupancy's."""
-    occ = ctx.state.occupancy()
-    got = _OCCUPANCY.get(key)
-    if got is not None and got[0] is occ and got[1] is ctx.scenario:
-        value: T = got[2]
-        return value
-    value = build()
-    _OCCUPANCY[key] = (occ, ctx.scenario, value)
-    return value
+    """``build()`` once per occupancy and scenario (:func:`wargames.core.occupancy_memo.
+    per_occupancy`), for values that read only which units are in which hexes and their
+    counters (``key`` names anything else)."""
+    return occupancy_memo.per_occupancy(
+        ctx.state.occupancy(), ctx.scenario, ("darkcrusade-hex", key), build
+    )
