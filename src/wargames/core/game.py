@@ -296,9 +296,11 @@ class Game:
             _remember(memo, found)
         return list(found)
 
-    def _actor(self, step: Step, frame: Frame) -> str | None:
-        """Who decides at the top frame (``step``, ``frame``), asked once per position."""
-        memo = self._memo()
+    def _actor(self, step: Step, frame: Frame, memo: dict[str, Any] | None = None) -> str | None:
+        """Who decides at the top frame (``step``, ``frame``), asked once per position;
+        ``memo``: the position memo, if the caller has just had it from :meth:`_memo`."""
+        if memo is None:
+            memo = self._memo()
         if "actor" not in memo:
             memo["actor"] = step.actor(self._ctx(), frame)
         side: str | None = memo["actor"]
@@ -342,11 +344,14 @@ class Game:
         """Who must act now and on what; None when the game is over."""
         if self.state.result is not None:
             return None
-        memo = self._memo()
+        return self._decision(self._memo())
+
+    def _decision(self, memo: dict[str, Any]) -> Decision:
+        """:attr:`decision` of a game not over, ``memo`` the position memo just had."""
         found: Decision | None = memo.get("decision")
         if found is None:
             step, frame = self._top()
-            side = self._actor(step, frame)
+            side = self._actor(step, frame, memo)
             assert side is not None
             ctx = self._ctx()
             ctx.deciding = side  # the prompt need not ask again
@@ -434,8 +439,11 @@ class Game:
             raise error
         assert isinstance(action, Action)  # check() returned None, so it is one
         step, frame = self._top()
-        side = self._actor(step, frame)
-        assert self._memo_at is not None  # _actor() began or kept the memo
+        # an action of a legal list of this position: _check has just had the memo and run
+        # nothing since, so it need not be compared with the state again
+        listed = id(action) in self._memo_data.get(LISTED_IDS, ())
+        side = self._actor(step, frame, self._memo_data if listed else None)
+        assert self._memo_at is not None  # _check or _actor began or kept the memo
         # the memo's copy of this position is the undo snapshot; it leaves the memo
         snap = _Snapshot(self._memo_at[0], len(self.events))
         self._memo_at = None
@@ -510,10 +518,11 @@ class Game:
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """At a chance decision, each outcome with its exact probability."""
-        d = self.decision
-        if d is None or not d.is_chance:
+        if self.state.result is not None:
             return []
         memo = self._memo()
+        if not self._decision(memo).is_chance:
+            return []
         found: list[tuple[Action, Fraction]] | None = memo.get("outcomes")
         if found is None:
             step, frame = self._top()

@@ -6,13 +6,15 @@ hexes (14.1), and elimination (8.0e, 12.1c, 12.5(3)).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import compress
 
 import attrs
 
 from wargames.core.board_index import BoardIndex
 from wargames.core.context import Context
 from wargames.core.events import Redacted
-from wargames.core.units import UnitDef
+from wargames.core.scenario import Scenario
+from wargames.core.units import UnitDef, UnitState
 
 from .charts import ROADS, charts
 
@@ -351,6 +353,22 @@ def lose_step(ctx: Context, uid: str) -> None:
         # K45 0.1e: a unit under the top of a stack is told to the enemy as "a unit"
         others = Redacted(f"a {ctx.side_of(uid)} unit in {unit.at} loses a step", {"at": unit.at})
         ctx.emit_about([uid], "loss", f"{uid} loses a step", others=others, unit=uid)
+
+
+_SIDE_UNITS: dict[str, tuple[Scenario, tuple[str, ...], list[bool]]] = {}
+
+
+def side_units(ctx: Context, side: str) -> tuple[UnitState, ...]:
+    """All of ``side``'s units (on the map or not) in the state's order: the part of the
+    position a value derived from that side's units alone reads (for ``PartMemo``). Which
+    entries of the state's units are ``side``'s is found once per scenario and order of ids."""
+    units = ctx.state.units
+    ids = tuple(units)
+    got = _SIDE_UNITS.get(side)
+    if got is None or got[0] is not ctx.scenario or got[1] != ids:
+        defs = ctx.scenario.units
+        got = _SIDE_UNITS[side] = (ctx.scenario, ids, [defs[u].side == side for u in ids])
+    return tuple(compress(units.values(), got[2]))
 
 
 def stack_key(ctx: Context, side: str) -> tuple[object, ...]:

@@ -23,7 +23,7 @@ from wargames.core.events import Redacted
 from wargames.core.frame_args import SIDE, UNIT, Shape, list_of
 from wargames.core.heads import PASS, Head
 from wargames.core.movement import Citations, Costs, MovePolicy, Reach, Situation, check_path, reach
-from wargames.core.state import Frame, UnitsMemo
+from wargames.core.state import Frame, PartMemo, UnitsMemo
 from wargames.core.zoc import ZocRules, node_id
 
 from .actions import AtrocityMove, StrategicMove
@@ -45,6 +45,7 @@ from .forces import (
     playable,
     refugee_hexes,
     refugees,
+    side_units,
     stack_key,
     unplayable_nodes,
 )
@@ -76,6 +77,17 @@ def _cached(key: tuple[Any, ...], build: Any) -> Any:
     return got
 
 
+def _cached_for(owner: object, key: tuple[Any, ...], build: Any) -> Any:
+    """``_cached`` for a key naming ``owner`` by its ``id`` (a situation): the entry holds
+    ``owner``, so an ``id`` reused after ``owner`` is gone never matches."""
+    got = _CACHE.get(key)
+    if got is None or got[0] is not owner:
+        if len(_CACHE) > 20000:
+            _CACHE.clear()
+        got = _CACHE[key] = (owner, build())
+    return got[1]
+
+
 _REGULAR: dict[tuple[int, int], MovePolicy] = {}
 
 
@@ -97,15 +109,21 @@ def costs(ctx: Context, uid: str) -> Costs:
 
 
 _SITUATIONS: UnitsMemo[Situation] = UnitsMemo()
+_ENEMY_SITUATIONS: PartMemo[Situation] = PartMemo()
 
 
 def situation(ctx: Context, side: str, overruns: bool, refugees_open: bool) -> Situation:
     """The position a unit of ``side`` moves in: enemy hexes (lone enemy HQs are open to
     combat units, 4.3(1)), refugee hexes closed unless driven through (12.2c, 12.3), EZOCs.
-    Half-hexes are closed to every move, roads or not (0.2a). It reads the units and the
-    refugees alone, so it is kept while they stay the same."""
+    Half-hexes are closed to every move, roads or not (0.2a). It reads the enemy units and
+    the refugees alone (no hex holds both sides' units, 5.0), so it is kept while they stay
+    the same: a side's own moves keep it."""
     key = ("sit", id(ctx.scenario), side, overruns, refugees_open, ctx.state.get("refugees"))
-    return _SITUATIONS.get(ctx.state, key, lambda: _situation(ctx, side, overruns, refugees_open))
+    return _ENEMY_SITUATIONS.get(
+        side_units(ctx, enemy(side)),
+        key,
+        lambda: _situation(ctx, side, overruns, refugees_open),
+    )
 
 
 def _situation(ctx: Context, side: str, overruns: bool, refugees_open: bool) -> Situation:
@@ -152,23 +170,16 @@ def _strategic_situation(ctx: Context, side: str, hq: bool, through_refugees: bo
     full = _full_hexes(ctx, side, hq)
     if hq and not through_refugees:
         full = tuple(sorted({*full, *refugee_hexes(ctx)}))
-    key = (
-        "strat",
-        id(ctx.board),
-        side,
-        stack_key(ctx, side),
-        full,
-        tuple(sorted(refugee_hexes(ctx))),
-        hq,
-    )
+    # Besides ``full`` it reads the enemy position and the refugees, which ``base`` names:
+    # kept per them, it is the same object while they stay the same.
+    base = situation(ctx, side, False, True)
 
     def build() -> Situation:
-        base = situation(ctx, side, False, True)
         index = ctx.board.index
         shut = frozenset(index.number[n] for n in full)
         return Situation(enemies=base.enemies, zoc=base.zoc, can_enter=lambda v: v not in shut)
 
-    result: Situation = _cached(key, build)
+    result: Situation = _cached_for(base, ("strat", id(base), full), build)
     return result
 
 
@@ -207,14 +218,16 @@ def unit_reach(ctx: Context, uid: str, mode: str) -> Reach:
     if mode == "strategic":
         sit = strategic_situation(ctx, side, is_hq(d))
         table = charts(ctx).strategic
-        found: Reach = _cached(
+        found: Reach = _cached_for(
+            sit,
             ("reach", "s", id(sit), start, mp, c),
             lambda: reach(ctx.board.index, start, mp, table, STRATEGIC, sit),
         )
         return found
     sit = situation(ctx, side, overruns, mode == "atrocity")
     policy = regular(ctx)
-    found = _cached(
+    found = _cached_for(
+        sit,
         ("reach", mode, id(sit), start, mp, c, id(policy)),
         lambda: reach(ctx.board.index, start, mp, c, policy, sit),
     )
@@ -342,7 +355,7 @@ def refugee_reach(
             if number[at] in zones:
                 return {}  # K45 4.4: a strategic move never starts in an EZOC
             closed |= set(zones)
-            closed |= {v for v in range(len(index)) if sit.can_enter and not sit.can_enter(v)}
+            closed |= _shut(sit, len(index))
             enter = leave = 0
         shelters = {number[n] for n in refugee_hexes(ctx)}
         per = 0 if drive else _refugee_each(ctx, uid)
@@ -393,8 +406,19 @@ def refugee_reach(
                 found[v] = (total, tuple(ids[n] for n in reversed(path)))
         return found
 
-    result: dict[int, tuple[int, tuple[str, ...]]] = _cached(key, build)
+    result: dict[int, tuple[int, tuple[str, ...]]] = _cached_for(sit, key, build)
     return result
+
+
+def _shut(sit: Situation, nodes: int) -> frozenset[int]:
+    """The nodes (of ``nodes``) ``sit.can_enter`` refuses, kept with the situation."""
+    test = sit.can_enter
+    found: frozenset[int] = _cached_for(
+        sit,
+        ("shut", id(sit), nodes),
+        lambda: frozenset(v for v in range(nodes) if test and not test(v)),
+    )
+    return found
 
 
 def moves_of(ctx: Context, uid: str) -> list[Action]:

@@ -24,7 +24,7 @@ from wargames.core.events import Redacted
 from wargames.core.frame_args import NODE, SIDE, TEXT, UNIT, Shape, list_of
 from wargames.core.retreat import RetreatPath, RetreatSituation, retreat_paths
 from wargames.core.sequence import Step
-from wargames.core.state import Frame
+from wargames.core.state import Frame, UnitsMemo
 
 from .charts import charts
 from .combat import RETREAT
@@ -92,8 +92,19 @@ def candidates(ctx: Context, node: str, kind: Kind) -> list[str]:
     return [u for u in combat if attack(ctx, u) == best]
 
 
+_FIRST: UnitsMemo[tuple[str, Kind, list[str]] | None] = UnitsMemo(limit=16)
+
+
 def first_overstack(ctx: Context) -> tuple[str, Kind, list[str]] | None:
-    """The first overstacked hex (by label), how, and the units the penalty may fall on."""
+    """The first overstacked hex (by label), how, and the units the penalty may fall on. It
+    reads the units and the refugees alone (besides the scenario), so kept while they stay
+    the same: a phase end asks it for its actor, then runs it."""
+    key = (id(ctx.scenario), ctx.state.get("refugees"))
+    found = _FIRST.get(ctx.state, key, lambda: _first_overstack(ctx))
+    return None if found is None else (found[0], found[1], list(found[2]))
+
+
+def _first_overstack(ctx: Context) -> tuple[str, Kind, list[str]] | None:
     st = charts(ctx)["stacking"]
     room = min(int(st["combat"]), int(st["hq"]))  # no fewer units can break a limit
     shelters = refugee_hexes(ctx)

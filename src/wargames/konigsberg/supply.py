@@ -19,7 +19,7 @@ from wargames.core.context import Context
 from wargames.core.frame_args import Shape
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Step
-from wargames.core.state import Frame, UnitsMemo
+from wargames.core.state import Frame, PartMemo, UnitsMemo
 from wargames.core.supply import SupplyMap, SupplyRules, SupplyStatus, trace_supply
 from wargames.core.zoc import Barrier, ZocPolicy, ZoneMap, zones
 
@@ -32,6 +32,7 @@ from .forces import (
     is_air,
     is_hq,
     on_map,
+    side_units,
     unit_hexes,
     untraceable,
 )
@@ -67,14 +68,15 @@ def _per_position(ctx: Context, key: Hashable, build: Callable[[], T]) -> T:
     return value
 
 
-_ZOC_UNITS: UnitsMemo[tuple[tuple[str, str], ...]] = UnitsMemo(limit=64)
+_ZOC_UNITS: PartMemo[tuple[tuple[str, str], ...]] = PartMemo(limit=64)
 
 
 def _zoc_units(ctx: Context, side: str) -> tuple[tuple[str, str], ...]:
-    """(unit, hex) of ``side``'s units exerting a ZOC now (K45 3.1, 3.1a); it reads the
-    units alone, so kept while they stay the same."""
+    """(unit, hex) of ``side``'s units exerting a ZOC now (K45 3.1, 3.1a); it reads
+    ``side``'s units alone, so kept while they stay the same (the other side's moves keep
+    it)."""
     key = (id(ctx.scenario), side)
-    return _ZOC_UNITS.get(ctx.state, key, lambda: _find_zoc_units(ctx, side))
+    return _ZOC_UNITS.get(side_units(ctx, side), key, lambda: _find_zoc_units(ctx, side))
 
 
 _EXERTS: weakref.WeakKeyDictionary[Scenario, dict[tuple[str, int], bool]] = (
@@ -136,10 +138,9 @@ def full_sources(ctx: Context, side: str) -> list[str]:
     if centre in blocked:
         return out
     germans = unit_hexes(ctx, "german")
-    key = ("autobahn", frozenset(blocked), _zoc_units(ctx, "soviet"), frozenset(germans))
-    if not _per_position(
-        ctx, key, lambda: autobahn_open(ctx, blocked, zoc_of(ctx, "soviet"), germans)
-    ):
+    ezoc = zoc_of(ctx, "soviet")
+    key = ("autobahn", frozenset(blocked), _zoc_units(ctx, "soviet"), _negating(ctx, germans, ezoc))
+    if not _per_position(ctx, key, lambda: autobahn_open(ctx, blocked, ezoc, germans)):
         return out
     return [*out, centre]
 
@@ -170,13 +171,40 @@ def trace(ctx: Context, side: str) -> SupplyMap:
 
 def _trace(ctx: Context, side: str) -> SupplyMap:
     board = ctx.board
-    ch = charts(ctx)
     index = board.index
     blocked = unit_hexes(ctx, enemy(side))
     blocked |= {index.ids[v] for v in untraceable(index)}  # K45 0.2a: no road, no trace
     ezoc = zoc_of(ctx, enemy(side))
     friends = unit_hexes(ctx, side)
     full = full_sources(ctx, side)
+    key = (
+        "trace",
+        side,
+        frozenset(blocked),
+        _zoc_units(ctx, enemy(side)),
+        _negating(ctx, friends, ezoc),
+        tuple(full),
+    )
+    return _per_position(ctx, key, lambda: _trace_from(ctx, side, blocked, ezoc, friends, full))
+
+
+def _negating(ctx: Context, friends: set[str], ezoc: ZoneMap[str]) -> frozenset[str]:
+    """The hexes of ``friends`` in ``ezoc``: all ``trace_supply`` reads of the friendly
+    hexes that negate an EZOC for supply (K45 3.4, 11.1a), for a cache key."""
+    number = ctx.board.index.number
+    return frozenset(n for n in friends if number[n] in ezoc.nodes)
+
+
+def _trace_from(
+    ctx: Context,
+    side: str,
+    blocked: set[str],
+    ezoc: ZoneMap[str],
+    friends: set[str],
+    full: list[str],
+) -> SupplyMap:
+    board = ctx.board
+    ch = charts(ctx)
     centre = ch.place(ch["supply"]["centre"])
     if side != "german" or centre in full or centre in blocked:
         return trace_supply(board, RULES, full, blocked=blocked, zoc=ezoc, negated=friends)
@@ -208,7 +236,7 @@ def german_lines(ctx: Context) -> SupplyMap:
     key = (
         "german-lines",
         frozenset(soviets),
-        frozenset(germans),
+        _negating(ctx, germans, zoc),
         tuple(roots),
         _zoc_units(ctx, "soviet"),
     )
