@@ -22,20 +22,30 @@ it cannot know resampled) and walks one shared tree down it:
   the score of the side that chose its action.
 
 The action played is the root's most visited child that is legal in the real game (ties:
-the best mean, then the agent's seeded generator). The agent only ever plays determinised
-games, so it cannot read what its side may not know; with the same seed and the same view
-it makes the same choices (without a ``time_limit``).
+the best mean, then the agent's seeded generator), unless it would bring the game back to a
+position the agent has already decided in during this game: then the next such child that
+does not, then the first legal action listed that does not, and the repeat only if every
+action repeats. A position is known by a digest of its side's view (:meth:`Game.view`,
+canonical JSON, BLAKE2b), so the check reads nothing the side may not see. This stops a
+search from cycling where two actions undo each other (a unit picked, then passed on, in
+a movement segment), which random play escapes by chance and a search whose estimate no
+move improves does not. The agent only ever plays determinised games, so it cannot read
+what its side may not know; with the same seed and the same view it makes the same choices
+(without a ``time_limit``).
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 import time
+from collections.abc import Iterable
 
 from .agents import RandomAgent, play_out
 from .core.actions import CHANCE, Action
 from .core.game import Game
+from .core.jsonvalue import dumps
 
 __all__ = ["ISMCTSAgent"]
 
@@ -78,6 +88,42 @@ class ISMCTSAgent:
         self.screen = screen
         self.decisions = 0
         self.iterations_run = 0
+        self._seen: set[bytes] = set()
+        self._game: tuple[str, int, int] = ("", 0, 0)
+
+    @staticmethod
+    def _key(game: Game, side: str) -> bytes:
+        """A digest of the position as ``side`` sees it (its view, canonical JSON)."""
+        return hashlib.blake2b(dumps(game.view(side)).encode(), digest_size=16).digest()
+
+    def _remember(self, game: Game, side: str) -> None:
+        """Note the position decided in; forget the last game's when this is another game
+        (another title or seed, or a history no longer than at the last decision)."""
+        name, seed, length = game.title.name, game.seed, len(game.history)
+        last = self._game
+        if (name, seed) != last[:2] or (length <= last[2] and length > 0):
+            self._seen.clear()
+        self._game = (name, seed, length)
+        self._seen.add(self._key(game, side))
+
+    def _repeats(self, game: Game, side: str, action: Action) -> bool:
+        """Whether ``action`` brings the game back to a position already decided in."""
+        after = game.copy()
+        after.apply(action)
+        return self._key(after, side) in self._seen
+
+    def _fresh(self, game: Game, side: str, first: Action, others: Iterable[Action]) -> Action:
+        """``first``, unless it repeats a position: then the first of ``others``, then of
+        the legal actions listed, that does not; ``first`` if every one does."""
+        if not self._repeats(game, side, first):
+            return first
+        for action in others:
+            if action != first and not self._repeats(game, side, action):
+                return action
+        for action in game.legal_actions():
+            if action != first and not self._repeats(game, side, action):
+                return action
+        return first
 
     def choose(self, game: Game) -> Action:
         """The action the search picks for the side to act (never at a chance decision)."""
@@ -86,6 +132,7 @@ class ISMCTSAgent:
             raise ValueError("the search agent answers a side's decision only")
         self.decisions += 1
         side = d.side
+        self._remember(game, side)
         root = _Node(None, side)
         start = time.perf_counter()
         for _ in range(self.iterations):
@@ -96,10 +143,12 @@ class ISMCTSAgent:
         return self._best(game, root)
 
     def _best(self, game: Game, root: _Node) -> Action:
-        """The most visited legal child of the root (ties: best mean, then at random)."""
+        """The most visited legal child of the root (ties: best mean, then at random), or the
+        next that does not repeat a position (:meth:`_fresh`)."""
+        side = root.actor
         legal = [c for c in root.children.values() if game.check(c.action) is None]
         if not legal:  # no iteration reached a child legal here: play as the random agent
-            return RandomAgent(self.rng.getrandbits(63)).choose(game)
+            return self._fresh(game, side, RandomAgent(self.rng.getrandbits(63)).choose(game), ())
 
         def rank(c: _Node) -> tuple[int, float]:
             return (c.visits, c.total / c.visits if c.visits else 0.0)
@@ -108,7 +157,8 @@ class ISMCTSAgent:
         best = [c for c in legal if rank(c) == top]
         action = best[self.rng.randrange(len(best))].action
         assert action is not None
-        return action
+        ranked = sorted(legal, key=rank, reverse=True)  # stable: the tree's order on ties
+        return self._fresh(game, side, action, (c.action for c in ranked if c.action is not None))
 
     def _iterate(self, game: Game, side: str, root: _Node) -> None:
         """One determinisation: select and widen down the tree, play out, back up."""
