@@ -61,7 +61,7 @@ class ConversionStep(Step):
             taken.discard(m["at"])
             path = advance_along_rail(ctx, m["at"], step, taken)
             done.update(path)
-            taken.add(path[-1])
+            taken.update(path)  # off the hexes units before it passed (one a line from 0412)
             out.append({**m, "at": path[-1]})
             if len(path) > 1:
                 ctx.emit("conversion", f"a rail conversion unit reaches {path[-1]}", at=path[-1])

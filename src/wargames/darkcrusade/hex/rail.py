@@ -182,21 +182,23 @@ class RailStep(Step):
 
 def advance_railheads(ctx: Context) -> None:
     """DCH: Supply: each rail head advances up to 2 rail hexes along Axis-controlled rail,
-    to the hex farthest from the Axis countries (ties: the lowest label)."""
+    each farther along the rail from the Axis countries (ties: the highest label), off the
+    hexes the heads before it passed this turn (two heads on one hex take its two lines)."""
     step = int(charts(ctx).rail["railhead_step"])
     heads = list(ctx.state.get("railheads", charts(ctx).rail["railheads"]))
     taken: set[str] = set()
     out = []
     for head in heads:
-        at = advance_along_rail(ctx, head, step, taken)[-1]
-        taken.add(at)
-        out.append(at)
+        path = advance_along_rail(ctx, head, step, taken)
+        taken.update(path[1:])
+        taken.add(path[-1])
+        out.append(path[-1])
     ctx.state.set("railheads", out)
 
 
 def advance_along_rail(ctx: Context, start: str, step: int, taken: set[str]) -> list[str]:
     """The path of up to ``step`` rail hexes from ``start`` along Axis-controlled rail outside
-    the Axis countries, each farther from them (ties: the lowest label), avoiding ``taken``."""
+    the Axis countries, each farther from them (ties: the highest label), avoiding ``taken``."""
     board = ctx.board
     control = ctx.state.control
     path = [start]
@@ -223,12 +225,15 @@ def axis_country(ctx: Context, node: str) -> bool:
 
 
 def depth(ctx: Context, node: str) -> int:
-    """Hexes from the nearest Axis country hex."""
+    """How far ``node`` lies from the Axis countries: along the rail, for a rail hex
+    (:func:`_depth`)."""
     return _depth(ctx, node)
 
 
 def _depth(ctx: Context, node: str) -> int:
-    """Hexes from the nearest Axis country hex."""
+    """For a rail hex joined by rail to an Axis country's, the rail hexsides from the nearest
+    such hex (so a line running along the border still leads away, one hex at a time); for
+    any other hex, the hexes from the nearest Axis country hex."""
     board = ctx.board
 
     def build(_: object) -> dict[str, int]:
@@ -236,6 +241,22 @@ def _depth(ctx: Context, node: str) -> int:
         dist: dict[str, int] = {}
         for n in board:
             dist[n] = min((board.distance(n, a) for a in axis), default=0)
+        # DCH: Supply: the rail heads advance "2 rail hexes per turn": counted along the rail
+        rail = {
+            n: [m for m in board.neighbours(n) if "rail" in board.edge_features(n, m)]
+            for n in board
+        }
+        frontier = [n for n in axis if rail[n]]
+        hops = dict.fromkeys(frontier, 0)
+        while frontier:
+            nxt = []
+            for n in frontier:
+                for m in rail[n]:
+                    if m not in hops:
+                        hops[m] = hops[n] + 1
+                        nxt.append(m)
+            frontier = nxt
+        dist.update(hops)
         return dist
 
     got: dict[str, int] = board.index.cached("dch.axis-depth", build)

@@ -25,7 +25,8 @@ from wargames.darkcrusade import morale
 
 from . import counters as cn
 from .charts import charts
-from .supply import supply_map
+from .rail import advance_along_rail, axis_country
+from .supply import SupplyStatus, statuses, supply_map
 
 RULE = "DCH: Victory Conditions"
 
@@ -86,15 +87,74 @@ def approach(ctx: Context) -> float:
 
 
 def advance(ctx: Context) -> float:
-    """How far the whole Axis army has come towards the victory cities: each ground unit's
-    nearness to its nearest one, averaged (:func:`wargames.core.estimate.army_nearness`)."""
+    """How far the whole Axis army has come towards the Russian victory cities: each ground
+    unit's nearness to its nearest one, averaged (:func:`wargames.core.estimate.army_nearness`).
+    Warsaw and Bucharest, in the Axis countries, are not among them: the Axis holds them from
+    the start and its win needs the Russian ones as well (DCH: Victory Conditions: 7 points
+    "including Warsaw, and Bucharest"; "Other victory cities are Smolensk, Kiev ..."), so a
+    unit standing near its own rear cities has not advanced."""
     return army_nearness(
         ctx,
         _axis_ground(ctx),
-        ctx.board.nodes_with("victory"),
+        targets(ctx),
         passable=_land(ctx),
         key="dch-land",
     )
+
+
+def targets(ctx: Context) -> list[str]:
+    """The victory cities outside the Axis countries (DCH: Victory Conditions)."""
+    # DCH: Victory Conditions: Warsaw and Bucharest, in the Axis countries, are the Axis's own
+    return [n for n in ctx.board.nodes_with("victory") if not axis_country(ctx, n)]
+
+
+def supply_reach(ctx: Context) -> float:
+    """How near the Axis supply sources stand to the Russian victory cities, weighted by their
+    points: 1 for a city the Axis holds in Full Supply, else 1 less the distance over land
+    from the nearest rail head, as it will stand after its next advance (up to 2 rail hexes
+    along Axis-controlled rail), as a share of the farthest land hex's
+    (:func:`wargames.core.estimate.nearness`). DCH: Supply: a Full Supply line is 4 hexes
+    back "to an Axis country or one of 5 rail heads, which advance 2 rail hexes per turn";
+    DCH: Victory Conditions counts the cities held in supply only, so a city taken beyond
+    the rail heads' reach scores nothing until they come up, and only the rail the Axis
+    controls ahead of them lets them come up (:func:`.rail.advance_railheads`)."""
+    # DCH: Supply: "rail heads, which advance 2 rail hexes per turn" (as rail.advance_railheads)
+    step = int(charts(ctx).rail["railhead_step"])
+    taken: set[str] = set()
+    heads = []
+    for head in ctx.state.get("railheads", charts(ctx).rail["railheads"]):
+        at = advance_along_rail(ctx, head, step, taken)[-1]
+        taken.add(at)
+        heads.append(at)
+    supplied = supply_map(ctx, cn.AXIS)
+    cities = {n: float(value(ctx, n)) for n in targets(ctx)}
+    return nearness(
+        ctx,
+        heads,
+        cities,
+        held={n for n in cities if ctx.state.control.get(n) == cn.AXIS and supplied.in_supply(n)},
+        passable=_land(ctx),
+        key="dch-land",
+    )
+
+
+def supplied_share(ctx: Context) -> float:
+    """The Axis ground units' combat factors (attack plus defence) weighted by their supply
+    now, as a share of all of them: 1 in Full Supply, 1/2 in Limited Supply, 0 Isolated
+    (DCH: Supply: attacks with Limited Supply units are a column lower and leave them
+    Disrupted, attacks on Limited or Isolated units a column higher; Isolated units are
+    Disrupted and do not recover). 1 without ground units."""
+    got = statuses(ctx, cn.AXIS)
+    # DCH: Supply: Limited Supply costs a column and a Disruption; Isolated units are lost
+    weight = {SupplyStatus.SUPPLIED: 1.0, SupplyStatus.LIMITED: 0.5}
+    mine = total = 0.0
+    for u in ctx.units_of(cn.AXIS):
+        if u.at is None or cn.has(ctx, u.id, "air"):
+            continue
+        f = cn.attack_factor(ctx, u.id) + cn.defence_factor(ctx, u.id)
+        total += f
+        mine += f * weight.get(got.get(u.id, SupplyStatus.UNSUPPLIED), 0.0)
+    return mine / total if total else 1.0
 
 
 def _axis_ground(ctx: Context) -> list[str]:
@@ -112,17 +172,21 @@ def estimate(ctx: Context, side: str) -> float:
     """DCH: Victory Conditions, for search agents (wargames.search), from ``side``'s view: 0.35
     a score of the victory city points the Axis holds in supply (:func:`vp_score`: around the
     game-end line, 7 or more an Axis win, 6 a draw, 5 or less a Russian win, and their share
-    of the 7 a win needs), 0.25 the Axis share of the combat factors on the map, 0.1 its
-    share of the controlled hexes, 0.1 its :func:`approach` to the victory cities and 0.2
-    the whole army's :func:`advance` towards them."""
+    of the 7 a win needs), 0.2 the Axis share of the combat factors on the map, 0.05 the
+    share of its ground factors in supply (:func:`supplied_share`), 0.1 its share of the
+    controlled hexes, 0.05 its :func:`approach` to the victory cities, 0.15 the whole army's
+    :func:`advance` towards the Russian ones and 0.1 the rail heads' :func:`supply_reach`
+    towards them (DCH: Supply: a city counts only in supply)."""
     points, _ = axis_points(ctx)
     v = charts(ctx).victory
     axis = (
         0.35 * vp_score(points, int(v["draw"]) + 0.5, int(v["axis_win"]))
-        + 0.25 * factor_share(ctx, cn.AXIS)
+        + 0.2 * factor_share(ctx, cn.AXIS)
+        + 0.05 * supplied_share(ctx)
         + 0.1 * control_share(ctx, cn.AXIS)
-        + 0.1 * approach(ctx)
-        + 0.2 * advance(ctx)
+        + 0.05 * approach(ctx)
+        + 0.15 * advance(ctx)
+        + 0.1 * supply_reach(ctx)
     )
     return axis if side == cn.AXIS else 1.0 - axis
 
