@@ -90,8 +90,8 @@ def match(
 
 def vp_text(points: dict[str, float]) -> str:
     """The mean victory points at the end, side by side (the margin where both agents win
-    every game of a seat): ``VP north 3.2, south 1.0``; empty when the title counts none."""
-    return "VP " + ", ".join(f"{s} {v:.1f}" for s, v in points.items()) if points else ""
+    every game of a seat): ``north 3.2, south 1.0``."""
+    return ", ".join(f"{s} {v:.1f}" for s, v in points.items())
 
 
 def main() -> None:
@@ -112,7 +112,7 @@ def main() -> None:
                 title, seat, games, playouts, depth, max_actions, False
             )
             per = 1000 * seconds / max(1, decisions)
-            vp = f"; {vp_text(points)} (random {vp_text(base_points)[3:]})" if points else ""
+            vp = f"; VP {vp_text(points)} (random {vp_text(base_points)})" if points else ""
             print(
                 f"  {title:10} search as {seat:8}: won {wins}/{games} "
                 f"({finished} finished), score {score:.3f} (random {baseline:.3f}), "

@@ -181,9 +181,15 @@ class RailStep(Step):
 
 
 def advance_railheads(ctx: Context) -> None:
-    """DCH: Supply: each rail head advances up to 2 rail hexes along Axis-controlled rail,
-    each farther along the rail from the Axis countries (ties: the highest label), off the
-    hexes the heads before it passed this turn (two heads on one hex take its two lines)."""
+    """DCH: Supply: the rail heads advance (:func:`next_railheads`)."""
+    ctx.state.set("railheads", next_railheads(ctx))
+
+
+def next_railheads(ctx: Context) -> list[str]:
+    """DCH: Supply: where the rail heads stand after their next advance: each up to 2 rail
+    hexes along Axis-controlled rail, each farther along the rail from the Axis countries
+    (ties: the highest label), off the hexes the heads before it passed this turn (two heads
+    on one hex take its two lines)."""
     step = int(charts(ctx).rail["railhead_step"])
     heads = list(ctx.state.get("railheads", charts(ctx).rail["railheads"]))
     taken: set[str] = set()
@@ -193,7 +199,7 @@ def advance_railheads(ctx: Context) -> None:
         taken.update(path[1:])
         taken.add(path[-1])
         out.append(path[-1])
-    ctx.state.set("railheads", out)
+    return out
 
 
 def advance_along_rail(ctx: Context, start: str, step: int, taken: set[str]) -> list[str]:

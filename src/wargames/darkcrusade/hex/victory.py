@@ -25,7 +25,7 @@ from wargames.darkcrusade import morale
 
 from . import counters as cn
 from .charts import charts
-from .rail import advance_along_rail, axis_country
+from .rail import axis_country, next_railheads
 from .supply import SupplyStatus, statuses, supply_map
 
 RULE = "DCH: Victory Conditions"
@@ -118,14 +118,8 @@ def supply_reach(ctx: Context) -> float:
     DCH: Victory Conditions counts the cities held in supply only, so a city taken beyond
     the rail heads' reach scores nothing until they come up, and only the rail the Axis
     controls ahead of them lets them come up (:func:`.rail.advance_railheads`)."""
-    # DCH: Supply: "rail heads, which advance 2 rail hexes per turn" (as rail.advance_railheads)
-    step = int(charts(ctx).rail["railhead_step"])
-    taken: set[str] = set()
-    heads = []
-    for head in ctx.state.get("railheads", charts(ctx).rail["railheads"]):
-        at = advance_along_rail(ctx, head, step, taken)[-1]
-        taken.add(at)
-        heads.append(at)
+    # DCH: Supply: "rail heads, which advance 2 rail hexes per turn"
+    heads = next_railheads(ctx)
     supplied = supply_map(ctx, cn.AXIS)
     cities = {n: float(value(ctx, n)) for n in targets(ctx)}
     return nearness(
