@@ -219,24 +219,32 @@ class UnitsMemo(Generic[T]):
 
 class PartMemo(Generic[T]):
     """Values derived from a part of a position's units (one side's, say; the caller passes
-    them, in a fixed order) and whatever the key names, kept while those units stay the same
-    (equal frozen ``UnitState`` values: mostly the same objects, see :class:`UnitsMemo`), so
-    that changes to the other units keep them. Bounded: emptied when ``limit`` keys are
-    held."""
+    them, in a fixed order) and whatever the key and ``owner`` name, kept while those units
+    stay the same (equal frozen ``UnitState`` values: mostly the same objects, see
+    :class:`UnitsMemo`), so that changes to the other units keep them. Bounded: emptied when
+    ``limit`` keys are held."""
 
     def __init__(self, limit: int = 512) -> None:
-        self._table: dict[Hashable, tuple[tuple[UnitState, ...], T]] = {}
+        self._table: dict[Hashable, tuple[object, tuple[UnitState, ...], T]] = {}
         self._limit = limit
 
-    def get(self, part: tuple[UnitState, ...], key: Hashable, build: Callable[[], T]) -> T:
+    def get(
+        self,
+        part: tuple[UnitState, ...],
+        key: Hashable,
+        build: Callable[[], T],
+        owner: object = None,
+    ) -> T:
         """The value for ``key`` with the units ``part``, built by ``build()`` if not kept;
-        ``build`` may read of the units only those in ``part``, and ``key`` must name
-        everything else it reads (the scenario, variables ...)."""
+        ``build`` may read of the units only those in ``part``, and ``key`` and ``owner`` must
+        name everything else it reads (variables ...). ``owner`` (the scenario, say) is
+        compared by identity: equal units of another game's scenario never match, even
+        where the key names that scenario by an ``id()`` since reused."""
         got = self._table.get(key)
-        if got is not None and got[0] == part:  # identical units compare at once
-            return got[1]
+        if got is not None and got[0] is owner and got[1] == part:
+            return got[2]  # identical units compare at once
         value = build()
         if len(self._table) >= self._limit:
             self._table.clear()
-        self._table[key] = (part, value)
+        self._table[key] = (owner, part, value)
         return value

@@ -123,6 +123,7 @@ def situation(ctx: Context, side: str, overruns: bool, refugees_open: bool) -> S
         side_units(ctx, enemy(side)),
         key,
         lambda: _situation(ctx, side, overruns, refugees_open),
+        owner=ctx.scenario,
     )
 
 

@@ -76,7 +76,9 @@ def _zoc_units(ctx: Context, side: str) -> tuple[tuple[str, str], ...]:
     ``side``'s units alone, so kept while they stay the same (the other side's moves keep
     it)."""
     key = (id(ctx.scenario), side)
-    return _ZOC_UNITS.get(side_units(ctx, side), key, lambda: _find_zoc_units(ctx, side))
+    return _ZOC_UNITS.get(
+        side_units(ctx, side), key, lambda: _find_zoc_units(ctx, side), owner=ctx.scenario
+    )
 
 
 _EXERTS: weakref.WeakKeyDictionary[Scenario, dict[tuple[str, int], bool]] = (
