@@ -208,6 +208,21 @@ def strengths(ctx: Context, b: Battle) -> tuple[int, int]:
     )
 
 
+def fruitless(ctx: Context, b: Battle) -> bool:
+    """DC2 Combat: ground combat "proceeds in one or more rounds until one side is eliminated
+    or decides to retreat". Reading: when neither side's fire can score a hit on any face of
+    the die in the next ground round and no substitute can join the attack
+    (:func:`substitutes`), another round changes nothing and the battle would never end, so
+    the attacker breaks off (a Snow attack at 2 against a 0 defence, say)."""
+    if substitutes(ctx, b):
+        return False
+    a, d = strengths(ctx, b)
+    faces = range(1, FireStep.sides + 1)
+    return not any(hits(ctx, b.side, a, r, True, b.target) for r in faces if a > 0) and not any(
+        hits(ctx, b.enemy, d, r, False, b.target) for r in faces if d > 0
+    )
+
+
 def has_air(ctx: Context, units: list[str]) -> bool:
     return any(cn.is_air(ctx, u) and not cn.dispersed(ctx, u) for u in units)
 
@@ -335,6 +350,12 @@ class BattleStep(Step):
         if s is Stage.RETREAT:
             if not defenders(ctx, b):
                 return False, attrs.evolve(b, stage=Stage.OCCUPY)
+            if fruitless(ctx, b):  # DC2 Combat (reading): no round in which no hit can come
+                ctx.emit(
+                    "break-off",
+                    f"{b.side} breaks off the attack on {b.target}: no hit is possible",
+                )
+                return False, attrs.evolve(b, stage=Stage.OVER)
             ctx.push("press-on", by=b.side)
             return True, attrs.evolve(b, stage=Stage.CONTINUE)
         if s is Stage.RESERVE:
