@@ -13,6 +13,7 @@ from wargames.core.actions import Outcome, Pass
 from wargames.core.errors import ScenarioError
 from wargames.core.state import Result
 from wargames.darkcrusade.p2p import geography as geo
+from wargames.darkcrusade.p2p.estimate_terms import guard
 from wargames.darkcrusade.p2p.supply import supplied_points
 from wargames.darkcrusade.p2p.victory import advance, approach, final, sudden_death
 
@@ -209,10 +210,10 @@ def test_evaluate_follows_the_victory_race_and_the_result() -> None:
     c = even.rules_context()
     t = even.title
     # no VP held, no Soviet point taken, half the units, the way to the victory cities (the
-    # nearest unit's and the whole army's)
+    # nearest unit's and the whole army's), the guard of Warsaw and Bucharest
     way = 0.15 * approach(c) + 0.15 * advance(c)
-    assert 0 < advance(c) < 1
-    assert t.evaluate(c, "axis") == pytest.approx(way + 0.2 * 0.5)
+    assert 0 < advance(c) < 1 and 0 < guard(c) < 1
+    assert t.evaluate(c, "axis") == pytest.approx(0.9 * (way + 0.2 * 0.5) + 0.1 * guard(c))
     assert t.evaluate(c, "axis") + t.evaluate(c, "soviet") == pytest.approx(1)
     held = {"Minsk": "axis", "Smolensk": "axis", "Kiev": "axis", "Bialystok": "axis"}
     held.update({"Brest": "axis", "Baranovichi": "axis", "Borisov": "axis", "Orsha": "axis"})
@@ -261,13 +262,16 @@ def test_the_estimate_rewards_the_axis_for_nearing_victory_cities() -> None:
 
 def test_the_axis_estimate_counts_its_whole_army_moving_up() -> None:
     """A second Axis unit moving one line nearer a Soviet victory city, behind the first
-    (so the nearest unit's ``approach`` stays), raises ``advance`` and the Axis estimate."""
+    (so the nearest unit's ``approach`` stays; K keeps Warsaw, so the ``guard`` stays),
+    raises ``advance`` and the Axis estimate."""
     back = [infantry("I", "axis", "Minsk"), infantry("J", "axis", "Warsaw")]
     up = [infantry("I", "axis", "Minsk"), infantry("J", "axis", "Brest")]
+    back.append(infantry("K", "axis", "Warsaw"))
+    up.append(infantry("K", "axis", "Warsaw"))
     soviet = [infantry("S", "soviet", "Gorki")]
     a = wargames.new_game("darkcrusade-p2p", scenario([*back, *soviet]), seed=0)
     b = wargames.new_game("darkcrusade-p2p", scenario([*up, *soviet]), seed=0)
     ca, cb = a.rules_context(), b.rules_context()
-    assert approach(cb) == approach(ca)
+    assert approach(cb) == approach(ca) and guard(cb) == guard(ca)
     assert advance(cb) > advance(ca)
     assert b.title.evaluate(cb, "axis") > a.title.evaluate(ca, "axis")

@@ -27,6 +27,7 @@ from wargames.darkcrusade import morale
 from . import counters as cn
 from . import geography as geo
 from .charts import charts
+from .estimate_terms import guard, pending_gains, secure_points
 from .supply import supplied_points
 
 RULE = "victory (provisional: Darkest Crusade's thresholds, the hex edition's conditions)"
@@ -114,22 +115,30 @@ def advance(ctx: Context) -> float:
 
 
 def estimate(ctx: Context, side: str) -> float:
-    """A search estimate (decides no rule), from ``side``'s view: 0.35 times the Axis's share
-    of the victory points it needs held in supply, 0.15 times each of: its :func:`approach`
-    to the Soviet victory cities (issue 16: search as the Axis took points but no victory
-    city), its whole army's :func:`advance` towards them, its share of the Soviet points it
-    controls, and 0.2 its share of the units on the map or due."""
-    held, _ = axis_points(ctx)
+    """A search estimate (decides no rule), from ``side``'s view, 0.9 times: 0.35 times the
+    Axis's share of the victory points it needs, half those held in supply now, half those
+    that would stay in supply after a Soviet step (:func:`.estimate_terms.secure_points`),
+    with the pending attacks' targets counted by their chances
+    (:func:`.estimate_terms.pending_gains`); 0.15 times each of its :func:`approach` to the
+    Soviet victory cities, its whole army's :func:`advance` towards them and its share of the
+    Soviet points it controls (pending targets counted likewise); 0.2 its share of the units
+    on the map or due; and 0.1 times the :func:`.estimate_terms.guard` of Warsaw and
+    Bucharest (the searched Axis lost to the Soviets' sudden death there, and then on points
+    with cities it could not keep in supply)."""
+    points, _ = axis_points(ctx)
+    held = 0.5 * points + 0.5 * secure_points(ctx)
     need = max(1, int(charts(ctx).victory["axis_win"]))
     soviet = [p for p in ctx.board if geo.country(ctx, p) == cn.SOVIET and not geo.is_box(ctx, p)]
-    taken = sum(1 for p in soviet if ctx.state.control.get(p) == cn.AXIS)
+    more, votes = pending_gains(ctx)
+    taken = sum(1 for p in soviet if ctx.state.control.get(p) == cn.AXIS) + more
     score = (
-        0.35 * min(1.0, held / need)
+        0.35 * min(1.0, (held + votes) / need)
         + 0.15 * approach(ctx)
         + 0.15 * advance(ctx)
-        + 0.15 * taken / max(1, len(soviet))
+        + 0.15 * min(1.0, taken / max(1, len(soviet)))
         + 0.2 * _axis_unit_share(ctx)
     )
+    score = 0.9 * score + 0.1 * guard(ctx)
     return score if side == cn.AXIS else 1.0 - score
 
 
