@@ -314,14 +314,25 @@ def closer_to_friendly(board: Board, friendly: Nodes, enemy: Nodes) -> BoolArray
 
     Darkest Crusade supply: "a line of areas closer to friendly units or cities than to enemy
     units". Steps count over every edge of the board; a node no enemy can reach qualifies if a
-    friendly node can. Pass the result as ``through`` to :func:`trace_supply`.
+    friendly node can. Pass the result as ``through`` to :func:`trace_supply`. A title that
+    keeps one side's counts while the other's change: :func:`steps_from` and :func:`closer`.
     """
+    return closer(steps_from(board, friendly), steps_from(board, enemy))
+
+
+def steps_from(board: Board, nodes: Nodes) -> IntArray:
+    """Per node (by board index), the fewest steps over every edge of the board from the
+    nearest of ``nodes``; -1 where none reaches (:func:`closer_to_friendly`'s counts)."""
     index = board.index
     everything = np.ones(len(index), dtype=np.bool_)
     edges = frontier.edges(index)
     engine = _engine(index, "auto", (edges,))
-    ours = _search(index, engine, everything, node_numbers(index, friendly), None, edges)
-    theirs = _search(index, engine, everything, node_numbers(index, enemy), None, edges)
+    return _search(index, engine, everything, node_numbers(index, nodes), None, edges)
+
+
+def closer(ours: IntArray, theirs: IntArray) -> BoolArray:
+    """Per node, whether ``ours`` (steps from the friendly nodes, :func:`steps_from`) reach
+    it in fewer steps than ``theirs`` (from the enemy), or only ``ours`` reach it."""
     out: BoolArray = (ours >= 0) & ((theirs < 0) | (ours < theirs))
     return out
 

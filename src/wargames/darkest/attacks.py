@@ -11,10 +11,11 @@ from collections.abc import Collection, Iterable, Mapping
 
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
+from wargames.core.jsonvalue import FrozenDict
 from wargames.core.state import Occupancy
 
 from . import counters as cn
-from .position import crossable, enemy, held_point, holder, in_romania
+from .position import crossable, enemy, held_point, holder, in_romania, sorted_neighbours
 
 CAPACITY = "DC: Hex-Side Operational Attack Capacity"
 TERRAIN = "DC: Terrain Effects on Combat"
@@ -24,8 +25,23 @@ BLITZ = "DC: Blitzkrieg!, Proriv!"
 
 
 def pending(ctx: Context) -> dict[str, tuple[str, ...]]:
+    """The allocated attacks, target hex -> attacking unit ids (a new dict, the caller's)."""
+    global _PENDING_LAST
     got: Mapping[str, tuple[str, ...]] = ctx.state.get("attacks", {})
-    return {k: tuple(v) for k, v in got.items()}
+    last = _PENDING_LAST
+    if last is not None and last[0] is got:
+        return dict(last[1])
+    out = {k: tuple(v) for k, v in got.items()}
+    if isinstance(got, FrozenDict):  # immutable (``state.set`` freezes): safe to keep
+        _PENDING_LAST = (got, out)
+        return dict(out)
+    return out
+
+
+_PENDING_LAST: tuple[object, dict[str, tuple[str, ...]]] | None = None
+"""(the ``attacks`` variable's value, :func:`pending`'s answer for it): the last asked,
+replaced whole (threads may share it); the value compared by identity (the entry keeps it
+alive, so its identity is not reused); never handed out itself, only copies."""
 
 
 def set_pending(ctx: Context, attacks: Mapping[str, Iterable[str]]) -> None:
@@ -144,13 +160,18 @@ def must_attack(
     The army binds only if one of those attackers may attack its hex (:func:`attack_error`:
     not across water, not into Rumania while closed)."""
     occ = ctx.state.occupancy()
-    board = ctx.board
-    fire = {t: sum(cn.attack_factor(ctx, u) for u in us) for t, us in attacks.items()}
+    fire: dict[str, int] = {}  # the attacks' firing points, summed when first compared
+
+    def points(t: str) -> int:
+        if t not in fire:
+            fire[t] = sum(cn.attack_factor(ctx, u) for u in attacks[t])
+        return fire[t]
+
     for target, units in sorted(attacks.items()):
         if holder(ctx, occ, target) != cn.AXIS:
             continue  # an empty Axis city or fortress is not "Axis-occupied"
         origins = {ctx.state.units[u].at for u in units}
-        for node in sorted(board.neighbours(target)):
+        for node in sorted_neighbours(ctx, target):
             if node in origins or holder(ctx, occ, node) != cn.AXIS:
                 continue
             if not any(_binding(ctx, u, node, origins) for u in occ[node]):
@@ -159,8 +180,8 @@ def must_attack(
                 continue
             if node not in attacks:
                 return IllegalAction(MUST, f"{node} must also be attacked (next to {target})")
-            big, small = (target, node) if fire[target] >= fire[node] else (node, target)
-            gap = fire[big] - fire[small]
+            big, small = (target, node) if points(target) >= points(node) else (node, target)
+            gap = points(big) - points(small)
             for u in attacks[big]:
                 f = cn.attack_factor(ctx, u)
                 if 0 < f < gap and attack_error(ctx, u, small, mode, attacks) is None:

@@ -28,6 +28,7 @@ from wargames.core.advance import (
     must_advance,
 )
 from wargames.core.context import Context
+from wargames.core.crt import Dice
 from wargames.core.errors import IllegalAction
 from wargames.core.frame_args import SIDE, Shape, literal
 from wargames.core.prose import node_label, words
@@ -159,12 +160,18 @@ def start(ctx: Context, target: str, side: str, mode: str, rounds: int) -> None:
 
 
 def fires(ctx: Context, b: Battle) -> tuple[Fire, Fire]:
+    return attackers_fire(ctx, b), defenders_fire(ctx, b)
+
+
+def attackers_fire(ctx: Context, b: Battle) -> Fire:
+    """The attack's fire (:func:`fires`' first), for a stage that reads only it."""
+    return attack_fire(ctx, b.side, alive(ctx, b.attackers))
+
+
+def defenders_fire(ctx: Context, b: Battle) -> Fire:
+    """The defence's fire (:func:`fires`' second), for a stage that reads only it."""
     attackers = alive(ctx, b.attackers)
-    defs = defenders(ctx, b)
-    return (
-        attack_fire(ctx, b.side, attackers),
-        defence_fire(ctx, b.enemy, b.target, attackers, defs, b.ignore_river),
-    )
+    return defence_fire(ctx, b.enemy, b.target, attackers, defenders(ctx, b), b.ignore_river)
 
 
 def river_choice(ctx: Context, b: Battle) -> bool:
@@ -306,7 +313,7 @@ class BattleStep(Step):
         if not [u for u in alive(ctx, b.attackers) if not cn.disrupted(ctx, u)]:
             b.stage = Stage.END
             return False
-        a, _ = fires(ctx, b)
+        a = attackers_fire(ctx, b)
         if b.side == cn.AXIS and not ctx.options["lotsa_dice"] and a.strength > 0:
             ctx.push("press", by=b.side)
             return True
@@ -314,7 +321,7 @@ class BattleStep(Step):
 
     def _fire_a(self, ctx: Context, b: Battle) -> bool:
         b.stage = Stage.FIRE_D
-        a, _ = fires(ctx, b)
+        a = attackers_fire(ctx, b)
         b.hits = {"attack": 0, "defence": 0}
         if _has_fire(ctx, a):
             ctx.push("fire", who="attack")
@@ -323,7 +330,7 @@ class BattleStep(Step):
 
     def _fire_d(self, ctx: Context, b: Battle) -> bool:
         b.stage = Stage.ABSORB_D
-        _, d = fires(ctx, b)
+        d = defenders_fire(ctx, b)
         if _has_fire(ctx, d):
             ctx.push("fire", who="defence")
             return True
@@ -472,16 +479,15 @@ class FireStep(ChanceStep):
 
     def _fire(self, ctx: Context, frame: Frame) -> tuple[Battle, str, Fire]:
         b = battle(ctx)
-        a, d = fires(ctx, b)
-        who = frame.args["who"]
-        return b, b.side if who == "attack" else b.enemy, a if who == "attack" else d
+        if frame.args["who"] == "attack":
+            return b, b.side, attackers_fire(ctx, b)
+        return b, b.enemy, defenders_fire(ctx, b)
 
     def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
         _, _, f = self._fire(ctx, frame)
         if ctx.options["lotsa_dice"]:
             return [(Outcome(k), p) for k, p in lotsa_distribution(f).items()]
-        dice = charts(ctx).fire.dice
-        return [(Outcome(v), p) for v, p in dice.distribution().items()]
+        return list(_table_outcomes(charts(ctx).fire.dice))
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         assert isinstance(action, Outcome) and isinstance(action.value, int)
@@ -502,6 +508,23 @@ class FireStep(ChanceStep):
         ctx.emit("fire", text, side=side, hits=hits)
         save(ctx, b)
         ctx.done()
+
+
+_TABLE_LAST: tuple[object, tuple[tuple[Action, Fraction], ...]] | None = None
+"""(the fire table's dice, their outcomes): the last asked, replaced whole (threads may share
+it); the dice are frozen, compared by identity (kept alive by the entry)."""
+
+
+def _table_outcomes(dice: Dice) -> tuple[tuple[Action, Fraction], ...]:
+    """Each total of the fire table's dice with its probability, as chance outcomes (the same
+    for every battle: built once for the dice, the outcomes immutable)."""
+    global _TABLE_LAST
+    last = _TABLE_LAST
+    if last is not None and last[0] is dice:
+        return last[1]
+    got = tuple((Outcome(v), p) for v, p in dice.distribution().items())
+    _TABLE_LAST = (dice, got)
+    return got
 
 
 class RiverStep(BattleDecision):
@@ -541,7 +564,7 @@ class PressStep(BattleDecision):
     actions: ClassVar[tuple[type[Action], ...]] = (Choose,)
 
     def legal(self, ctx: Context, frame: Frame) -> list[Action]:
-        a, _ = fires(ctx, battle(ctx))
+        a = attackers_fire(ctx, battle(ctx))
         return [Choose(f"press:{k}") for k in range(0, press_limit(ctx, a) + 1)]
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:

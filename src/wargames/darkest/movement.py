@@ -31,7 +31,8 @@ from wargames.core.movement import (
     reach,
 )
 from wargames.core.occupancy_memo import per_occupancy
-from wargames.core.state import Occupancy, UnitsMemo
+from wargames.core.side_units import side_units
+from wargames.core.state import Occupancy, PartMemo, UnitsMemo
 from wargames.core.zoc import Barrier, Node, ZocPolicy, ZocRules, ZoneMap, zones
 
 from . import counters as cn
@@ -173,14 +174,47 @@ def _closed(ctx: Context, occ: Occupancy, side: str) -> tuple[frozenset[str], fr
     """:func:`closed_hexes` in two parts: the enemy-held hexes (kept per occupancy,
     :func:`.position.held_hexes`) and the empty enemy points that must be attacked."""
     other = cn.RUSSIAN if side == cn.AXIS else cn.AXIS
+    return held_hexes(ctx, occ, other), _points(ctx, occ, other)
+
+
+def _points(ctx: Context, occ: Occupancy, other: str) -> frozenset[str]:
+    """The empty hexes of ``other`` that must be attacked to be taken (victory cities,
+    fortresses, major cities defended this turn: :func:`.position.held_points`)."""
     control = ctx.state.control
-    points = frozenset(
+    return frozenset(
         n
         for group in (strongpoints(ctx), defended_cities(ctx))  # held_points, not joined
         for n in group
         if control.get(n) == other and n not in occ
     )
-    return held_hexes(ctx, occ, other), points
+
+
+Placed = tuple[tuple[str, str, bool], ...]
+_AXIS_PART: PartMemo[tuple[frozenset[str], Placed]] = PartMemo(limit=16)
+
+
+def _axis_part(ctx: Context) -> tuple[frozenset[str], Placed]:
+    """(the hexes holding Axis units, the UnDisrupted German armies and panzergruppen on the
+    map sorted as (id, hex, whether a panzergruppe)): what the Russian situation reads of
+    the Axis units, kept while they stay the same (``PartMemo``: a Russian move keeps it)."""
+
+    def build() -> tuple[frozenset[str], Placed]:
+        defs = ctx.scenario.units
+        at: set[str] = set()
+        placed: list[tuple[str, str, bool]] = []
+        for u in part:
+            if u.at is None:
+                continue
+            at.add(u.at)
+            d = defs[u.id]
+            if d.nationality != "german" or not (d.has("army") or d.has("panzergruppe")):
+                continue  # as cn.is_german_army, cn.is_panzergruppe
+            if not u.has(cn.DISRUPTED):
+                placed.append((u.id, u.at, d.has("panzergruppe")))
+        return frozenset(at), tuple(sorted(placed))
+
+    part = side_units(ctx, cn.AXIS)
+    return _AXIS_PART.get(part, ("darkest.axis-part",), build, owner=ctx.scenario)
 
 
 @attrs.frozen
@@ -195,30 +229,41 @@ def _situation(ctx: Context, side: str, occ: Occupancy) -> Situation:
     position (``BoardIndex.per_position``, keyed by all it reads), so every unit listed in
     it shares its search tables."""
     index = ctx.board.index
-    held, points = _closed(ctx, occ, side)
-    # Friendly hexes matter only to the Russian stop rule (a 1-hex move onto a friend);
-    # without them the Axis situation stays the same while Axis units move.
-    friends = held_hexes(ctx, occ, side) if side == cn.RUSSIAN else frozenset()
-    placed = None
-    if side == cn.RUSSIAN:  # DC: Operational Movement (Note: Russian stop rule): who stops
-        units = ctx.state.units
-        placed = tuple(
-            sorted(a for a in _german_armies(ctx, occ) if not units[a[0]].has(cn.DISRUPTED))
-        )
+    if side != cn.RUSSIAN:
+        held, points = _closed(ctx, occ, side)
+        # No zone of control stops Axis movement and no friend matters to it: the situation
+        # stays the same while Axis units move.
+        no_friends: frozenset[int] = frozenset()
+        axis_key = ("darkest.situation", side, held, points, no_friends, None)
+        return index.per_position(axis_key, lambda: Situation(enemies=held | points))
+    # DC: Operational Movement (Note: Russian stop rule): who stops Russian movement, read
+    # with the Axis-held hexes from the Axis units alone (kept while they stay the same).
+    axis_at, placed = _axis_part(ctx)
+    ours = held_hexes(ctx, occ, side)
+    # A hex is Axis-held when its first unit is Axis: the hexes with Axis units, less those
+    # whose first unit is Russian (none unless a hex holds both sides' units).
+    held = axis_at if axis_at.isdisjoint(ours) else axis_at - ours
+    points = _points(ctx, occ, cn.AXIS)
+    # The zones read only the units' hexes and which are panzergruppen: shared by the
+    # positions that differ elsewhere (a Russian unit moved).
+    zoc, zone_hexes = index.per_position(("darkest.zones", placed), lambda: _labelled(ctx, placed))
+    # Friendly hexes matter only to the stop rule's 1-hex move onto a friend, from one zone
+    # hex into another of the same unit: the kernel reads them only inside the zones (and
+    # negates no zone with them), so only the friendly hexes in a zone are kept, and the
+    # positions whose Russian units differ elsewhere share the situation.
+    friends = ours & zone_hexes
     # The key holds the closed hexes in their two parts (their union is the value's).
     key = ("darkest.situation", side, held, points, friends, placed)
+    return index.per_position(
+        key, lambda: Situation(enemies=held | points, friends=friends, zoc=zoc)
+    )
 
-    def build() -> Situation:
-        zoc = None
-        if placed is not None:
-            # The zones read only the units' hexes and which are panzergruppen: shared by
-            # the positions that differ elsewhere (a Russian unit moved).
-            zoc = index.per_position(
-                ("darkest.zones", placed), lambda: _zones(ctx, {u: n for u, n, _ in placed})
-            )
-        return Situation(enemies=held | points, friends=friends, zoc=zoc)
 
-    return index.per_position(key, build)
+def _labelled(ctx: Context, placed: Placed) -> tuple[ZoneMap[str], frozenset[str]]:
+    """The zones of the units ``placed`` (:func:`_zones`) and the labels of their hexes."""
+    zoc = _zones(ctx, {u: n for u, n, _ in placed})
+    ids = ctx.board.index.ids
+    return zoc, frozenset(ids[v] for v in zoc.nodes)
 
 
 def german_zones(ctx: Context, occ: Occupancy) -> ZoneMap[str]:
@@ -380,10 +425,11 @@ def _highway_next(index: BoardIndex, hw: int) -> tuple[tuple[int, ...], ...]:
 
 
 def _straits(ctx: Context, index: BoardIndex) -> tuple[tuple[str, ...], ...]:
-    """Per node, the neighbours a move reaches by crossing a strait (:func:`crossing`)."""
-    ids = index.ids
+    """Per node, the neighbours a move reaches by crossing a strait (:func:`crossing`: an
+    adjacent hex across a ``strait`` hexside, read from the index's hexside bits)."""
+    ids, strait = index.ids, index.mask("strait")
     return tuple(
-        tuple(ids[v] for v in index.adj[u] if crossing(ctx, (ids[u], ids[v])))
+        tuple(ids[v] for v, b in zip(index.adj[u], index.edge_bits[u], strict=True) if b & strait)
         for u in range(len(index))
     )
 
@@ -417,13 +463,15 @@ def path_may_attack(ctx: Context, uid: str, path: tuple[str, ...], mode: str) ->
     """Whether the unit may still attack after moving along ``path`` (no bonus hexes used;
     a strait crossing: if the mode lets it move 1 hex and attack, see :func:`crossing`)."""
     base, _ = allowance(ctx, uid, mode)
-    if crossing(ctx, path):
+    index = ctx.board.index
+    straits = index.cached(("darkest.straits",), lambda ix: _straits(ctx, ix))
+    start = index.number.get(path[0]) if len(path) == 2 else None
+    if start is not None and path[1] in straits[start]:  # crossing(ctx, path), from the table
         return base >= 1
     ends = routes(ctx, uid, mode).ends
     best = ends.get(path[-1])
     if best is not None and best[0] == path:
         return best[1]
-    index = ctx.board.index
     side = ctx.side_of(uid)
     costs = costs_of(ctx, uid, mode)
     policy = RUSSIAN_POLICY if side == cn.RUSSIAN else AXIS_POLICY

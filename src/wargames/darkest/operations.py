@@ -12,12 +12,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
+import attrs
+
 from wargames.core.actions import Action, Attack, Choose, Move, Pass
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.events import Redacted
 from wargames.core.frame_args import BOOL, INT, SIDE, UNIT, Shape, literal
 from wargames.core.sequence import Step
+from wargames.core.side_units import side_units
 from wargames.core.state import Frame
 from wargames.core.steps import SideStep
 
@@ -26,7 +29,7 @@ from .attacks import attack_error, attackable, must_attack, pending, set_pending
 from .battle import start
 from .battle_record import MODES
 from .movement import RULE, move_error, path_may_attack, routes
-from .position import set_control
+from .position import set_control, sorted_neighbours
 from .weather import SNOW, weather
 
 CANCEL = "cancel:"
@@ -54,6 +57,8 @@ def may_act(ctx: Context, uid: str, mode: str) -> bool:
 
 _IDLE = frozenset({cn.DISRUPTED, cn.DONE, cn.FORTIFYING})
 """Markers with which a unit gets no orders (:func:`may_act`)."""
+_SPECIAL = frozenset({"proriv", "first", "blitz"})
+"""The modes in which :func:`may_act` asks more than a unit's hex and markers."""
 
 
 class Operations(SideStep):
@@ -68,11 +73,12 @@ class Operations(SideStep):
     def _units(self, ctx: Context, frame: Frame) -> list[str]:
         mode = frame.args["mode"]
         # the markers may_act refuses, tested first for all units at once (the same answer)
-        return [
-            u.id
-            for u in ctx.units_of(frame.args["side"])
-            if _IDLE.isdisjoint(u.markers) and may_act(ctx, u.id, mode)
-        ]
+        # the side's units on the map (ctx.units_of, from the side's part of the units)
+        side = side_units(ctx, frame.args["side"])
+        idle = [u.id for u in side if u.at is not None and _IDLE.isdisjoint(u.markers)]
+        if mode not in _SPECIAL:
+            return idle  # may_act asks nothing more of an operational phase (A.2.a/B.2.a)
+        return [uid for uid in idle if may_act(ctx, uid, mode)]
 
     def legal(self, ctx: Context, frame: Frame) -> list[Action]:
         out: list[Action] = [Choose(u) for u in self._units(ctx, frame)]
@@ -146,7 +152,7 @@ class Orders(SideStep):
         # attack_error refuses a hex that is not attackable (tested first: the same answer)
         return [
             t
-            for t in sorted(ctx.board.neighbours(at))
+            for t in sorted_neighbours(ctx, at)
             if attackable(ctx, side, occ, t)
             and attack_error(ctx, uid, t, frame.args["mode"], attacks) is None
         ]
@@ -204,11 +210,13 @@ class Orders(SideStep):
             return
         assert isinstance(action, Move)
         may_attack = path_may_attack(ctx, uid, action.path, frame.args["mode"])
-        # DC: Shock Army Emplacement: flipped back if it moves; DC: Fortifications.
-        moved = unit.moved_to(action.path[-1]).marked(cn.MOVED).unmarked(cn.STRONG, cn.FORTIFIED)
+        # DC: Shock Army Emplacement: flipped back if it moves; DC: Fortifications. (One new
+        # state: unit.moved_to(...).marked(MOVED).unmarked(STRONG, FORTIFIED), and
+        # .marked(BONUS, DONE) without an attack.)
+        markers = unit.markers.union((cn.MOVED,)).difference((cn.STRONG, cn.FORTIFIED))
         if not may_attack:
-            moved = moved.marked(cn.BONUS, cn.DONE)
-        ctx.state.put(moved)
+            markers = markers.union((cn.BONUS, cn.DONE))
+        ctx.state.put(attrs.evolve(unit, at=action.path[-1], box=None, markers=markers))
         for n in action.path[1:]:
             set_control(ctx, n, side)
         route, path = "-".join(action.path), list(action.path)

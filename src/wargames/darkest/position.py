@@ -13,6 +13,7 @@ to supply only), ``kerch`` (the Kerch Straits: 1 non-armour attacker). Hex attri
 from __future__ import annotations
 
 from wargames.core.context import Context
+from wargames.core.jsonvalue import FrozenDict
 from wargames.core.occupancy_memo import per_occupancy
 from wargames.core.state import Occupancy
 
@@ -43,6 +44,17 @@ def held_hexes(ctx: Context, occ: Occupancy, side: str) -> frozenset[str]:
         ("darkest.held", side),
         lambda: frozenset(n for n, us in occ.items() if units[us[0]].side == side),
     )
+
+
+def sorted_neighbours(ctx: Context, node: str) -> tuple[str, ...]:
+    """``sorted(ctx.board.neighbours(node))``, kept per board (the index numbers the hexes in
+    label order and lists each hex's neighbours by number)."""
+    index = ctx.board.index
+    table: dict[str, tuple[str, ...]] = index.cached(
+        ("darkest.sorted-neighbours",),
+        lambda ix: {ix.ids[u]: tuple(ix.ids[v] for v in ix.adj[u]) for u in range(len(ix))},
+    )
+    return table[node]
 
 
 def enemy(side: str) -> str:
@@ -98,9 +110,27 @@ def defended_cities(ctx: Context) -> frozenset[str]:
     them, which until the turn ends must be attacked to be taken like victory cities and
     fortresses (recorded by the battle, :func:`note_defended`)."""
     control = ctx.state.control
+    return frozenset(n for n, side in _defended_now(ctx) if control.get(n) == side)
+
+
+_DEFENDED_LAST: tuple[object, int, tuple[tuple[str, str], ...]] | None = None
+"""(the ``defended`` variable's value, turn, its entries of that turn): the last asked, replaced
+whole (threads may share it); the value is frozen, so compared by identity (the entry keeps
+it alive, so its identity is not reused)."""
+
+
+def _defended_now(ctx: Context) -> tuple[tuple[str, str], ...]:
+    """The (major city, side defending it) recorded for this turn, in the variable's order."""
+    global _DEFENDED_LAST
     got = ctx.state.get(DEFENDED) or {}
     turn = ctx.turn
-    return frozenset(n for n, (t, side) in got.items() if t == turn and control.get(n) == side)
+    last = _DEFENDED_LAST
+    if last is not None and last[0] is got and last[1] == turn:
+        return last[2]
+    pairs = tuple((n, side) for n, (t, side) in got.items() if t == turn)
+    if isinstance(got, FrozenDict):  # immutable (``state.set`` freezes): safe to keep
+        _DEFENDED_LAST = (got, turn, pairs)
+    return pairs
 
 
 def note_defended(ctx: Context, node: str, side: str) -> None:

@@ -9,7 +9,7 @@ called, or None), ``due`` (Siberian units that arrive this turn).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -26,7 +26,7 @@ from wargames.core.units import UnitState
 
 from . import counters as cn
 from .charts import charts
-from .position import WATER, held_point, holder, set_control, side_hexes
+from .position import held_point, holder, set_control, side_hexes, water
 from .secret import hide, reveal
 from .supply import eliminate, in_supply, supply_map
 
@@ -365,7 +365,7 @@ class Arrivals(Step):
 
 
 def _free(ctx: Context, occ: Occupancy, node: str) -> bool:
-    if ctx.board.terrain(node) in WATER or holder(ctx, occ, node) == cn.AXIS:
+    if node in water(ctx) or holder(ctx, occ, node) == cn.AXIS:  # water: terrain in WATER
         return False
     return ctx.state.control.get(node) != cn.AXIS or not held_point(ctx, node)
 
@@ -373,7 +373,14 @@ def _free(ctx: Context, occ: Occupancy, node: str) -> bool:
 def placements(ctx: Context) -> list[Place]:
     """Every legal placement of a replacement or a due Siberian unit now."""
     occ = ctx.state.occupancy()
-    lines = supply_map(ctx, cn.RUSSIAN)
+    traced: list[SupplyMap] = []
+
+    def lines() -> SupplyMap:
+        """The Russian supply lines, traced when first asked (none if no hex needs them)."""
+        if not traced:
+            traced.append(supply_map(ctx, cn.RUSSIAN))
+        return traced[0]
+
     placed = [tuple(p) for p in ctx.state.get("placed", ())]
     edge = [n for n in ctx.board.nodes_with("russian-edge") if _free(ctx, occ, n)]
     out: list[Place] = []
@@ -383,12 +390,12 @@ def placements(ctx: Context) -> list[Place]:
         # supply, or on a Russian city or town in supply.
         spots = set(edge)
         for n in side_hexes(ctx, occ, cn.RUSSIAN):
-            if lines.in_supply(n):
+            if lines().in_supply(n):
                 spots.add(n)
                 spots.update(ctx.board.neighbours(n))
         for n, s in ctx.state.control.items():
             city = ctx.board.has(n, "city") or ctx.board.has(n, "town")
-            if s == cn.RUSSIAN and city and lines.in_supply(n):
+            if s == cn.RUSSIAN and city and lines().in_supply(n):
                 spots.add(n)
         spots = {n for n in spots if _free(ctx, occ, n)}
         for uid in sorted(due):
@@ -411,7 +418,7 @@ def placements(ctx: Context) -> list[Place]:
 def _return_hexes(
     ctx: Context,
     occ: Occupancy,
-    lines: SupplyMap,
+    lines: Callable[[], SupplyMap],
     placed: list[tuple[str, ...]],
     edge: list[str],
     mech: bool,
@@ -423,7 +430,7 @@ def _return_hexes(
     centres = [
         n
         for n in ctx.board.nodes_with(feature)
-        if ctx.state.control.get(n) == cn.RUSSIAN and lines.in_supply(n) and _free(ctx, occ, n)
+        if ctx.state.control.get(n) == cn.RUSSIAN and lines().in_supply(n) and _free(ctx, occ, n)
     ]
     if mech:
         productive = _factories(ctx)

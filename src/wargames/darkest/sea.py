@@ -37,10 +37,13 @@ def _coasts(ctx: Context) -> dict[str, frozenset[str]]:
     board = ctx.board
 
     def build(_: object) -> dict[str, frozenset[str]]:
+        index = board.index
+        names, terrain, adj = index.terrain_names, index.terrain, index.adj
         out = {}
         for node in board:
             named = board.attr(node, "seas", ())
-            near = {board.terrain(n) for n in board.neighbours(node)}
+            # the neighbours' terrains, read from the index (board.terrain of each neighbour)
+            near = {names[terrain[v]] for v in adj[index.number[node]]}
             out[node] = frozenset((near | set(named)) & set(SEAS))
         return out
 

@@ -18,10 +18,11 @@ from wargames.core.board_index import BoardIndex
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.frame_args import INT, NODE, SIDE, Shape
+from wargames.core.frontier import BoolArray, IntArray
 from wargames.core.occupancy_memo import per_occupancy
 from wargames.core.sequence import Step
 from wargames.core.state import Frame, Occupancy
-from wargames.core.supply import SupplyMap, SupplyRules, closer_to_friendly, trace_supply
+from wargames.core.supply import SupplyMap, SupplyRules, closer, steps_from, trace_supply
 
 from . import counters as cn
 from .charts import charts
@@ -58,20 +59,33 @@ def corridor(ctx: Context, occ: Occupancy) -> list[str]:
     panzergruppe, if it is a clear terrain hex - is a German supply line even next to a
     Russian unit. The text asks no UnDisrupted unit here (unlike the stop rule)."""
     out: list[str] = []
-    board = ctx.board
+    steps: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]
+    steps = ctx.board.index.cached(("darkest.corridor-steps",), lambda _: {})
     for uid in (u for us in occ.values() for u in us):
         army, pzgr = cn.is_german_army(ctx, uid), cn.is_panzergruppe(ctx, uid)
         if not (army or pzgr):
             continue
         at = ctx.state.units[uid].at
         assert at is not None
-        for n in board.neighbours(at):
-            if n in occ or not land(ctx, n) or "water" in board.edge_features(at, n):
-                continue
-            if pzgr and not army and board.terrain(n) != "clear":
-                continue
-            out.append(n)
+        if at not in steps:
+            steps[at] = _corridor_steps(ctx, at)
+        # an army's steps, or a panzergruppe's (clear hexes only)
+        out += [n for n in steps[at][0 if army else 1] if n not in occ]
     return out
+
+
+def _corridor_steps(ctx: Context, at: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """In the board's neighbour order, the neighbours of ``at`` a corridor may reach: land
+    hexes not across a water hexside (an army's), and of those the clear ones (a
+    panzergruppe's). Read from the map only: kept per board (the table of :func:`corridor`,
+    filled as units stand in new hexes)."""
+    board = ctx.board
+    army = tuple(
+        n
+        for n in board.neighbours(at)
+        if land(ctx, n) and "water" not in board.edge_features(at, n)
+    )
+    return army, tuple(n for n in army if board.terrain(n) == "clear")
 
 
 def _corridor(ctx: Context, occ: Occupancy) -> tuple[str, ...]:
@@ -113,7 +127,7 @@ def _supply_map(
     seas: tuple[str, ...],
 ) -> SupplyMap:
     board = ctx.board
-    through = closer_to_friendly(board, sorted(ours | set(cities)), sorted(theirs))
+    through = _closer_to_friendly(ctx, sorted(ours | set(cities)), sorted(theirs))
     index = board.index
     if extra or seas:
         through = through.copy()
@@ -127,6 +141,27 @@ def _supply_map(
     return trace_supply(
         board, RULES, sources, blocked=sorted(theirs), through=through, friendly_seas=list(seas)
     )
+
+
+def _closer_to_friendly(ctx: Context, friendly: list[str], enemy: list[str]) -> BoolArray:
+    """The kernel's :func:`~wargames.core.supply.closer_to_friendly` (DC: Supply: "closer to
+    friendly units or cities than to enemy units"), each side's step counts kept per position
+    (:func:`_steps`): a Russian placement keeps the Axis units' counts, and the Axis map the
+    counts of its own units and cities."""
+    return closer(_steps(ctx, friendly), _steps(ctx, enemy))
+
+
+def _steps(ctx: Context, nodes: list[str]) -> IntArray:
+    """:func:`~wargames.core.supply.steps_from` ``nodes``, read-only, kept per position under
+    the set of nodes (all it reads besides the board)."""
+    board = ctx.board
+
+    def build() -> IntArray:
+        steps = steps_from(board, nodes)
+        steps.flags.writeable = False
+        return steps
+
+    return board.index.per_position(("darkest.steps", frozenset(nodes)), build)
 
 
 def _sea_mask(index: BoardIndex, codes: tuple[int, ...]) -> npt.NDArray[np.bool_]:
@@ -174,9 +209,11 @@ def determine(ctx: Context, side: str) -> list[tuple[str, int]]:
     for uid in sorted(u.id for u in ctx.units_of(side)):
         unit = ctx.state.units[uid]
         assert unit.at is not None
+        # (a unit already marked as it should be keeps its state: the same value)
         if lines.in_supply(unit.at):
-            ctx.state.put(unit.unmarked(cn.UNSUPPLIED))
-        else:
+            if unit.has(cn.UNSUPPLIED):
+                ctx.state.put(unit.unmarked(cn.UNSUPPLIED))
+        elif not unit.has(cn.UNSUPPLIED):
             ctx.state.put(unit.marked(cn.UNSUPPLIED))
     choices: list[tuple[str, int]] = []
     for node in sorted(n for n, us in occ.items() if holder(ctx, occ, n) == side):
