@@ -73,21 +73,31 @@ class BoardIndex:
         tnames = tuple(sorted(terrain_names))
         tcode = {t: i for i, t in enumerate(tnames)}
 
+        masks: dict[frozenset[str], int] = {}  # feature set -> bitmask: few distinct
+
         def mask(feats: frozenset[str]) -> int:
+            try:
+                return masks[feats]
+            except (KeyError, TypeError):  # TypeError: an unhashable set of features
+                pass
             m = 0
             for f in feats:
                 m |= bit[f]
+            if isinstance(feats, frozenset):
+                masks[feats] = m
             return m
 
         adj: list[tuple[int, ...]] = []
         ebits: list[tuple[int, ...]] = []
         for n in ids:
-            nbrs = sorted(graph.adj[n], key=number.__getitem__)
-            adj.append(tuple(number[m] for m in nbrs))
-            ebits.append(tuple(mask(graph.edges[n, m]["features"]) for m in nbrs))
-        node_bits = tuple(mask(graph.nodes[n]["features"]) for n in ids)
-        terrain = tuple(tcode[graph.nodes[n]["terrain"]] for n in ids)
-        hexes = tuple(graph.nodes[n]["hex"] for n in ids) if layout is not None else None
+            edges = graph.adj[n]  # neighbour -> edge data
+            nbrs = sorted(edges, key=number.__getitem__)
+            adj.append(tuple([number[m] for m in nbrs]))
+            ebits.append(tuple([mask(edges[m]["features"]) for m in nbrs]))
+        data = [graph.nodes[n] for n in ids]
+        node_bits = tuple([mask(d["features"]) for d in data])
+        terrain = tuple([tcode[d["terrain"]] for d in data])
+        hexes = tuple([d["hex"] for d in data]) if layout is not None else None
         return cls(ids, tuple(adj), tuple(ebits), node_bits, terrain, tnames, fnames, hexes)
 
     def __len__(self) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from math import comb
+from math import comb, lcm
 from typing import TypeVar
 
 _MASK = (1 << 64) - 1
@@ -46,10 +46,14 @@ def below(state: int, n: int) -> tuple[int, int]:
 def pick_weighted(state: int, weights: Sequence[Fraction]) -> tuple[int, int]:
     """(index drawn with exact probabilities ``weights`` (summing to 1), the next state)."""
     x, state = next64(state)
-    total = Fraction(0)
+    # The running sum over one common denominator, in integers: x < sum * 2**64 exactly as
+    # with fractions, without a fraction's sum and reduction per weight.
+    den = lcm(*(w.denominator for w in weights))
+    scaled = x * den
+    total = 0
     for i, w in enumerate(weights):
-        total += w
-        if x * total.denominator < total.numerator << 64:
+        total += w.numerator * (den // w.denominator)
+        if scaled < total << 64:
             return i, state
     return len(weights) - 1, state
 

@@ -60,9 +60,24 @@ def _unit_parts(text: str, units: Collection[str]) -> list[str]:
     return [p for p in text.split(":") if p in units]
 
 
+_LAST: tuple[object, object, tuple[str, ...]] | None = None
+"""(scenario, action, its units) of the latest :func:`action_units` call: applying an action
+asks it twice (its audience, its redacted text). Both are immutable, so identity suffices."""
+
+
 def action_units(scenario: Scenario, action: Action) -> list[str]:
     """The units ``action`` names: every string of its fields that is a unit id of the
     scenario, or a ``:``-separated part of one (``Choose("step:G2")`` names ``G2``)."""
+    global _LAST
+    last = _LAST
+    if last is not None and last[0] is scenario and last[1] is action:
+        return list(last[2])
+    out = _action_units(scenario, action)
+    _LAST = (scenario, action, tuple(out))
+    return out
+
+
+def _action_units(scenario: Scenario, action: Action) -> list[str]:
     out: list[str] = []
     todo: list[Any] = [v for k, v in action.to_dict().items() if k != "type"]
     while todo:

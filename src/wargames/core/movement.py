@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import pairwise
+from operator import itemgetter
 from typing import Any, overload
 
 import attrs
@@ -84,21 +85,34 @@ class Costs:
         entry = [by_code.get(name, self.default) for name in index.terrain_names]
         crossings = [(c, index.mask(c.feature), index.mask(*c.unless)) for c in self.crossings]
         road_mask = index.mask(*self.road_features) if self.road is not None else 0
+        terrain = index.terrain
+        # An edge's cost reads only the terrain entered and the edge's features: few distinct
+        # pairs, so each is worked out once.
+        known: dict[tuple[int, int], tuple[int, bool] | None] = {}
+
+        def edge(code: int, bits: int) -> tuple[int, bool] | None:
+            cost = None if self.roads_only else entry[code]
+            stop = False
+            for crossing, m, unless in crossings:
+                if cost is not None and bits & m and not bits & unless:
+                    cost = None if crossing.cost is None else cost + crossing.cost
+                    stop = stop or crossing.stop
+            road = self.road if bits & road_mask else None
+            if road is not None and (cost is None or stop or road <= cost):
+                cost, stop = road, False
+            return None if cost is None else (cost, stop)
+
         rows = []
-        for u in range(len(index)):
+        for nbrs, edge_bits in zip(index.adj, index.edge_bits, strict=True):
             row = []
-            for v, bits in zip(index.adj[u], index.edge_bits[u], strict=True):
-                cost = None if self.roads_only else entry[index.terrain[v]]
-                stop = False
-                for crossing, m, unless in crossings:
-                    if cost is not None and bits & m and not bits & unless:
-                        cost = None if crossing.cost is None else cost + crossing.cost
-                        stop = stop or crossing.stop
-                road = self.road if bits & road_mask else None
-                if road is not None and (cost is None or stop or road <= cost):
-                    cost, stop = road, False
-                if cost is not None:
-                    row.append((v, cost, stop))
+            for v, bits in zip(nbrs, edge_bits, strict=True):
+                pair = (terrain[v], bits)
+                try:
+                    got = known[pair]
+                except KeyError:
+                    got = known[pair] = edge(*pair)
+                if got is not None:
+                    row.append((v, *got))
             rows.append(tuple(row))
         return tuple(rows)
 
@@ -152,7 +166,7 @@ class _OverlayRows(Sequence[tuple[Edges, Edges]]):
     enemy, stop) or out of an EZOC flagged; each row is overlaid when a search first reads
     it, so a position costs only the rows its searches reach."""
 
-    __slots__ = ("_base", "_halt_only", "_rows", "_slow", "_special", "_zset")
+    __slots__ = ("_adj", "_base", "_halt_only", "_rows", "_slow", "_special", "_zset")
 
     def __init__(
         self,
@@ -161,8 +175,9 @@ class _OverlayRows(Sequence[tuple[Edges, Edges]]):
         special: frozenset[int],
         zset: frozenset[int],
         halt_only: frozenset[int],
+        adj: Sequence[tuple[int, ...]],
     ) -> None:
-        self._base, self._slow = base, slow
+        self._base, self._slow, self._adj = base, slow, adj
         self._special, self._zset, self._halt_only = special, zset, halt_only
         self._rows: list[tuple[Edges, Edges] | None] = [None] * len(base)
 
@@ -187,9 +202,9 @@ class _OverlayRows(Sequence[tuple[Edges, Edges]]):
         if u in self._zset:
             return self._slow[u]
         special, halt_only = self._special, self._halt_only
-        plain, flagged = self._base[u]
-        if not any(v in special for v, _ in plain) and not any(v in special for v, _ in flagged):
+        if special.isdisjoint(self._adj[u]):  # no neighbour special: the row as it is
             return self._base[u]
+        plain, flagged = self._base[u]
         keep, other = [], []
         for v, c in plain:
             if v not in special:
@@ -218,12 +233,17 @@ def _fold(rows: Rows) -> SearchRows:
 
 def _all_slow(base: SearchRows) -> SearchRows:
     """Every edge on the search's general path (an entry test applies to every hex)."""
-    return tuple(((), tuple((v, c | _SLOW) for v, c in a + b)) for a, b in base)
+    return tuple(((), tuple([(v, c | _SLOW) for v, c in a + b])) for a, b in base)
+
+
+_COST = itemgetter(1)
 
 
 def _split(edges: Iterable[tuple[int, int]]) -> tuple[Edges, Edges]:
-    ordered = sorted(edges, key=lambda e: e[1])
-    return tuple(e for e in ordered if e[1] < _SLOW), tuple(e for e in ordered if e[1] >= _SLOW)
+    ordered = sorted(edges, key=_COST)
+    if not ordered or ordered[-1][1] < _SLOW:  # no flagged edge (most rows)
+        return tuple(ordered), ()
+    return tuple([e for e in ordered if e[1] < _SLOW]), tuple([e for e in ordered if e[1] >= _SLOW])
 
 
 def slowest(factors: Iterable[int]) -> int:
@@ -353,7 +373,7 @@ class _Prepared:
         halt_only = self.stop - self.closed
         if self.enter_cost:
             halt_only -= self.zones.nodes
-        return _OverlayRows(base, slow, special, self.zones.nodes, halt_only)
+        return _OverlayRows(base, slow, special, self.zones.nodes, halt_only, index.adj)
 
     @classmethod
     def _build(cls, index: BoardIndex, policy: MovePolicy, situation: Situation) -> _Prepared:

@@ -83,13 +83,18 @@ class ZocPolicy:
         masks = [b.masks(index) for b in self.barriers]
         closed = {index.terrain_code[t] for t in self.closed_terrain if t in index.terrain_code}
         terrain = index.terrain
+        blocked: dict[int, bool] = {}  # edge bits -> blocked_edge(bits, masks): few distinct
+        for bits in {b for row in index.edge_bits for b in row}:
+            blocked[bits] = blocked_edge(bits, masks)
         return tuple(
             tuple(
-                v
-                for v, bits in zip(index.adj[u], index.edge_bits[u], strict=True)
-                if terrain[v] not in closed and not blocked_edge(bits, masks)
+                [
+                    v
+                    for v, bits in zip(nbrs, edge_bits, strict=True)
+                    if terrain[v] not in closed and not blocked[bits]
+                ]
             )
-            for u in range(len(index))
+            for nbrs, edge_bits in zip(index.adj, index.edge_bits, strict=True)
         )
 
 

@@ -36,7 +36,7 @@ from wargames.core.retreat import (
     retreat_paths,
 )
 from wargames.core.sequence import Step
-from wargames.core.state import Frame
+from wargames.core.state import Frame, UnitsMemo
 from wargames.core.steps import DieStep
 from wargames.core.strength import modified, total_strength
 
@@ -661,6 +661,9 @@ def off_map_beyond(ctx: Context, origin: str, node: str) -> bool:
     return False
 
 
+_RETREATS: UnitsMemo[list[tuple[tuple[str, ...], RetreatPath]]] = UnitsMemo(limit=64)
+
+
 class RetreatStep(SideStep):
     """K45 9.0-9.2, 9.0f, 12.1a: the owner retreats the stack together or unit by unit."""
 
@@ -698,6 +701,16 @@ class RetreatStep(SideStep):
         return PENALTY_RETREAT if frame.get("penalty") else RETREAT
 
     def options(self, ctx: Context, frame: Frame) -> list[tuple[tuple[str, ...], RetreatPath]]:
+        """K45 9.0-9.2, 9.0f: (group, option) for each group that may retreat. It reads the
+        units, the frame, the refugees (5.0, 12.2b) and the split sources (the supply trace,
+        9.2c) besides the scenario, so kept while they stay the same: listing a retreat and
+        applying the one chosen ask for the same options (the action's event in between
+        starts a new position memo, so ``ctx.per_position`` would miss)."""
+        state = ctx.state
+        key = (id(ctx.scenario), frame, state.get("refugees"), state.get("split_sources"))
+        return list(_RETREATS.get(state, key, lambda: self._options(ctx, frame)))
+
+    def _options(self, ctx: Context, frame: Frame) -> list[tuple[tuple[str, ...], RetreatPath]]:
         out = []
         for group in self.groups(ctx, frame):
             for p in retreat_options(

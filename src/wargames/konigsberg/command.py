@@ -177,7 +177,8 @@ class Draw(ChanceStep):
 
     def outcomes(self, ctx: Context, frame: Frame) -> list[tuple[Action, Fraction]]:
         cup = sorted(ctx.state.boxes.get("cup", ()))
-        return [(Outcome(c), Fraction(1, len(cup))) for c in cup]
+        each = Fraction(1, len(cup)) if cup else Fraction(0)  # K45 2.1a: equally likely
+        return [(Outcome(c), each) for c in cup]
 
     def apply(self, ctx: Context, frame: Frame, action: Action) -> None:
         assert isinstance(action, Outcome)

@@ -6,15 +6,13 @@ hexes (14.1), and elimination (8.0e, 12.1c, 12.5(3)).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from itertools import compress
 
 import attrs
 
 from wargames.core.board_index import BoardIndex
 from wargames.core.context import Context
 from wargames.core.events import Redacted
-from wargames.core.scenario import Scenario
-from wargames.core.units import UnitDef, UnitState
+from wargames.core.units import UnitDef
 
 from .charts import ROADS, charts
 
@@ -355,22 +353,6 @@ def lose_step(ctx: Context, uid: str) -> None:
         ctx.emit_about([uid], "loss", f"{uid} loses a step", others=others, unit=uid)
 
 
-_SIDE_UNITS: dict[str, tuple[Scenario, tuple[str, ...], list[bool]]] = {}
-
-
-def side_units(ctx: Context, side: str) -> tuple[UnitState, ...]:
-    """All of ``side``'s units (on the map or not) in the state's order: the part of the
-    position a value derived from that side's units alone reads (for ``PartMemo``). Which
-    entries of the state's units are ``side``'s is found once per scenario and order of ids."""
-    units = ctx.state.units
-    ids = tuple(units)
-    got = _SIDE_UNITS.get(side)
-    if got is None or got[0] is not ctx.scenario or got[1] != ids:
-        defs = ctx.scenario.units
-        got = _SIDE_UNITS[side] = (ctx.scenario, ids, [defs[u].side == side for u in ids])
-    return tuple(compress(units.values(), got[2]))
-
-
 def stack_key(ctx: Context, side: str) -> tuple[object, ...]:
     """A fingerprint of the enemy position as ``side`` moves in it (for caches)."""
     other = enemy(side)
@@ -384,9 +366,22 @@ def stack_key(ctx: Context, side: str) -> tuple[object, ...]:
     )
 
 
-def distances_from(ctx: Context, nodes: Iterable[str], limit: int) -> dict[str, int]:
-    """Hexes within ``limit`` of any of ``nodes``, with the distance (one search)."""
+def distances_from(ctx: Context, nodes: Iterable[str], limit: int) -> Mapping[str, int]:
+    """Hexes within ``limit`` of any of ``nodes``, with the distance (one search; it reads
+    the board alone, so kept with it while the same nodes come back: do not change it)."""
     index = ctx.board.index
+    memo: dict[tuple[frozenset[str], int], Mapping[str, int]]
+    memo = index.cached(("k45.distances",), lambda _: {})
+    key = (frozenset(nodes), limit)
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= 64:
+            memo.clear()
+        found = memo[key] = _distances(index, key[0], limit)
+    return found
+
+
+def _distances(index: BoardIndex, nodes: Iterable[str], limit: int) -> dict[str, int]:
     dist = {index.number[n]: 0 for n in nodes}
     frontier = list(dist)
     for d in range(1, limit + 1):

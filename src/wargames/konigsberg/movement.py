@@ -23,6 +23,7 @@ from wargames.core.events import Redacted
 from wargames.core.frame_args import SIDE, UNIT, Shape, list_of
 from wargames.core.heads import PASS, Head
 from wargames.core.movement import Citations, Costs, MovePolicy, Reach, Situation, check_path, reach
+from wargames.core.side_units import side_units
 from wargames.core.state import Frame, PartMemo, UnitsMemo
 from wargames.core.zoc import ZocRules, node_id
 
@@ -45,7 +46,6 @@ from .forces import (
     playable,
     refugee_hexes,
     refugees,
-    side_units,
     stack_key,
     unplayable_nodes,
 )
@@ -449,7 +449,7 @@ def regular_moves(ctx: Context, uid: str) -> list[Action]:
             ends.add(label)
             out.append(move)
     shelters = refugee_hexes(ctx)
-    if _refugees_near(ctx, uid, shelters):
+    if _refugees_near(ctx, uid, shelters, regular):
         hq = is_hq(ctx.unit_def(uid))
         for _, (_, path) in sorted(refugee_reach(ctx, uid, drive=False).items()):
             label = path[-1]
@@ -463,6 +463,11 @@ def regular_moves(ctx: Context, uid: str) -> list[Action]:
 def strategic_moves(ctx: Context, uid: str) -> list[Action]:
     """K45 4.4: ``uid``'s strategic moves; an HQ may also pass refugees, paying extra (4.4
     with 12.2b, 12.2c)."""
+    at = ctx.state.units[uid].at
+    assert at is not None
+    index = ctx.board.index
+    if not charts(ctx).strategic.rows(index)[index.number[at]]:
+        return []  # K45 4.4: only along roads, and no road leaves the unit's hex
     side = ctx.side_of(uid)
     out: list[Action] = []
     strategic = unit_reach(ctx, uid, "strategic")
@@ -472,7 +477,8 @@ def strategic_moves(ctx: Context, uid: str) -> list[Action]:
         if fit(label):
             strategic_ends.add(label)
             out.append(move)
-    if is_hq(ctx.unit_def(uid)) and refugee_hexes(ctx):
+    shelters = refugee_hexes(ctx)
+    if is_hq(ctx.unit_def(uid)) and _touches(strategic, shelters, charts(ctx).strategic):
         for _, (_, path) in sorted(refugee_reach(ctx, uid, False, strategic=True).items()):
             if path[-1] not in strategic_ends and fit(path[-1]):
                 out.append(StrategicMove((uid,), path))
@@ -512,9 +518,27 @@ def _refugee_each(ctx: Context, uid: str) -> int:
     return 2 * int(cost["mech" if is_mech(ctx.unit_def(uid)) else "foot"])
 
 
-def _refugees_near(ctx: Context, uid: str, shelters: frozenset[str]) -> bool:
+def _touches(r: Reach, shelters: frozenset[str], c: Costs) -> bool:
+    """Whether a refugee hex is ``r``'s start or one edge of ``c`` from a hex ``r`` reaches.
+    If not, a search like ``r``'s that may also enter refugee hexes (12.2c, 12.3) finds what
+    ``r`` found and nothing more: a path into refugees first enters one from such a hex."""
+    if not shelters:
+        return False
+    number = r.index.number
+    targets = {number[n] for n in shelters}
+    if r.start in targets:
+        return True
+    rows = c.rows(r.index)
+    return any(v in targets for u in r.cost for v, _, _ in rows[u])
+
+
+def _refugees_near(
+    ctx: Context, uid: str, shelters: frozenset[str], closed: Reach | None = None
+) -> bool:
     """Whether a move could enter a refugee hex: one is in the reach with refugees open and
-    free of the extra cost (a superset of both refugee searches, from the kernel's cache)."""
+    free of the extra cost (a superset of both refugee searches, from the kernel's cache).
+    ``closed``: the unit's regular reach (refugees closed), if listed already: when no refugee
+    hex touches it (``_touches``), none is in the open reach either."""
     if not shelters:
         return False
     # First a bound without a search: a path to a refugee hex enters at least as many hexes
@@ -526,6 +550,8 @@ def _refugees_near(ctx: Context, uid: str, shelters: frozenset[str]) -> bool:
     at = index.number[ctx.state.units[uid].at or ""]
     hops = [index.hops(index.number[r], at) for r in shelters]
     if cheapest > 0 and all(h < 0 or h * cheapest > mp for h in hops):
+        return False
+    if closed is not None and not _touches(closed, shelters, c):
         return False
     open_reach = unit_reach(ctx, uid, "atrocity")
     number = ctx.board.index.number

@@ -100,9 +100,20 @@ def rail_hexes(ctx: Context, side: str) -> list[str]:
     from every enemy unit."""
     blocked = unit_hexes(ctx, enemy(side))
     line = rail_line(ctx, side, RAIL)
+    near = {n for e in blocked for n in _within_two(ctx, e)}  # closer than three hexes
+    return sorted(n for n in _rail_nodes(ctx) if line.in_supply(n) and n not in near)
+
+
+def _within_two(ctx: Context, node: str) -> tuple[str, ...]:
+    """The hexes of the map within two hexes of ``node`` (itself too), each node's found
+    once per board."""
     board = ctx.board
-    near = {h for e in blocked for h in board.hex_of(e).within(2)}  # closer than three hexes
-    return sorted(n for n in _rail_nodes(ctx) if line.in_supply(n) and board.hex_of(n) not in near)
+    known: dict[str, tuple[str, ...]] = board.index.cached(("k45.within-two",), lambda _: {})
+    got = known.get(node)
+    if got is None:
+        found = (board.node_at(h) for h in board.hex_of(node).within(2))
+        got = known[node] = tuple(m for m in found if m is not None)
+    return got
 
 
 def _rail_nodes(ctx: Context) -> list[str]:

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
 from wargames.core.actions import Action, Choose, Move, Pass, Place
+from wargames.core.board_index import BoardIndex
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.frame_args import INT, TEXT, Shape, list_of, literal
@@ -101,17 +102,14 @@ class VolksturmReturn(Step):
 
 # --- refugees --------------------------------------------------------------------------------
 def road_hexes(ctx: Context) -> set[str]:
-    return ctx.board.index.cached(
-        ("k45-road-hexes",),
-        lambda ix: {
-            n
-            for n in ctx.board
-            if any(
-                ctx.board.edge_features(n, m) & {"road", "autobahn"}
-                for m in ctx.board.neighbours(n)
-            )
-        },
-    )
+    """The hexes a road or the Autobahn leaves (K45 12.2a), once per board."""
+
+    def build(ix: BoardIndex) -> set[str]:
+        roads = ix.mask("road", "autobahn")
+        return {ix.ids[u] for u, bits in enumerate(ix.edge_bits) if any(b & roads for b in bits)}
+
+    found: set[str] = ctx.board.index.cached(("k45-road-hexes",), build)
+    return found
 
 
 def free_for_refugees(ctx: Context, node: str) -> bool:
