@@ -151,6 +151,63 @@ def supplied_share(ctx: Context) -> float:
     return mine / total if total else 1.0
 
 
+GUARD_REACH = 5
+"""Hexes beyond which a Russian ground unit no longer threatens an empty Warsaw or
+Bucharest-Ploesti in :func:`guard` (about a move and a half of Russian infantry)."""
+
+
+def sudden_death_hexes(ctx: Context) -> tuple[list[str], list[str]]:
+    """(Warsaw's hexes, Bucharest's and Ploesti's hexes): the Russians win at once holding
+    Warsaw, or Bucharest and Ploesti, in supply (DCH: Victory Conditions, :class:`RussianVDP`)."""
+    board = ctx.board
+    warsaw = [n for n in board.nodes_with("victory") if "Warsaw" in city_name(ctx, n)]
+    romania = {n for n in board.nodes_with("victory") if "Bucharest" in city_name(ctx, n)}
+    romania |= {n for n in board.nodes_with("oil") if "Ploesti" in city_name(ctx, n)}
+    return warsaw, sorted(romania)
+
+
+def guard(ctx: Context) -> float:
+    """How safe the Axis stands from the Russian Strategic, Smashing Victory (DCH: Victory
+    Conditions: Warsaw, or Bucharest and Ploesti, held in supply), 0 to 1: the lesser of
+    Warsaw's safety and Romania's (the lesser of Bucharest's and Ploesti's, which must both
+    fall). A hex is safe (1) with an Axis ground unit on it (the Russians must attack it
+    first), unsafe (0) held by the Russians, else ``(d - 1) / GUARD_REACH`` (at most 1) for
+    ``d`` the fewest land hexes to a Russian ground unit through hexes no Axis ground unit
+    holds (a Russian unit walks into an empty Axis hex; search agents' view of the rear)."""
+    axis = set(_axis_ground(ctx))
+    russian = {
+        u.at for u in ctx.units_of(cn.RUSSIAN) if u.at is not None and not cn.has(ctx, u.id, "air")
+    }
+    land = _land(ctx)
+    ix = ctx.board.index
+
+    def safety(hex_: str) -> float:
+        if hex_ in axis:
+            return 1.0
+        if ctx.state.control.get(hex_) == cn.RUSSIAN:
+            return 0.0
+        seen = {hex_}
+        ring = [hex_]
+        for d in range(1, GUARD_REACH + 1):
+            nxt = []
+            for h in ring:
+                for v in ix.adj[ix.number[h]]:
+                    n = ix.ids[v]
+                    if n in seen or n in axis or not land(n):
+                        continue
+                    if n in russian:
+                        return (d - 1) / GUARD_REACH
+                    seen.add(n)
+                    nxt.append(n)
+            ring = nxt
+        return 1.0
+
+    warsaw, romania = sudden_death_hexes(ctx)
+    w = min((safety(n) for n in warsaw), default=1.0)
+    r = min((safety(n) for n in romania), default=1.0)
+    return min(w, r)
+
+
 def _axis_ground(ctx: Context) -> list[str]:
     return [
         u.at for u in ctx.units_of(cn.AXIS) if u.at is not None and not cn.has(ctx, u.id, "air")
@@ -166,21 +223,23 @@ def estimate(ctx: Context, side: str) -> float:
     """DCH: Victory Conditions, for search agents (wargames.search), from ``side``'s view: 0.35
     a score of the victory city points the Axis holds in supply (:func:`vp_score`: around the
     game-end line, 7 or more an Axis win, 6 a draw, 5 or less a Russian win, and their share
-    of the 7 a win needs), 0.2 the Axis share of the combat factors on the map, 0.05 the
-    share of its ground factors in supply (:func:`supplied_share`), 0.1 its share of the
+    of the 7 a win needs), 0.15 the Axis share of the combat factors on the map, 0.05 the
+    share of its ground factors in supply (:func:`supplied_share`), 0.05 its share of the
     controlled hexes, 0.05 its :func:`approach` to the victory cities, 0.15 the whole army's
-    :func:`advance` towards the Russian ones and 0.1 the rail heads' :func:`supply_reach`
-    towards them (DCH: Supply: a city counts only in supply)."""
+    :func:`advance` towards the Russian ones, 0.1 the rail heads' :func:`supply_reach`
+    towards them (DCH: Supply: a city counts only in supply) and 0.1 the :func:`guard` of
+    the Russians' sudden-death cities."""
     points, _ = axis_points(ctx)
     v = charts(ctx).victory
     axis = (
         0.35 * vp_score(points, int(v["draw"]) + 0.5, int(v["axis_win"]))
-        + 0.2 * factor_share(ctx, cn.AXIS)
+        + 0.15 * factor_share(ctx, cn.AXIS)
         + 0.05 * supplied_share(ctx)
-        + 0.1 * control_share(ctx, cn.AXIS)
+        + 0.05 * control_share(ctx, cn.AXIS)
         + 0.05 * approach(ctx)
         + 0.15 * advance(ctx)
         + 0.1 * supply_reach(ctx)
+        + 0.1 * guard(ctx)
     )
     return axis if side == cn.AXIS else 1.0 - axis
 
