@@ -350,7 +350,11 @@ ROADS: list[list[str | Point]] = [
     ["Mielau", "Przasnysz"],
     ["Sierpc", "Mielau"],
 ]
-AUTOBAHN: list[Point] = [
+AUTOBAHN: list[str | Point] = [
+    # K45 11.2b: "the Autobahn between Königsberg and Elbing": it ends in the city's hex,
+    # entered from the south-west (not across the Pregel)
+    "Königsberg",
+    (54.70, 20.46),
     (54.69, 20.45),
     (54.55, 20.25),
     (54.45, 20.05),
