@@ -217,3 +217,14 @@ def test_dark_crusade_hex_axis_scores_higher_when_a_rear_unit_moves_up() -> None
     ctx.state.put(attrs.evolve(rear, at=step))
     assert approach(ctx) == near and advance(ctx) > army
     assert game.title.evaluate(ctx, "axis") > before
+
+
+def test_lines_north_scores_a_unit_nearer_a_vp_point_it_does_not_hold() -> None:
+    # L7: a North unit one line nearer Isle (1 VP; Cedar -> Fen), the points and the steps
+    # the same: the nearness raises North's estimate
+    game = wargames.new_game("lines", seed=2)
+    ctx = game.rules_context()
+    before = game.title.evaluate(ctx, "north")
+    ctx.state.put(attrs.evolve(ctx.state.units["N5"], at="Fen"))
+    assert game.title.evaluate(ctx, "north") > before
+    assert game.title.evaluate(ctx, "south") == pytest.approx(1 - game.title.evaluate(ctx, "north"))

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from wargames.core.context import Context
-from wargames.core.estimate import vp_race
+from wargames.core.estimate import nearness, step_share
 from wargames.core.frame_args import NODE, Shape, list_of
 from wargames.core.scenario import Scenario
 from wargames.core.sequence import Phase, Segment, Step
@@ -97,18 +97,32 @@ class LinesTitle(Title):
         return {side: self.vp(ctx, side) for side in self.sides}
 
     def evaluate(self, ctx: Context, side: str) -> float:
-        """L7, for search agents: the result, else half the share of the victory VP north
-        holds and half its share of the steps on the map, from ``side``'s point of view. A
-        point North controls with none of its units on it counts half: South takes it back
-        by walking in (L2), as random play found out."""
+        """L7, for search agents: the result, else, from ``side``'s point of view, half the
+        share of the victory VP north holds, a quarter its share of the steps on the map and
+        a quarter how near its units stand to the VP points it does not garrison
+        (:func:`~wargames.core.estimate.nearness`). A point North controls with none of its
+        units on it counts half: South takes it back by walking in (L2), as random play
+        found out; the nearness lets the search see an advance before a point falls."""
         if ctx.state.result is not None:
             return super().evaluate(ctx, side)
         held = 0.0
-        for p, s in ctx.state.control.items():
-            if s == "north":
-                garrisoned = holder(ctx, p) == "north"
-                held += int(ctx.board.attr(p, "vp", 0)) * (1.0 if garrisoned else 0.5)
-        return vp_race(ctx, side, "north", held, int(ctx.charts["victory_vp"]))
+        points: dict[str, float] = {}
+        for p in ctx.board:
+            vp = int(ctx.board.attr(p, "vp", 0))
+            if not vp:
+                continue
+            points[p] = float(vp)
+            if ctx.state.control.get(p) == "north":
+                held += vp * (1.0 if holder(ctx, p) == "north" else 0.5)
+        need = int(ctx.charts["victory_vp"])
+        north = [u.at for u in ctx.units_of("north") if u.at is not None]
+        garrisoned = {p for p in points if holder(ctx, p) == "north"}
+        score = (
+            0.5 * min(1.0, held / max(need, 1))
+            + 0.25 * step_share(ctx, "north")
+            + 0.25 * nearness(ctx, north, points, held=garrisoned)
+        )
+        return score if side == "north" else 1.0 - score
 
 
 TITLE = LinesTitle()
