@@ -26,7 +26,7 @@ from .notation import parse_generic, resolve
 from .prose import addressed
 from .scenario import Scenario
 from .sequence import Step
-from .state import Frame, GameState, Result
+from .state import Frame, GameState, Result, TrackedDict
 from .title import Title
 
 FORMAT = "wargames-game"
@@ -149,8 +149,9 @@ class LegalHeads:
 class Game:
     """One game of a title from a scenario and a seed."""
 
-    _memo_at: tuple[GameState, int] | None = None
-    """A copy of the state and the log's length when the position memo began (None: none)."""
+    _memo_at: tuple[GameState, int, Any] | None = None
+    """A copy of the state, the log's length and the live state's ``GameState.change_marks``
+    when the position memo began or was last found the same (None: no memo)."""
     _memo_data: dict[str, Any] = {}  # never filled: a memo starts with a dict of its own
 
     def __init__(
@@ -178,7 +179,7 @@ class Game:
             # iterate units alike (same legal actions in the same order).
             units=dict(sorted(scenario.start.items())),
             turn=scenario.calendar.first,
-            control=dict(scenario.control),
+            control=TrackedDict(scenario.control),
             rng=dice.seed_state(seed),
         )
         ctx = self._ctx()
@@ -202,11 +203,17 @@ class Game:
         actions), kept while the game stays in it. The position is compared field by field
         with a copy of the state taken when the memo began (the state's values are
         immutable, so equal fields mean the same position) and the log's length, so any
-        change, even one made to ``game.state`` from outside, starts a new memo."""
-        at = self._memo_at
-        if at is None or at[1] != len(self.events) or at[0] != self.state:
-            self._memo_at = (self.state.copy(), len(self.events))
+        change, even one made to ``game.state`` from outside, starts a new memo. The control
+        (the largest field) is not compared while it is the same counting dict
+        (``TrackedDict``) with no write since it was last found equal."""
+        at, state = self._memo_at, self.state
+        if at is None or at[1] != len(self.events) or not at[0].same_as(state, at[2]):
+            self._memo_at = (state.copy(), len(self.events), state.change_marks())
             self._memo_data = {}
+        else:
+            mark, now = at[2], state.change_marks()
+            if now[0] is not mark[0] or now[1] != mark[1]:
+                self._memo_at = (at[0], at[1], now)  # found equal: mark the control as it is
         return self._memo_data
 
     def _top(self) -> tuple[Step, Frame]:

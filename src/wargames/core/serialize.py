@@ -15,7 +15,7 @@ from .frame_args import Refs, check_args, check_vars
 from .jsonvalue import dumps, freeze, parse_text
 from .lines import LEDGER_VAR, LineLedger
 from .scenario import Scenario, parse_scenario
-from .state import Frame, GameState, Result
+from .state import Frame, GameState, Result, TrackedDict
 from .title import Title
 from .units import UnitState
 from .vocabulary import KERNEL_NAMES, NOUNS, Vocabulary
@@ -302,7 +302,7 @@ def state_from_json(title: Title, scenario: Scenario, d: Any, file: str) -> Game
         turn=turn,
         phase=phase,
         segment=segment,
-        control=dict(control),
+        control=TrackedDict(control),
         stack=tuple(stack),
         boxes=boxes,
         markers=node_markers,

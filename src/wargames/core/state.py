@@ -19,6 +19,8 @@ from .jsonvalue import FrozenDict, freeze, thaw
 from .units import UnitState
 
 T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
 Occupancy = Mapping[str, tuple[str, ...]]
 """node -> ids of the units on it (:meth:`GameState.occupancy`)."""
 
@@ -71,6 +73,67 @@ class Result:
         return {"winner": self.winner, "level": self.level, "reason": self.reason}
 
 
+class TrackedDict(dict[K, V]):
+    """A dict that counts its changes: ``version`` grows with every write made through its
+    methods (item set or deleted, ``update``, ``pop`` ...), so the same object with the same
+    ``version`` holds what it held (the game's position memo, :meth:`GameState.same_as`; a
+    write made around them, as ``dict.__setitem__(d, k, v)``, is not counted). Otherwise a
+    plain dict; it pickles and copies as one with the same items and count."""
+
+    __slots__ = ("version",)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.version = 0
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # with its count, so a pickled game's memo mark (same object, same count) stays true
+        return (_restore_tracked, (dict(self), self.version))
+
+    def __setitem__(self, key: K, value: V) -> None:
+        self.version += 1
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: K) -> None:
+        self.version += 1
+        super().__delitem__(key)
+
+    def __ior__(self, other: Any) -> TrackedDict[K, V]:  # type: ignore[override,misc]
+        self.version += 1
+        super().__ior__(other)
+        return self
+
+    def clear(self) -> None:
+        self.version += 1
+        super().clear()
+
+    def pop(self, *args: Any) -> Any:
+        self.version += 1
+        return super().pop(*args)
+
+    def popitem(self) -> tuple[K, V]:
+        self.version += 1
+        return super().popitem()
+
+    def setdefault(self, key: K, default: Any = None) -> Any:
+        self.version += 1
+        return super().setdefault(key, default)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        self.version += 1
+        super().update(*args, **kwargs)
+
+
+def _restore_tracked(items: dict[Any, Any], version: int) -> TrackedDict[Any, Any]:
+    out: TrackedDict[Any, Any] = TrackedDict(items)
+    out.version = version
+    return out
+
+
+def _version(d: object) -> int | None:
+    return d.version if type(d) is TrackedDict else None
+
+
 @attrs.define(slots=True, eq=True)
 class GameState:
     """The mutable record of a game; rules change it only inside ``apply``.
@@ -109,7 +172,7 @@ class GameState:
             turn=self.turn,
             phase=self.phase,
             segment=self.segment,
-            control=dict(self.control),
+            control=TrackedDict(self.control),
             stack=self.stack,
             boxes=dict(self.boxes),
             markers=dict(self.markers),
@@ -120,6 +183,22 @@ class GameState:
         )
         copy._occupancy = self._occupancy  # immutable, so the copy may share it
         return copy
+
+    def change_marks(self) -> tuple[object, int | None]:
+        """The control dict with its change count (``TrackedDict``): unchanged for
+        :meth:`same_as` while no write is made to it."""
+        control = self.control
+        return (control, _version(control))
+
+    def same_as(self, other: GameState, mark: tuple[object, int | None]) -> bool:
+        """``self == other``, where ``mark`` is ``other``'s :meth:`change_marks` taken when
+        ``self`` was equal to it: the control (the largest field) is not compared again when
+        it is the same counting dict with the same count (no write since); the rest always
+        is."""
+        control, version = mark
+        if version is None or other.control is not control or _version(control) != version:
+            return self == other
+        return _REST(self) == _REST(other)
 
     # --- units -----------------------------------------------------------------------
     def unit(self, uid: str) -> UnitState:
@@ -191,6 +270,12 @@ class GameState:
             "vars": thaw(dict(sorted(self.vars.items()))),
             "result": None if self.result is None else self.result.to_json(),
         }
+
+
+_REST = operator.attrgetter(
+    *(f.name for f in attrs.fields(GameState) if f.eq and f.name != "control")
+)
+"""The fields ``GameState.__eq__`` compares but the control."""
 
 
 class UnitsMemo(Generic[T]):

@@ -548,13 +548,13 @@ def _refugees_near(
     cheapest = index.cached(("k45.cheapest", c), lambda ix: _cheapest(c, ix))
     mp = 2 * allowance(ctx, uid)
     at = index.number[ctx.state.units[uid].at or ""]
-    hops = [index.hops(index.number[r], at) for r in shelters]
+    number = index.number
+    hops = (index.hops(number[r], at) for r in shelters)  # all() stops at the first near one
     if cheapest > 0 and all(h < 0 or h * cheapest > mp for h in hops):
         return False
     if closed is not None and not _touches(closed, shelters, c):
         return False
     open_reach = unit_reach(ctx, uid, "atrocity")
-    number = ctx.board.index.number
     return any(number[r] in open_reach.cost for r in shelters)
 
 
