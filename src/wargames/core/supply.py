@@ -320,13 +320,14 @@ def closer_to_friendly(board: Board, friendly: Nodes, enemy: Nodes) -> BoolArray
     return closer(steps_from(board, friendly), steps_from(board, enemy))
 
 
-def steps_from(board: Board, nodes: Nodes) -> IntArray:
+def steps_from(board: Board, nodes: Nodes, method: Method = "auto") -> IntArray:
     """Per node (by board index), the fewest steps over every edge of the board from the
-    nearest of ``nodes``; -1 where none reaches (:func:`closer_to_friendly`'s counts)."""
+    nearest of ``nodes``; -1 where none reaches (:func:`closer_to_friendly`'s counts).
+    ``method`` as :func:`trace_supply`'s (an engine never changes the counts)."""
     index = board.index
     everything = np.ones(len(index), dtype=np.bool_)
     edges = frontier.edges(index)
-    engine = _engine(index, "auto", (edges,))
+    engine = _engine(index, method, (edges,))
     return _search(index, engine, everything, node_numbers(index, nodes), None, edges)
 
 
