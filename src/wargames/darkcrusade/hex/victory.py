@@ -19,6 +19,7 @@ from wargames.core.actions import Action, Choose, Outcome, Pass
 from wargames.core.context import Context
 from wargames.core.estimate import army_nearness, control_share, nearness, vp_score
 from wargames.core.frame_args import Shape
+from wargames.core.frontier import list_bfs
 from wargames.core.sequence import ChanceStep, Step
 from wargames.core.state import Frame, Result
 from wargames.darkcrusade import morale
@@ -175,32 +176,25 @@ def guard(ctx: Context) -> float:
     ``d`` the fewest land hexes to a Russian ground unit through hexes no Axis ground unit
     holds (a Russian unit walks into an empty Axis hex; search agents' view of the rear)."""
     axis = set(_axis_ground(ctx))
-    russian = {
-        u.at for u in ctx.units_of(cn.RUSSIAN) if u.at is not None and not cn.has(ctx, u.id, "air")
-    }
-    land = _land(ctx)
     ix = ctx.board.index
+    number = ix.number
+    russian = [
+        number[u.at]
+        for u in ctx.units_of(cn.RUSSIAN)
+        if u.at is not None and not cn.has(ctx, u.id, "air")
+    ]
+    free = list(_land_mask(ctx))  # land hexes no Axis ground unit holds
+    for h in axis:
+        free[number[h]] = False
 
     def safety(hex_: str) -> float:
         if hex_ in axis:
             return 1.0
         if ctx.state.control.get(hex_) == cn.RUSSIAN:
             return 0.0
-        seen = {hex_}
-        ring = [hex_]
-        for d in range(1, GUARD_REACH + 1):
-            nxt = []
-            for h in ring:
-                for v in ix.adj[ix.number[h]]:
-                    n = ix.ids[v]
-                    if n in seen or n in axis or not land(n):
-                        continue
-                    if n in russian:
-                        return (d - 1) / GUARD_REACH
-                    seen.add(n)
-                    nxt.append(n)
-            ring = nxt
-        return 1.0
+        dist = list_bfs(ix.adj, free, [number[hex_]], GUARD_REACH).tolist()
+        reached = [dist[n] for n in russian if dist[n] >= 0]
+        return (min(reached) - 1) / GUARD_REACH if reached else 1.0
 
     warsaw, romania = sudden_death_hexes(ctx)
     w = min((safety(n) for n in warsaw), default=1.0)
@@ -212,6 +206,12 @@ def _axis_ground(ctx: Context) -> list[str]:
     return [
         u.at for u in ctx.units_of(cn.AXIS) if u.at is not None and not cn.has(ctx, u.id, "air")
     ]
+
+
+def _land_mask(ctx: Context) -> tuple[bool, ...]:
+    """Per hex (by board index), whether it is land (:func:`_land`), kept per board."""
+    land = _land(ctx)
+    return ctx.board.index.cached(("dch-land-mask",), lambda ix: tuple(map(land, ix.ids)))
 
 
 def _land(ctx: Context) -> Callable[[str], bool]:

@@ -5,9 +5,9 @@ and the pending Axis attacks. They decide no rule; the rules they read are cited
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
 
 from wargames.core.context import Context
+from wargames.core.frontier import list_bfs
 
 from . import counters as cn
 from . import geography as geo
@@ -42,35 +42,19 @@ def guard(ctx: Context) -> float:
         p for p in table if ctx.state.control.get(p) == cn.SOVIET and not geo.is_box(ctx, p)
     }
     points = [str(p) for p in charts(ctx).victory.get("soviet_win", [])]
+    ix = ctx.board.index
+    free = [n not in blocked for n in ix.ids]
+    near = [ix.number[p] for p in sources]
     score = 0.0
     for p in points:
         if p in blocked:
             score += held_against(ctx, p)
         elif ctx.state.control.get(p) != cn.SOVIET:
-            found = _nearest(table, p, blocked, sources)
-            score += 1.0 if found is None else min(1.0, (found - 1) / GUARD_REACH)
+            # the fewest lines to a source through points not blocked, within GUARD_REACH
+            dist = list_bfs(ix.adj, free, [ix.number[p]], GUARD_REACH).tolist()
+            reached = [dist[n] for n in near if dist[n] >= 0]
+            score += (min(reached) - 1) / GUARD_REACH if reached else 1.0
     return score / len(points) if points else 1.0
-
-
-def _nearest(
-    table: Mapping[str, geo.Point], start: str, blocked: set[str], sources: set[str]
-) -> int | None:
-    """The fewest lines from ``start`` to a point in ``sources`` through points not in
-    ``blocked``, None beyond :data:`GUARD_REACH` lines."""
-    dist = {start: 0}
-    todo = deque([start])
-    while todo:
-        x = todo.popleft()
-        if dist[x] > GUARD_REACH:
-            return None
-        for q in table[x].neighbours:
-            if q in dist or q in blocked:
-                continue
-            dist[q] = dist[x] + 1
-            if q in sources:
-                return dist[q]
-            todo.append(q)
-    return None
 
 
 def held_against(ctx: Context, point: str) -> float:
