@@ -15,7 +15,13 @@ from wargames.core.state import Result
 from wargames.darkcrusade.p2p import geography as geo
 from wargames.darkcrusade.p2p.estimate_terms import guard
 from wargames.darkcrusade.p2p.supply import supplied_points
-from wargames.darkcrusade.p2p.victory import advance, approach, final, sudden_death
+from wargames.darkcrusade.p2p.victory import (
+    advance,
+    approach,
+    final,
+    objective,
+    sudden_death,
+)
 
 from .support import advance_to, ctx, game, infantry, scenario
 
@@ -209,10 +215,11 @@ def test_evaluate_follows_the_victory_race_and_the_result() -> None:
     even = wargames.new_game("darkcrusade-p2p", scenario(units), seed=0)
     c = even.rules_context()
     t = even.title
-    # no VP held, no Soviet point taken, half the units, the way to the victory cities (the
-    # nearest unit's and the whole army's), the guard of Warsaw and Bucharest
-    way = 0.15 * approach(c) + 0.15 * advance(c)
-    assert 0 < advance(c) < 1 and 0 < guard(c) < 1
+    # no VP held, no Soviet point taken, half the units, the way to a required city and to
+    # the victory cities (the nearest unit's and the whole army's), the guard of Warsaw and
+    # Bucharest
+    way = 0.15 * objective(c) + 0.1 * approach(c) + 0.15 * advance(c)
+    assert 0 < advance(c) < 1 and 0 < guard(c) < 1 and 0 < objective(c) < 0.5
     assert t.evaluate(c, "axis") == pytest.approx(0.9 * (way + 0.2 * 0.5) + 0.1 * guard(c))
     assert t.evaluate(c, "axis") + t.evaluate(c, "soviet") == pytest.approx(1)
     held = {"Minsk": "axis", "Smolensk": "axis", "Kiev": "axis", "Bialystok": "axis"}

@@ -130,14 +130,14 @@ def secure_points(ctx: Context) -> int:
     return sum(info.vp for p, info in table.items() if info.country == cn.SOVIET and p in seen)
 
 
-def pending_gains(ctx: Context) -> tuple[float, float]:
-    """(Soviet points, Soviet victory points) the Axis's pending attacks may take, each
-    target counted by the share ``A / (A + D)`` of the ground attack strength of the units
-    committed to it against its defenders' defence strength (:mod:`.fire`): a committed unit
-    attacks in the combat phase (DC2 Operational Movement) and the battle (DC2 Combat)
-    decides. A crude chance, not the table's, so that a commitment counts before its dice.
-    A battle begun is no longer pending (:class:`.combat.CombatStep` takes it out)."""
-    points = votes = 0.0
+def pending_chances(ctx: Context) -> dict[str, float]:
+    """The Soviet points the Axis's pending attacks may take, each with the share
+    ``A / (A + D)`` of the ground attack strength of the units committed to it against its
+    defenders' defence strength (:mod:`.fire`): a committed unit attacks in the combat phase
+    (DC2 Operational Movement) and the battle (DC2 Combat) decides. A crude chance, not the
+    table's, so that a commitment counts before its dice. A battle begun is no longer
+    pending (:class:`.combat.CombatStep` takes it out)."""
+    chances: dict[str, float] = {}
     for target, committed in pending_attacks(ctx).items():
         if geo.country(ctx, target) != cn.SOVIET or ctx.state.control.get(target) == cn.AXIS:
             continue
@@ -151,7 +151,12 @@ def pending_gains(ctx: Context) -> tuple[float, float]:
         ]
         a = attack_strength(ctx, units, False)
         d = defence_strength(ctx, target, defenders, False)
-        chance = a / (a + d) if a + d > 0 else 0.0
-        points += chance
-        votes += chance * geo.vp(ctx, target)
-    return points, votes
+        chances[target] = a / (a + d) if a + d > 0 else 0.0
+    return chances
+
+
+def pending_gains(ctx: Context) -> tuple[float, float]:
+    """(Soviet points, Soviet victory points) the Axis's pending attacks may take, each
+    target counted by its chance (:func:`pending_chances`)."""
+    chances = pending_chances(ctx)
+    return sum(chances.values()), sum(c * geo.vp(ctx, p) for p, c in chances.items())

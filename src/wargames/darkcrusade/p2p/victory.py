@@ -27,7 +27,7 @@ from wargames.darkcrusade import morale
 from . import counters as cn
 from . import geography as geo
 from .charts import charts
-from .estimate_terms import guard, pending_gains, secure_points
+from .estimate_terms import guard, pending_chances, pending_gains, secure_points
 from .supply import supplied_points
 
 RULE = "victory (provisional: Darkest Crusade's thresholds, the hex edition's conditions)"
@@ -64,10 +64,9 @@ HORIZON = 8
 """Lines beyond which an Axis unit is no nearer a victory city for :func:`approach`."""
 
 
-def approach(ctx: Context) -> float:
-    """How near the Axis is to the Soviet victory cities, 0 to 1, weighted by their points:
-    1 for a city it holds in supply, else 1 - d / ``HORIZON`` (at least 0) for ``d`` the
-    fewest lines from an undispersed Axis unit to the city."""
+def _lines_from_army(ctx: Context) -> dict[str, int]:
+    """The fewest lines (to ``HORIZON``) from an undispersed Axis unit that moves to each
+    point so reached."""
     table = geo.points(ctx)
     sources = {
         u.at
@@ -84,9 +83,17 @@ def approach(ctx: Context) -> float:
             if q not in dist:
                 dist[q] = dist[p] + 1
                 todo.append(q)
+    return dist
+
+
+def approach(ctx: Context) -> float:
+    """How near the Axis is to the Soviet victory cities, 0 to 1, weighted by their points:
+    1 for a city it holds in supply, else 1 - d / ``HORIZON`` (at least 0) for ``d`` the
+    fewest lines from an undispersed Axis unit to the city."""
+    dist = _lines_from_army(ctx)
     supplied = supplied_points(ctx, cn.AXIS)
     total = score = 0.0
-    for p, info in table.items():
+    for p, info in geo.points(ctx).items():
         if not info.vp or info.country != cn.SOVIET:
             continue
         total += info.vp
@@ -95,6 +102,24 @@ def approach(ctx: Context) -> float:
         elif p in dist:
             score += info.vp * max(0.0, 1.0 - dist[p] / HORIZON)
     return score / total if total else 0.0
+
+
+def objective(ctx: Context) -> float:
+    """How near the Axis is to one of the cities its win requires (``charts.victory.required``:
+    Leningrad, Moscow, Stalingrad; no number of other cities wins without one), 0 to 1: 1 if
+    it holds one in supply; else the best of ``0.5 + 0.5 * c`` for a pending attack on one
+    (``c`` its chance as :func:`.estimate_terms.pending_chances` counts it) and
+    ``0.5 * (1 - d / HORIZON)`` for ``d`` the fewest lines from an undispersed Axis unit."""
+    required = [str(p) for p in charts(ctx).victory.get("required", [])]
+    if not required:
+        return 1.0
+    supplied = supplied_points(ctx, cn.AXIS)
+    if any(ctx.state.control.get(p) == cn.AXIS and p in supplied for p in required):
+        return 1.0
+    dist = _lines_from_army(ctx)
+    best = max((0.5 * (1.0 - dist[p] / HORIZON) for p in required if p in dist), default=0.0)
+    chances = pending_chances(ctx)
+    return max([best] + [0.5 + 0.5 * chances[p] for p in required if p in chances])
 
 
 def advance(ctx: Context) -> float:
@@ -115,16 +140,18 @@ def advance(ctx: Context) -> float:
 
 
 def estimate(ctx: Context, side: str) -> float:
-    """A search estimate (decides no rule), from ``side``'s view, 0.9 times: 0.35 times the
+    """A search estimate (decides no rule), from ``side``'s view, 0.9 times: 0.25 times the
     Axis's share of the victory points it needs, half those held in supply now, half those
     that would stay in supply after a Soviet step (:func:`.estimate_terms.secure_points`),
     with the pending attacks' targets counted by their chances
-    (:func:`.estimate_terms.pending_gains`); 0.15 times each of its :func:`approach` to the
-    Soviet victory cities, its whole army's :func:`advance` towards them and its share of the
-    Soviet points it controls (pending targets counted likewise); 0.2 its share of the units
-    on the map or due; and 0.1 times the :func:`.estimate_terms.guard` of Warsaw and
-    Bucharest (the searched Axis lost to the Soviets' sudden death there, and then on points
-    with cities it could not keep in supply)."""
+    (:func:`.estimate_terms.pending_gains`); 0.15 times its :func:`objective` (a city the
+    win requires: the searched Axis took the other cities and stalled before Moscow and
+    Leningrad); 0.1 times its :func:`approach` to the Soviet victory cities; 0.15 times each
+    of its whole army's :func:`advance` towards them and its share of the Soviet points it
+    controls (pending targets counted likewise); 0.2 its share of the units on the map or
+    due; and 0.1 times the :func:`.estimate_terms.guard` of Warsaw and Bucharest (the
+    searched Axis lost to the Soviets' sudden death there, and then on points with cities
+    it could not keep in supply)."""
     points, _ = axis_points(ctx)
     held = 0.5 * points + 0.5 * secure_points(ctx)
     need = max(1, int(charts(ctx).victory["axis_win"]))
@@ -132,8 +159,9 @@ def estimate(ctx: Context, side: str) -> float:
     more, votes = pending_gains(ctx)
     taken = sum(1 for p in soviet if ctx.state.control.get(p) == cn.AXIS) + more
     score = (
-        0.35 * min(1.0, (held + votes) / need)
-        + 0.15 * approach(ctx)
+        0.25 * min(1.0, (held + votes) / need)
+        + 0.15 * objective(ctx)
+        + 0.1 * approach(ctx)
         + 0.15 * advance(ctx)
         + 0.15 * min(1.0, taken / max(1, len(soviet)))
         + 0.2 * _axis_unit_share(ctx)
