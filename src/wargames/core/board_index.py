@@ -61,13 +61,18 @@ class BoardIndex:
     def build(cls, graph: nx.Graph[str], layout: HexLayout | None) -> BoardIndex:
         ids = tuple(sorted(graph.nodes))
         number = {n: i for i, n in enumerate(ids)}
+        # node -> node data, and node -> {neighbour: edge data}, read once as plain dicts (a
+        # networkx view's every item read is a Python call)
+        by_node: dict[str, dict[str, Any]] = {n: d for n, d in graph.nodes(data=True)}
+        adjacency: dict[str, dict[str, dict[str, Any]]] = dict(graph.adjacency())
         feature_names: set[str] = set()
         terrain_names: set[str] = set()
-        for _, d in graph.nodes(data=True):
+        for d in by_node.values():
             feature_names.update(d["features"])
             terrain_names.add(d["terrain"])
-        for _, _, d in graph.edges(data=True):
-            feature_names.update(d["features"])
+        for edges in adjacency.values():  # each edge twice (from both ends): the same names
+            for d in edges.values():
+                feature_names.update(d["features"])
         fnames = tuple(sorted(feature_names))
         bit = {f: 1 << i for i, f in enumerate(fnames)}
         tnames = tuple(sorted(terrain_names))
@@ -90,11 +95,11 @@ class BoardIndex:
         adj: list[tuple[int, ...]] = []
         ebits: list[tuple[int, ...]] = []
         for n in ids:
-            edges = graph.adj[n]  # neighbour -> edge data
+            edges = adjacency[n]
             nbrs = sorted(edges, key=number.__getitem__)
             adj.append(tuple([number[m] for m in nbrs]))
             ebits.append(tuple([mask(edges[m]["features"]) for m in nbrs]))
-        data = [graph.nodes[n] for n in ids]
+        data = [by_node[n] for n in ids]
         node_bits = tuple([mask(d["features"]) for d in data])
         terrain = tuple([tcode[d["terrain"]] for d in data])
         hexes = tuple([d["hex"] for d in data]) if layout is not None else None

@@ -45,7 +45,7 @@ class EdgeFilter:
         """Adjacency lists holding only allowed edges (the board's own lists if all are)."""
         index = self.index
         # edge bits -> allows(bits): few distinct
-        allowed = {b: self.allows(b) for row in index.edge_bits for b in row}
+        allowed = {b: self.allows(b) for b in {b for row in index.edge_bits for b in row}}
         rows = tuple(
             tuple([v for v, b in zip(nbrs, bits, strict=True) if allowed[b]])
             for nbrs, bits in zip(index.adj, index.edge_bits, strict=True)

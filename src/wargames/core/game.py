@@ -177,7 +177,7 @@ class Game:
         self.state = GameState(
             # Units in id order, as a loaded save has them, so a game and its reload
             # iterate units alike (same legal actions in the same order).
-            units=dict(sorted(scenario.start.items())),
+            units=TrackedDict(sorted(scenario.start.items())),
             turn=scenario.calendar.first,
             control=TrackedDict(scenario.control),
             rng=dice.seed_state(seed),
@@ -204,16 +204,21 @@ class Game:
         with a copy of the state taken when the memo began (the state's values are
         immutable, so equal fields mean the same position) and the log's length, so any
         change, even one made to ``game.state`` from outside, starts a new memo. The control
-        (the largest field) is not compared while it is the same counting dict
-        (``TrackedDict``) with no write since it was last found equal."""
+        and the units (the largest fields) are not compared while each is the same counting
+        dict (``TrackedDict``) with no write since it was last found equal."""
         at, state = self._memo_at, self.state
         if at is None or at[1] != len(self.events) or not at[0].same_as(state, at[2]):
             self._memo_at = (state.copy(), len(self.events), state.change_marks())
             self._memo_data = {}
         else:
             mark, now = at[2], state.change_marks()
-            if now[0] is not mark[0] or now[1] != mark[1]:
-                self._memo_at = (at[0], at[1], now)  # found equal: mark the control as it is
+            if (
+                now[0] is not mark[0]
+                or now[1] != mark[1]
+                or now[2] is not mark[2]
+                or now[3] != mark[3]
+            ):
+                self._memo_at = (at[0], at[1], now)  # found equal: mark the dicts as they are
         return self._memo_data
 
     def _top(self) -> tuple[Step, Frame]:
@@ -520,8 +525,8 @@ class Game:
 
     def playout_weights(self, actions: Iterable[Action]) -> list[float]:
         """The title's weight of each action for random playouts (never affects legality)."""
-        ctx = self._ctx()
-        return [self.title.playout_weight(ctx, a) for a in actions]
+        ctx, weight = self._ctx(), self.title.playout_weight
+        return [weight(ctx, a) for a in actions]
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """At a chance decision, each outcome with its exact probability."""

@@ -161,28 +161,17 @@ Edges = tuple[tuple[int, int], ...]
 SearchRows = Sequence[tuple[Edges, Edges]]
 
 
-class _OverlayRows(Sequence[tuple[Edges, Edges]]):
-    """A position's search table: the board's rows, with every edge into a special node (EZOC,
-    enemy, stop) or out of an EZOC flagged; each row is overlaid when a search first reads
-    it, so a position costs only the rows its searches reach."""
+class _RowsOnDemand(Sequence[tuple[Edges, Edges]]):
+    """A search table whose row ``u`` is made by :meth:`_row` when a search first reads it
+    (kept in ``_rows``, None until then), so a table costs only the rows searches reach."""
 
-    __slots__ = ("_adj", "_base", "_halt_only", "_rows", "_slow", "_special", "_zset")
+    __slots__ = ("_rows",)
 
-    def __init__(
-        self,
-        base: SearchRows,
-        slow: SearchRows,
-        special: frozenset[int],
-        zset: frozenset[int],
-        halt_only: frozenset[int],
-        adj: Sequence[tuple[int, ...]],
-    ) -> None:
-        self._base, self._slow, self._adj = base, slow, adj
-        self._special, self._zset, self._halt_only = special, zset, halt_only
-        self._rows: list[tuple[Edges, Edges] | None] = [None] * len(base)
+    def __init__(self, size: int) -> None:
+        self._rows: list[tuple[Edges, Edges] | None] = [None] * size
 
     def __len__(self) -> int:
-        return len(self._base)
+        return len(self._rows)
 
     @overload
     def __getitem__(self, u: int) -> tuple[Edges, Edges]: ...
@@ -199,12 +188,75 @@ class _OverlayRows(Sequence[tuple[Edges, Edges]]):
         return row
 
     def _row(self, u: int) -> tuple[Edges, Edges]:
+        raise NotImplementedError
+
+
+def _made(rows: SearchRows) -> Sequence[tuple[Edges, Edges] | None]:
+    """The rows of ``rows`` made so far, to read without a method call (None: not yet)."""
+    return rows._rows if isinstance(rows, _RowsOnDemand) else rows
+
+
+class _FoldedRows(_RowsOnDemand):
+    """:func:`stack_rows` as (neighbour, cost) pairs with the stop flag folded into the cost,
+    by rising cost, the flagged edges apart (:func:`_split`)."""
+
+    __slots__ = ("_table",)
+
+    def __init__(self, table: Rows) -> None:
+        super().__init__(len(table))
+        self._table = table
+
+    def _row(self, u: int) -> tuple[Edges, Edges]:
+        flag = _HALT | _CROSS
+        return _split([(v, c | flag if s else c) for v, c, s in self._table[u]])
+
+
+class _SlowRows(_RowsOnDemand):
+    """Every edge of ``base`` on the search's general path (an entry test applies to every
+    hex)."""
+
+    __slots__ = ("_base",)
+
+    def __init__(self, base: SearchRows) -> None:
+        super().__init__(len(base))
+        self._base = base
+
+    def _row(self, u: int) -> tuple[Edges, Edges]:
+        a, b = self._base[u]
+        return ((), tuple([(v, c | _SLOW) for v, c in a + b]))
+
+
+class _OverlayRows(_RowsOnDemand):
+    """A position's search table: the board's rows, with every edge into a special node (EZOC,
+    enemy, stop) or out of an EZOC flagged; each row is overlaid when a search first reads
+    it, so a position costs only the rows its searches reach."""
+
+    __slots__ = ("_adj", "_base", "_base_made", "_halt_only", "_slow", "_special", "_zset")
+
+    def __init__(
+        self,
+        base: SearchRows,
+        slow: SearchRows,
+        special: frozenset[int],
+        zset: frozenset[int],
+        halt_only: frozenset[int],
+        adj: Sequence[tuple[int, ...]],
+    ) -> None:
+        super().__init__(len(base))
+        self._base, self._slow, self._adj = base, slow, adj
+        self._base_made = _made(base)
+        self._special, self._zset, self._halt_only = special, zset, halt_only
+
+    def _row(self, u: int) -> tuple[Edges, Edges]:
         if u in self._zset:
             return self._slow[u]
         special, halt_only = self._special, self._halt_only
+        row = self._base_made[u]
+        if row is None:
+            row = self._base[u]
         if special.isdisjoint(self._adj[u]):  # no neighbour special: the row as it is
-            return self._base[u]
-        plain, flagged = self._base[u]
+            return row
+        plain, flagged = row
         keep, other = [], []
         for v, c in plain:
             if v not in special:
@@ -219,21 +271,11 @@ class _OverlayRows(Sequence[tuple[Edges, Edges]]):
 def _search_rows(index: BoardIndex, costs: Costs | Sequence[Costs]) -> SearchRows:
     """:func:`stack_rows` as (neighbour, cost) pairs with the stop flag folded into the cost."""
     key = _costs_key(costs)
-    return index.cached(("movement.search", key), lambda ix: _fold(stack_rows(ix, costs)))
+    return index.cached(("movement.search", key), lambda ix: _FoldedRows(stack_rows(ix, costs)))
 
 
 def _costs_key(costs: Costs | Sequence[Costs]) -> Costs | frozenset[Costs]:
     return costs if isinstance(costs, Costs) else frozenset(costs)
-
-
-def _fold(rows: Rows) -> SearchRows:
-    flag = _HALT | _CROSS
-    return tuple(_split([(v, c | flag if s else c) for v, c, s in row]) for row in rows)
-
-
-def _all_slow(base: SearchRows) -> SearchRows:
-    """Every edge on the search's general path (an entry test applies to every hex)."""
-    return tuple(((), tuple([(v, c | _SLOW) for v, c in a + b])) for a, b in base)
 
 
 _COST = itemgetter(1)
@@ -352,7 +394,7 @@ class _Prepared:
         if rows is None:
             base = _search_rows(index, costs)
             # every edge slow: the same table in every position, so kept with the board
-            slow = index.cached(("movement.all-slow", key[2]), lambda _: _all_slow(base))
+            slow = index.cached(("movement.all-slow", key[2]), lambda _: _SlowRows(base))
             if self.all_slow:
                 rows = slow
             else:
@@ -466,22 +508,22 @@ class Reach:
         """:meth:`path_labels` of every node in ``cost``, as tuples, built once with their
         shared beginnings (cheaper than asking each node's path)."""
         ids, via, last = self.index.ids, self._via, self._last
-        done: dict[int, tuple[str, ...]] = {self.start: (ids[self.start],)}
-
-        def free(u: int) -> tuple[str, ...]:  # the path of u along ``via``
-            chain = []
-            while u not in done:
-                chain.append(u)
-                u = via[u]
-            path = done[u]
-            for w in reversed(chain):
-                path = done[w] = (*path, ids[w])
-            return path
-
+        start = self.start
+        done: dict[int, tuple[str, ...]] = {start: (ids[start],)}  # paths along ``via``
         out: dict[int, tuple[str, ...]] = {}
         for v in self.cost:
-            parent = last.get(v) if v != self.start else None
-            out[v] = free(v) if parent is None else (*free(parent), ids[v])
+            parent = last.get(v) if v != start else None
+            u = v if parent is None else parent
+            path = done.get(u)
+            if path is None:  # u's path along ``via``, and those of the nodes on the way
+                chain = []
+                while path is None:
+                    chain.append(u)
+                    u = via[u]
+                    path = done.get(u)
+                for w in reversed(chain):
+                    path = done[w] = (*path, ids[w])
+            out[v] = path if parent is None else (*path, ids[v])
         return out
 
 
@@ -507,6 +549,7 @@ def reach(
         prep = _Prepared.of(index, policy, situation)
         found = memo[key] = (prep, prep.rows(index, costs, situation))
     prep, rows = found
+    known = _made(rows)  # the rows already worked out (None: not yet)
     s = start if isinstance(start, int) else index.number[start]
     zset, enter, leave, same, one_hex, friends, closed, stop, enemies = prep.search
     check = situation.can_enter
@@ -544,7 +587,8 @@ def reach(
         for u in bucket:
             if free[u] != d:
                 continue
-            plain, flagged = rows[u]
+            row = known[u]
+            plain, flagged = rows[u] if row is None else row
             if u == min_start:  # every step from the start may be a minimum move
                 plain, flagged = (), plain + flagged
             for v, c in plain:  # the fast path: a plain Dial step

@@ -124,6 +124,19 @@ class TrackedDict(dict[K, V]):
         super().update(*args, **kwargs)
 
 
+def _tracked_copy(items: Mapping[K, V]) -> TrackedDict[K, V]:
+    """A new counting dict (count 0) with ``items``' items: ``TrackedDict(items)`` without
+    its Python-level ``__init__`` (a state copy makes two per position)."""
+    out: TrackedDict[K, V] = _NEW_DICT(TrackedDict)
+    _UPDATE(out, items)
+    out.version = 0
+    return out
+
+
+_NEW_DICT = dict.__new__
+_UPDATE = dict.update
+
+
 def _restore_tracked(items: dict[Any, Any], version: int) -> TrackedDict[Any, Any]:
     out: TrackedDict[Any, Any] = TrackedDict(items)
     out.version = version
@@ -155,6 +168,11 @@ class GameState:
     vars: dict[str, Any] = attrs.field(factory=dict)
     result: Result | None = None
     _occupancy: Occupancy | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    # the units dict and its change count the occupancy was last found true for: a write made
+    # to a counting dict (``TrackedDict``) past :meth:`put` starts a new one
+    _occupancy_mark: tuple[object, int | None] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickle without the occupancy cache (rebuilt on demand)."""
@@ -164,15 +182,16 @@ class GameState:
         for name, value in state.items():
             object.__setattr__(self, name, value)
         object.__setattr__(self, "_occupancy", None)
+        object.__setattr__(self, "_occupancy_mark", None)
 
     def copy(self) -> GameState:
         """An independent copy; shares only immutable values."""
         copy = GameState(
-            units=dict(self.units),
+            units=_tracked_copy(self.units),
             turn=self.turn,
             phase=self.phase,
             segment=self.segment,
-            control=TrackedDict(self.control),
+            control=_tracked_copy(self.control),
             stack=self.stack,
             boxes=dict(self.boxes),
             markers=dict(self.markers),
@@ -181,24 +200,35 @@ class GameState:
             vars=dict(self.vars),
             result=self.result,
         )
-        copy._occupancy = self._occupancy  # immutable, so the copy may share it
+        if self._occupancy_true():  # immutable, so the copy may share it
+            copy._occupancy = self._occupancy
+            copy._occupancy_mark = (copy.units, _version(copy.units))
         return copy
 
-    def change_marks(self) -> tuple[object, int | None]:
-        """The control dict with its change count (``TrackedDict``): unchanged for
-        :meth:`same_as` while no write is made to it."""
-        control = self.control
-        return (control, _version(control))
+    def change_marks(self) -> tuple[object, int | None, object, int | None]:
+        """The control and the units dicts, each with its change count (``TrackedDict``):
+        unchanged for :meth:`same_as` while no write is made to them."""
+        control, units = self.control, self.units
+        return (
+            control,
+            control.version if type(control) is TrackedDict else None,
+            units,
+            units.version if type(units) is TrackedDict else None,
+        )
 
-    def same_as(self, other: GameState, mark: tuple[object, int | None]) -> bool:
+    def same_as(
+        self, other: GameState, mark: tuple[object, int | None, object, int | None]
+    ) -> bool:
         """``self == other``, where ``mark`` is ``other``'s :meth:`change_marks` taken when
-        ``self`` was equal to it: the control (the largest field) is not compared again when
-        it is the same counting dict with the same count (no write since); the rest always
-        is."""
-        control, version = mark
+        ``self`` was equal to it: the control and the units (the largest fields) are not
+        compared again when each is the same counting dict with the same count (no write
+        since); the rest always is."""
+        control, version, units, units_version = mark
         if version is None or other.control is not control or _version(control) != version:
             return self == other
-        return _REST(self) == _REST(other)
+        if units_version is None or other.units is not units or _version(units) != units_version:
+            return _REST(self) == _REST(other)
+        return _OTHERS(self) == _OTHERS(other)
 
     # --- units -----------------------------------------------------------------------
     def unit(self, uid: str) -> UnitState:
@@ -206,10 +236,14 @@ class GameState:
 
     def put(self, unit: UnitState) -> None:
         """Store a unit's new state (the only way units change, so caches stay true)."""
-        old = self.units.get(unit.id)
-        self.units[unit.id] = unit
+        units = self.units
+        true = self._occupancy_true()
+        old = units.get(unit.id)
+        units[unit.id] = unit
         if old is None or old.at != unit.at:
             self._occupancy = None
+        elif true:  # the same hexes: still true after this write
+            self._occupancy_mark = (units, _version(units))
 
     def units_at(self, node: str) -> list[UnitState]:
         """The units on a node, in id order."""
@@ -220,14 +254,36 @@ class GameState:
 
     def occupancy(self) -> Occupancy:
         """node -> ids of the units on it (occupied nodes only, units in the state's order);
-        read-only, cached until a unit changes node."""
-        if self._occupancy is None:
-            out: dict[str, list[str]] = {}
-            for u in self.units.values():
-                if u.at is not None:
-                    out.setdefault(u.at, []).append(u.id)
-            self._occupancy = MappingProxyType({n: tuple(us) for n, us in out.items()})
-        return self._occupancy
+        read-only, cached until a unit changes node (by :meth:`put`, or by any write to the
+        units when they are a counting dict, ``TrackedDict``)."""
+        occ, mark, units = self._occupancy, self._occupancy_mark, self.units
+        if (
+            occ is not None
+            and mark is not None
+            and mark[0] is units
+            and mark[1] == (units.version if type(units) is TrackedDict else None)
+        ):
+            return occ  # (``_occupancy_true``, inline: asked very often)
+        out: dict[str, tuple[str, ...]] = {}
+        get = out.get
+        for u in units.values():
+            at = u.at
+            if at is not None:
+                here = get(at)
+                out[at] = (u.id,) if here is None else (*here, u.id)
+        occ = self._occupancy = MappingProxyType(out)
+        self._occupancy_mark = (units, _version(units))
+        return occ
+
+    def _occupancy_true(self) -> bool:
+        """Whether the cached occupancy is that of the units now."""
+        mark = self._occupancy_mark
+        return (
+            self._occupancy is not None
+            and mark is not None
+            and mark[0] is self.units
+            and mark[1] == _version(self.units)
+        )
 
     def on_map(self) -> Iterator[UnitState]:
         return (u for u in self.units.values() if u.at is not None)
@@ -276,29 +332,41 @@ _REST = operator.attrgetter(
     *(f.name for f in attrs.fields(GameState) if f.eq and f.name != "control")
 )
 """The fields ``GameState.__eq__`` compares but the control."""
+_OTHERS = operator.attrgetter(
+    *(f.name for f in attrs.fields(GameState) if f.eq and f.name not in ("control", "units"))
+)
+"""The fields ``GameState.__eq__`` compares but the control and the units."""
 
 
 class UnitsMemo(Generic[T]):
     """Values derived from a position's units (and whatever the key names), kept while the
     units stay the same objects: a unit's every change stores a new frozen ``UnitState``
     (:meth:`GameState.put`), so the same objects in the same order mean unchanged units.
-    Cheap to ask (no hashing of the units); bounded: emptied when ``limit`` keys are held."""
+    Cheap to ask (no hashing of the units), and cheaper still while the state's units are
+    the counting dict (``TrackedDict``) last seen with no write since: then they are not
+    compared at all. Bounded: emptied when ``limit`` keys are held."""
 
     def __init__(self, limit: int = 512) -> None:
-        self._table: dict[Hashable, tuple[tuple[UnitState, ...], T]] = {}
+        # key -> (the units, the value, the units dict and its change count when last seen)
+        self._table: dict[Hashable, tuple[tuple[UnitState, ...], T, object, int | None]] = {}
         self._limit = limit
 
     def get(self, state: GameState, key: Hashable, build: Callable[[], T]) -> T:
         """The value for ``key`` with ``state``'s units, built by ``build()`` if not kept;
         ``key`` must name everything else ``build`` reads (the scenario, variables ...)."""
-        units = tuple(state.units.values())
+        held = state.units
+        version = _version(held)
         got = self._table.get(key)
+        if got is not None and version is not None and got[2] is held and got[3] == version:
+            return got[1]  # the same counting dict, no write since: the same units
+        units = tuple(held.values())
         if got is not None and len(got[0]) == len(units) and all(map(operator.is_, got[0], units)):
+            self._table[key] = (got[0], got[1], held, version)
             return got[1]
         value = build()
         if len(self._table) >= self._limit:
             self._table.clear()
-        self._table[key] = (units, value)
+        self._table[key] = (units, value, held, version)
         return value
 
 

@@ -148,14 +148,23 @@ def zones(
     as ``policy`` allows."""
     into = policy.into(index)
     extends = policy.extends
+    own_hex = policy.own_hex
+    number = index.number
     acc: dict[int, set[K]] = {}
+    get = acc.get
     for key, where in units.items():
-        u = node_id(index, where)
-        if policy.own_hex:
-            acc.setdefault(u, set()).add(key)
-        for v in into[u]:
-            if extends is None or extends(key, u, v):
-                acc.setdefault(v, set()).add(key)
+        u = where if isinstance(where, int) else number[where]
+        if extends is None:
+            covered: Iterable[int] = (u, *into[u]) if own_hex else into[u]
+        else:
+            covered = [u] if own_hex else []
+            covered += [v for v in into[u] if extends(key, u, v)]
+        for v in covered:
+            got = get(v)
+            if got is None:
+                acc[v] = {key}
+            else:
+                got.add(key)
     return ZoneMap({n: frozenset(ks) for n, ks in acc.items()}, frozenset(acc))
 
 

@@ -105,9 +105,15 @@ def in_range(ctx: Context, hq: str, going: bool = False) -> dict[str, int]:
     unbridged major river)."""
     at = ctx.state.units[hq].at
     assert at is not None
-    index = ctx.board.index
-    found = command_range(index, at, ctx.unit_def(hq).range, RANGE, going=going)
-    return {index.ids[n]: d for n, d in found.items()}
+    hexes = ctx.unit_def(hq).range
+
+    def build(index: BoardIndex) -> dict[str, int]:
+        found = command_range(index, at, hexes, RANGE, going=going)
+        return {index.ids[n]: d for n, d in found.items()}
+
+    # it reads the board alone: kept with it (a copy is returned)
+    labels: dict[str, int] = ctx.board.index.cached(("k45.in-range", at, hexes, going), build)
+    return dict(labels)
 
 
 def hipper_in_range(ctx: Context, hq: str) -> bool:
@@ -135,18 +141,21 @@ def own_units(ctx: Context, hq: str, reach: dict[str, int]) -> list[str]:
 def independents(ctx: Context, hq: str, reach: dict[str, int]) -> list[str]:
     """K45 2.2a, 2.2b, 2.2d, 12.6(3): independents in range (Soviet: of the HQ's Front)."""
     side = ctx.side_of(hq)
+    defs = ctx.scenario.units
+    states = ctx.state.units
+    own_front = front(ctx, hq) if side == "soviet" else None
     out = []
     for uid in on_map(ctx, side):
-        d = ctx.unit_def(uid)
-        if not is_combat(d) or hq_of(ctx, uid) is not None:
+        d = defs[uid]
+        if not is_combat(d) or (d.command and hq_of(ctx, uid) is not None):
             continue
         if is_naval(d):
             if not ctx.state.get("hipper_used") and hipper_in_range(ctx, hq):
                 out.append(uid)
             continue
-        if side == "soviet" and front(ctx, uid) != front(ctx, hq):
+        if own_front is not None and front(ctx, uid) != own_front:
             continue
-        if ctx.state.units[uid].at in reach:
+        if states[uid].at in reach:
             out.append(uid)
     return out
 

@@ -12,6 +12,7 @@ import attrs
 from wargames.core.board_index import BoardIndex
 from wargames.core.context import Context
 from wargames.core.events import Redacted
+from wargames.core.occupancy_memo import per_occupancy
 from wargames.core.units import UnitDef
 
 from .charts import ROADS, charts
@@ -38,7 +39,8 @@ def is_naval(d: UnitDef) -> bool:
 
 def is_combat(d: UnitDef) -> bool:
     """Combat units: everything but HQs and air units (K45 0.3, 0.4)."""
-    return not is_hq(d) and not is_air(d)
+    flags = d.flags
+    return "hq" not in flags and "air" not in flags
 
 
 def is_mech(d: UnitDef) -> bool:
@@ -84,12 +86,24 @@ def hq_of(ctx: Context, uid: str) -> str | None:
 
 
 def on_map(ctx: Context, side: str | None = None) -> list[str]:
-    """Unit ids on the map (of one side), sorted."""
+    """Unit ids on the map (of one side), sorted. It reads where the units are alone, so
+    kept while they stand where they stood (a new list each time: callers may change it)."""
+    occ = ctx.state.occupancy()
+    return list(per_occupancy(occ, ctx.scenario, ("k45.on-map", side), lambda: _on_map(ctx, side)))
+
+
+def _on_map(ctx: Context, side: str | None) -> tuple[str, ...]:
     units = ctx.scenario.units
-    return sorted(
-        u.id
-        for u in ctx.state.units.values()
-        if u.at is not None and (side is None or units[u.id].side == side)
+    if side is None:
+        return tuple(sorted([u.id for u in ctx.state.units.values() if u.at is not None]))
+    return tuple(
+        sorted(
+            [
+                u.id
+                for u in ctx.state.units.values()
+                if u.at is not None and units[u.id].side == side
+            ]
+        )
     )
 
 
@@ -138,7 +152,16 @@ def half_hex(ctx: Context, node: str) -> bool:
 def playable(ctx: Context, node: str) -> bool:
     """K45 0.2a, 4.2d: a hex units may stand in: not water, not a half-hex ("only full-sized
     hexes are playable for stacking purposes")."""
-    return ctx.board.terrain(node) != "water" and not half_hex(ctx, node)
+    index = ctx.board.index
+    return index.number[node] not in unplayable_nodes(index)
+
+
+def half_hexes(index: BoardIndex) -> frozenset[int]:
+    """Node numbers of the half-hexes (K45 0.2a), cached per board."""
+    result: frozenset[int] = index.cached(
+        ("k45.half-hexes",), lambda ix: frozenset(ix.nodes_with(HALF_HEX))
+    )
+    return result
 
 
 def unplayable_nodes(index: BoardIndex) -> frozenset[int]:
@@ -353,19 +376,6 @@ def lose_step(ctx: Context, uid: str) -> None:
         ctx.emit_about([uid], "loss", f"{uid} loses a step", others=others, unit=uid)
 
 
-def stack_key(ctx: Context, side: str) -> tuple[object, ...]:
-    """A fingerprint of the enemy position as ``side`` moves in it (for caches)."""
-    other = enemy(side)
-    units = ctx.scenario.units
-    return tuple(
-        sorted(
-            (u.at, u.id, u.steps)
-            for u in ctx.state.units.values()
-            if u.at is not None and units[u.id].side == other
-        )
-    )
-
-
 def distances_from(ctx: Context, nodes: Iterable[str], limit: int) -> Mapping[str, int]:
     """Hexes within ``limit`` of any of ``nodes``, with the distance (one search; it reads
     the board alone, so kept with it while the same nodes come back: do not change it)."""
@@ -402,11 +412,23 @@ def units_within(ctx: Context, node: str, side: str, hexes: int) -> bool:
 
 
 def unit_hexes(ctx: Context, side: str, combat_only: bool = False) -> set[str]:
+    """The hexes holding ``side``'s units (combat units only: ``combat_only``); it reads
+    where the units are alone, so kept while they stand where they stood (a new set each
+    time: callers may change it)."""
+    occ = ctx.state.occupancy()
+    key = ("k45.unit-hexes", side, combat_only)
+    found = per_occupancy(occ, ctx.scenario, key, lambda: _unit_hexes(ctx, side, combat_only))
+    return set(found)
+
+
+def _unit_hexes(ctx: Context, side: str, combat_only: bool) -> frozenset[str]:
     units: Mapping[str, UnitDef] = ctx.scenario.units
-    return {
-        u.at
-        for u in ctx.state.units.values()
-        if u.at is not None
-        and units[u.id].side == side
-        and (not combat_only or is_combat(units[u.id]))
-    }
+    return frozenset(
+        {
+            u.at
+            for u in ctx.state.units.values()
+            if u.at is not None
+            and units[u.id].side == side
+            and (not combat_only or is_combat(units[u.id]))
+        }
+    )

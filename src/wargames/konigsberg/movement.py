@@ -30,13 +30,13 @@ from wargames.core.zoc import ZocRules, node_id
 from .actions import AtrocityMove, StrategicMove
 from .charts import ROADS, charts
 from .forces import (
-    HALF_HEX,
     allowance,
     attack,
     enemy,
     fits,
     fits_for,
     half_hex,
+    half_hexes,
     is_combat,
     is_hq,
     is_mech,
@@ -46,7 +46,6 @@ from .forces import (
     playable,
     refugee_hexes,
     refugees,
-    stack_key,
     unplayable_nodes,
 )
 from .steps import SideStep
@@ -128,30 +127,28 @@ def situation(ctx: Context, side: str, overruns: bool, refugees_open: bool) -> S
 
 
 def _situation(ctx: Context, side: str, overruns: bool, refugees_open: bool) -> Situation:
-    key = (
-        "sit",
-        id(ctx.board),
-        side,
-        stack_key(ctx, side),
-        tuple(sorted(refugee_hexes(ctx))),
-        overruns,
-        refugees_open,
-    )
-
-    def build() -> Situation:
-        other = enemy(side)
-        closed = {
-            n
-            for n, us in ctx.state.occupancy().items()
-            if ctx.side_of(us[0]) == other and not (overruns and lone_hq(ctx, n, other))
-        }
-        if not refugees_open:
-            closed |= refugee_hexes(ctx)
-        closed |= set(ctx.board.nodes_with(HALF_HEX))  # K45 0.2a
-        return Situation(enemies=closed, zoc=zoc_of(ctx, other))
-
-    result: Situation = _cached(key, build)
-    return result
+    other = enemy(side)
+    units = ctx.scenario.units
+    index = ctx.board.index
+    number = index.number
+    closed = set()
+    for n, us in ctx.state.occupancy().items():
+        first = units[us[0]]
+        if first.side != other:
+            continue
+        # K45 4.3(1): a hex of lone enemy HQs is open to a unit that may overrun them
+        # (``lone_hq``, read here from the scenario's unit definitions at once)
+        if (
+            overruns
+            and is_hq(first)
+            and all(is_hq(units[u]) and units[u].side == other for u in us)
+        ):
+            continue
+        closed.add(number[n])
+    if not refugees_open:
+        closed.update(number[n] for n in refugee_hexes(ctx))
+    closed |= half_hexes(index)  # K45 0.2a
+    return Situation(enemies=closed, zoc=zoc_of(ctx, other))
 
 
 def strategic_situation(

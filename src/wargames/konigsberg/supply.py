@@ -26,9 +26,9 @@ from wargames.core.zoc import Barrier, ZocPolicy, ZoneMap, zones
 
 from .charts import BRIDGED, charts
 from .forces import (
-    HALF_HEX,
     enemy,
     exerts_zoc,
+    half_hexes,
     hq_of,
     is_air,
     is_hq,
@@ -113,7 +113,7 @@ def zoc_of(ctx: Context, side: str) -> ZoneMap[str]:
     def build() -> ZoneMap[str]:
         index = ctx.board.index
         found = zones(index, dict(units), ZOC)
-        return found.without(index.nodes_with(HALF_HEX))
+        return found.without(half_hexes(index))
 
     return _per_position(ctx, ("zoc", units), build)
 
