@@ -83,17 +83,29 @@ def load_scenario(
 
 def new_game(
     title: str,
-    scenario: str | Path | Mapping[str, Any] | None = None,
+    scenario: str | Path | Mapping[str, Any] | Scenario | None = None,
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
 ) -> Game:
     """A new game of ``title`` from a scenario (None: the title's default) and a seed, with
     ``options`` (the title's options, e.g. ``{"may_1941": True}``) set over the scenario's.
 
+    ``scenario`` may be one :func:`load_scenario` returned (options already set): games
+    started from the same one share its board and what the rules keep with it, so a loop
+    of many games reads and checks the file once and builds the board's tables once.
+
     All or nothing, like :func:`load_game`: the new game must answer its first decision
     without an exception (:func:`~wargames.core.serialize.probe`; a decision with no legal
     action is left to the caller), else ScenarioError with the cause chained."""
-    sc = load_scenario(title, scenario, options)
+    if isinstance(scenario, Scenario):
+        if options:
+            raise ValueError("options are set when the scenario is loaded (load_scenario)")
+        if scenario.title != title:
+            why = f"a scenario of {scenario.title!r}, not of {title!r}"
+            raise ScenarioError(scenario.file, "title", why)
+        sc = scenario
+    else:
+        sc = load_scenario(title, scenario, options)
     t = get_title(title)
     game: Game | None = None
     try:

@@ -14,6 +14,7 @@ interrupted run resumes: the games already in the output file are skipped. Resul
 
 from __future__ import annotations
 
+import copy
 import csv
 import gc
 import json
@@ -32,7 +33,7 @@ from .core import dice
 from .core.actions import CHANCE, Action
 from .core.errors import ScenarioError
 from .core.game import Game
-from .core.scenario import read_scenario_file
+from .core.scenario import Scenario, read_scenario_file
 from .registry import get_title
 
 FIELDS = (
@@ -199,11 +200,28 @@ def _fewer_collections() -> Iterator[None]:
         gc.set_threshold(*old)
 
 
+_LOADED: list[tuple[str, Mapping[str, Any], Scenario]] = []
+"""The scenario last loaded in this process, with its title and data (see :func:`_loaded`)."""
+
+
+def _loaded(title: str, data: Mapping[str, Any]) -> Scenario:
+    """The scenario of ``data``, loaded once per process while the data stays equal (every
+    game of a run): its games share its board and the tables the rules keep with it (the
+    same games as from a fresh load: those tables read the board alone)."""
+    if _LOADED:
+        name, known, sc = _LOADED[0]
+        if name == title and known == data:
+            return sc
+    sc = api.load_scenario(title, data)
+    _LOADED[:] = [(title, copy.deepcopy(data), sc)]
+    return sc
+
+
 def _play(
     title: str, data: Mapping[str, Any], index: int, seed: int, max_actions: int, players: Players
 ) -> GameRecord:
     s = game_seed(seed, index)
-    game = api.new_game(title, data, seed=s)
+    game = api.new_game(title, _loaded(title, data), seed=s)
     sides = game.title.sides
     agents = players.make(sides, s)
     race: dict[str, list[float]] = {}
