@@ -13,6 +13,11 @@ and the same games with the random agent in the seat give the baseline score, so
 of long titles still compare search with random. The mean victory points of each side at
 the end (as ``Title.victory_points`` counts them) show the margin where both agents win.
 Big titles take long: Königsberg's decisions cost about 16 playouts x 12 actions x 7 ms.
+
+``python benchmarks/agents.py --measured [GAMES] [TITLE[:SEAT] ...]`` plays instead each seat
+with the settings of :data:`MEASURED` (the ones ``docs/agents.md`` reports: ISMCTS, its
+iterations, playout depth and screened widening per seat) on seeds 1 to GAMES (default 6),
+against random play on the same seeds. Whole games; hours for the big titles.
 """
 
 from __future__ import annotations
@@ -53,16 +58,25 @@ def match(
     depth: int,
     max_actions: int,
     searching: bool = True,
+    seeds: range | None = None,
+    screen: int | None = None,
 ) -> tuple[int, int, int, float, float, dict[str, float]]:
     """(wins, games finished, search decisions, seconds spent in search, mean score, mean
     victory points per side at the end) for ``seat`` (``searching`` false: the random agent
-    plays the seat too, for the baseline)."""
+    plays the seat too, for the baseline) on ``seeds`` (default ``range(games)``); ``screen``
+    given: ISMCTS with that screened widening, whatever ``AGENT`` says."""
     wins = finished = decisions = 0
     seconds = score = 0.0
     points: dict[str, float] = {}
-    for seed in range(games):
+    seeds = range(games) if seeds is None else seeds
+    games = len(seeds)
+    for seed in seeds:
         game = wargames.new_game(title, seed=seed)
-        search = searcher(seed, playouts, depth)
+        search: SearchAgent | ISMCTSAgent = (
+            searcher(seed, playouts, depth)
+            if screen is None
+            else ISMCTSAgent(seed=seed, iterations=playouts, depth=depth, screen=screen)
+        )
         rand = RandomAgent(seed)
         for _ in range(max_actions):
             d = game.decision
@@ -88,6 +102,50 @@ def match(
     return wins, finished, decisions, seconds, score / max(1, games), points
 
 
+MEASURED: dict[tuple[str, str], tuple[int, int, int]] = {
+    ("minimal", "blue"): (16, 12, 0),
+    ("minimal", "red"): (16, 12, 0),
+    ("lines", "north"): (32, 12, 0),
+    ("lines", "south"): (32, 12, 0),
+    ("darkest", "axis"): (32, 12, 0),
+    ("darkest", "russian"): (32, 12, 0),
+    ("krim", "axis"): (16, 8, 4),
+    ("krim", "soviet"): (16, 8, 4),
+    ("konigsberg", "german"): (32, 0, 4),
+    ("konigsberg", "soviet"): (32, 0, 4),
+    ("darkcrusade-hex", "axis"): (32, 0, 4),
+    ("darkcrusade-hex", "russian"): (16, 8, 0),
+    ("darkcrusade-p2p", "axis"): (64, 0, 4),
+    ("darkcrusade-p2p", "soviet"): (16, 8, 0),
+}
+"""(title, seat) -> ISMCTS (iterations, playout depth, screened widening) as measured in
+``docs/agents.md``."""
+
+
+def measured(games: int, only: list[str]) -> None:
+    """Every seat of :data:`MEASURED` (or those ``only`` names: ``title`` or ``title:seat``)
+    on seeds 1 to ``games``, against random play on the same seeds."""
+    seeds = range(1, games + 1)
+    print(f"ISMCTS as measured in docs/agents.md against random, seeds 1-{games}")
+    for (title, seat), (iterations, depth, screen) in MEASURED.items():
+        if only and title not in only and f"{title}:{seat}" not in only:
+            continue
+        wins, finished, decisions, seconds, score, points = match(
+            title, seat, games, iterations, depth, 10**6, seeds=seeds, screen=screen
+        )
+        base_wins, _, _, _, baseline, base_points = match(
+            title, seat, games, iterations, depth, 10**6, False, seeds=seeds
+        )
+        per = seconds / max(1, decisions)
+        print(
+            f"  {title:15} {seat:8} ({iterations}, {depth}, screen {screen}): won {wins}/{games} "
+            f"({finished} finished), random {base_wins}/{games}; score {score:.3f} (random "
+            f"{baseline:.3f}); {per:5.2f} s per decision over {decisions}; VP "
+            f"{vp_text(points)} (random {vp_text(base_points)})",
+            flush=True,
+        )
+
+
 def vp_text(points: dict[str, float]) -> str:
     """The mean victory points at the end, side by side (the margin where both agents win
     every game of a seat): ``north 3.2, south 1.0``."""
@@ -96,6 +154,11 @@ def vp_text(points: dict[str, float]) -> str:
 
 def main() -> None:
     args = sys.argv[1:]
+    if args and args[0] == "--measured":
+        rest = args[1:]
+        count = int(rest.pop(0)) if rest and rest[0].isdigit() else 6
+        measured(count, rest)
+        return
     games = int(args[0]) if len(args) > 0 else 4
     playouts = int(args[1]) if len(args) > 1 else 16
     depth = int(args[2]) if len(args) > 2 else 12
