@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from wargames.core.context import Context
-from wargames.core.estimate import control_share, logistic, nearness, step_share
+from wargames.core.estimate import control_share, distances, logistic, nearness, step_share
 from wargames.core.frame_args import Shape
 from wargames.core.sequence import Step
 from wargames.core.state import Frame, Result
@@ -76,18 +76,41 @@ def approach(ctx: Context) -> float:
     )
 
 
+def objective(ctx: Context) -> float:
+    """How near the Axis is to a city its win requires (Leningrad, Moscow or Stalingrad: the
+    ``objective`` hexes; no number of other cities wins without one), 0 to 1: 1 holding one
+    in supply, else half of 1 less the distance over land from the nearest Axis unit to the
+    nearest one as a share of the farthest land hex's from it."""
+    targets = ctx.board.nodes_with("objective")
+    if axis_cities(ctx)[1] or not targets:
+        return 1.0 if targets else 0.0
+    index = ctx.board.index
+    units = [index.number[u.at] for u in ctx.units_of(cn.AXIS) if u.at is not None]
+    best = 0.0
+    for target in sorted(targets):
+        dist = distances(ctx, target, lambda n: land(ctx, n), "darkest-land")
+        far = max(max(dist), 1)
+        near = [dist[u] for u in units if dist[u] >= 0]
+        if near:
+            best = max(best, 1.0 - min(near) / far)
+    return 0.5 * best
+
+
 def estimate(ctx: Context, side: str) -> float:
-    """DC: Victory Conditions, for search agents, from ``side``'s point of view: 0.45 a
+    """DC: Victory Conditions, for search agents, from ``side``'s point of view: 0.4 a
     logistic score of the cities the Axis holds in supply around the Russian victory
-    threshold of Feb 42 (Sequence A.4), 0.2 the Axis share of steps on the map, 0.15 its
-    share of the controlled hexes, 0.2 its :func:`approach` to the victory cities."""
+    threshold of Feb 42 (Sequence A.4), 0.15 its :func:`objective` (a city the win requires:
+    the searched Axis drew three games in eight on 9 or 10 cities without one), 0.2 the Axis
+    share of steps on the map, 0.1 its share of the controlled hexes, 0.15 its
+    :func:`approach` to the victory cities."""
     total, _ = axis_cities(ctx)
     margin = total - (charts(ctx).victory["russian_max"] - shift(ctx)) - 0.5
     axis = (
-        0.45 * logistic(margin, 1.5)
+        0.4 * logistic(margin, 1.5)
+        + 0.15 * objective(ctx)
         + 0.2 * step_share(ctx, cn.AXIS)
-        + 0.15 * control_share(ctx, cn.AXIS)
-        + 0.2 * approach(ctx)
+        + 0.1 * control_share(ctx, cn.AXIS)
+        + 0.15 * approach(ctx)
     )
     return axis if side == cn.AXIS else 1.0 - axis
 
