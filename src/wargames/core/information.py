@@ -26,6 +26,7 @@ from .actions import Action
 from .context import Context
 from .events import Redacted
 from .jsonvalue import dumps, thaw
+from .last_entry import LastEntry
 from .scenario import Scenario
 from .state import GameState
 
@@ -60,21 +61,15 @@ def _unit_parts(text: str, units: Collection[str]) -> list[str]:
     return [p for p in text.split(":") if p in units]
 
 
-_LAST: tuple[object, object, tuple[str, ...]] | None = None
-"""(scenario, action, its units) of the latest :func:`action_units` call: applying an action
-asks it twice (its audience, its redacted text). Both are immutable, so identity suffices."""
+_LAST: LastEntry[tuple[str, ...]] = LastEntry()
+"""The scenario, action and its units of the latest :func:`action_units` call: applying an
+action asks it twice (its audience, its redacted text)."""
 
 
 def action_units(scenario: Scenario, action: Action) -> list[str]:
     """The units ``action`` names: every string of its fields that is a unit id of the
     scenario, or a ``:``-separated part of one (``Choose("step:G2")`` names ``G2``)."""
-    global _LAST
-    last = _LAST
-    if last is not None and last[0] is scenario and last[1] is action:
-        return list(last[2])
-    out = _action_units(scenario, action)
-    _LAST = (scenario, action, tuple(out))
-    return out
+    return list(_LAST.get((scenario, action), lambda: tuple(_action_units(scenario, action))))
 
 
 def _action_units(scenario: Scenario, action: Action) -> list[str]:

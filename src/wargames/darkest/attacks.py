@@ -12,6 +12,7 @@ from collections.abc import Collection, Iterable, Mapping
 from wargames.core.context import Context
 from wargames.core.errors import IllegalAction
 from wargames.core.jsonvalue import FrozenDict
+from wargames.core.last_entry import LastEntry
 from wargames.core.state import Occupancy
 
 from . import counters as cn
@@ -26,22 +27,16 @@ BLITZ = "DC: Blitzkrieg!, Proriv!"
 
 def pending(ctx: Context) -> dict[str, tuple[str, ...]]:
     """The allocated attacks, target hex -> attacking unit ids (a new dict, the caller's)."""
-    global _PENDING_LAST
     got: Mapping[str, tuple[str, ...]] = ctx.state.get("attacks", {})
-    last = _PENDING_LAST
-    if last is not None and last[0] is got:
-        return dict(last[1])
-    out = {k: tuple(v) for k, v in got.items()}
-    if isinstance(got, FrozenDict):  # immutable (``state.set`` freezes): safe to keep
-        _PENDING_LAST = (got, out)
-        return dict(out)
-    return out
+    # kept only when immutable (``state.set`` freezes); never handed out itself, only copies
+    out = _PENDING.get(
+        (got,), lambda: {k: tuple(v) for k, v in got.items()}, keep=isinstance(got, FrozenDict)
+    )
+    return dict(out)
 
 
-_PENDING_LAST: tuple[object, dict[str, tuple[str, ...]]] | None = None
-"""(the ``attacks`` variable's value, :func:`pending`'s answer for it): the last asked,
-replaced whole (threads may share it); the value compared by identity (the entry keeps it
-alive, so its identity is not reused); never handed out itself, only copies."""
+_PENDING: LastEntry[dict[str, tuple[str, ...]]] = LastEntry()
+"""The ``attacks`` variable's value and :func:`pending`'s answer for it, last asked."""
 
 
 def set_pending(ctx: Context, attacks: Mapping[str, Iterable[str]]) -> None:

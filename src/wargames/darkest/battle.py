@@ -31,6 +31,7 @@ from wargames.core.context import Context
 from wargames.core.crt import Dice
 from wargames.core.errors import IllegalAction
 from wargames.core.frame_args import SIDE, Shape, literal
+from wargames.core.last_entry import LastEntry
 from wargames.core.prose import node_label, words
 from wargames.core.retreat import HexsideMatch, RetreatRules, RetreatSituation, retreat_paths
 from wargames.core.sequence import ChanceStep, Step
@@ -510,21 +511,16 @@ class FireStep(ChanceStep):
         ctx.done()
 
 
-_TABLE_LAST: tuple[object, tuple[tuple[Action, Fraction], ...]] | None = None
-"""(the fire table's dice, their outcomes): the last asked, replaced whole (threads may share
-it); the dice are frozen, compared by identity (kept alive by the entry)."""
+_TABLE: LastEntry[tuple[tuple[Action, Fraction], ...]] = LastEntry()
+"""The fire table's dice (frozen) and their outcomes, last asked."""
 
 
 def _table_outcomes(dice: Dice) -> tuple[tuple[Action, Fraction], ...]:
     """Each total of the fire table's dice with its probability, as chance outcomes (the same
     for every battle: built once for the dice, the outcomes immutable)."""
-    global _TABLE_LAST
-    last = _TABLE_LAST
-    if last is not None and last[0] is dice:
-        return last[1]
-    got = tuple((Outcome(v), p) for v, p in dice.distribution().items())
-    _TABLE_LAST = (dice, got)
-    return got
+    return _TABLE.get(
+        (dice,), lambda: tuple((Outcome(v), p) for v, p in dice.distribution().items())
+    )
 
 
 class RiverStep(BattleDecision):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from wargames.core.context import Context
 from wargames.core.jsonvalue import FrozenDict
+from wargames.core.last_entry import LastEntry
 from wargames.core.occupancy_memo import per_occupancy
 from wargames.core.state import Occupancy
 
@@ -113,24 +114,20 @@ def defended_cities(ctx: Context) -> frozenset[str]:
     return frozenset(n for n, side in _defended_now(ctx) if control.get(n) == side)
 
 
-_DEFENDED_LAST: tuple[object, int, tuple[tuple[str, str], ...]] | None = None
-"""(the ``defended`` variable's value, turn, its entries of that turn): the last asked, replaced
-whole (threads may share it); the value is frozen, so compared by identity (the entry keeps
-it alive, so its identity is not reused)."""
+_DEFENDED: LastEntry[tuple[tuple[str, str], ...]] = LastEntry()
+"""The ``defended`` variable's value, the turn, and its entries of that turn, last asked."""
 
 
 def _defended_now(ctx: Context) -> tuple[tuple[str, str], ...]:
     """The (major city, side defending it) recorded for this turn, in the variable's order."""
-    global _DEFENDED_LAST
     got = ctx.state.get(DEFENDED) or {}
     turn = ctx.turn
-    last = _DEFENDED_LAST
-    if last is not None and last[0] is got and last[1] == turn:
-        return last[2]
-    pairs = tuple((n, side) for n, (t, side) in got.items() if t == turn)
-    if isinstance(got, FrozenDict):  # immutable (``state.set`` freezes): safe to keep
-        _DEFENDED_LAST = (got, turn, pairs)
-    return pairs
+    return _DEFENDED.get(
+        (got,),
+        lambda: tuple((n, side) for n, (t, side) in got.items() if t == turn),
+        values=turn,
+        keep=isinstance(got, FrozenDict),  # immutable (``state.set`` freezes): safe to keep
+    )
 
 
 def note_defended(ctx: Context, node: str, side: str) -> None:
