@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from wargames.core.context import Context
-from wargames.core.estimate import control_share, distances, logistic, nearness, step_share
+from wargames.core.estimate import control_share, logistic, nearness, step_share
 from wargames.core.frame_args import Shape
 from wargames.core.sequence import Step
 from wargames.core.state import Frame, Result
@@ -76,24 +76,21 @@ def approach(ctx: Context) -> float:
     )
 
 
-def objective(ctx: Context) -> float:
+def objective(ctx: Context, held: bool | None = None) -> float:
     """How near the Axis is to a city its win requires (Leningrad, Moscow or Stalingrad: the
     ``objective`` hexes; no number of other cities wins without one), 0 to 1: 1 holding one
-    in supply, else half of 1 less the distance over land from the nearest Axis unit to the
-    nearest one as a share of the farthest land hex's from it."""
-    targets = ctx.board.nodes_with("objective")
-    if axis_cities(ctx)[1] or not targets:
-        return 1.0 if targets else 0.0
-    index = ctx.board.index
-    units = [index.number[u.at] for u in ctx.units_of(cn.AXIS) if u.at is not None]
-    best = 0.0
-    for target in sorted(targets):
-        dist = distances(ctx, target, lambda n: land(ctx, n), "darkest-land")
-        far = max(max(dist), 1)
-        near = [dist[u] for u in units if dist[u] >= 0]
-        if near:
-            best = max(best, 1.0 - min(near) / far)
-    return 0.5 * best
+    in supply (``held``: :func:`axis_cities` says, unless the caller has asked it), else half
+    the best :func:`~wargames.core.estimate.nearness` of the Axis units to one of them."""
+    targets = sorted(ctx.board.nodes_with("objective"))
+    if not targets:
+        return 0.0
+    if axis_cities(ctx)[1] if held is None else held:
+        return 1.0
+    units = [u.at for u in ctx.units_of(cn.AXIS) if u.at is not None]
+    return 0.5 * max(
+        nearness(ctx, units, {t: 1.0}, passable=lambda n: land(ctx, n), key="darkest-land")
+        for t in targets
+    )
 
 
 def estimate(ctx: Context, side: str) -> float:
@@ -103,11 +100,11 @@ def estimate(ctx: Context, side: str) -> float:
     the searched Axis drew three games in eight on 9 or 10 cities without one), 0.2 the Axis
     share of steps on the map, 0.1 its share of the controlled hexes, 0.15 its
     :func:`approach` to the victory cities."""
-    total, _ = axis_cities(ctx)
+    total, key = axis_cities(ctx)
     margin = total - (charts(ctx).victory["russian_max"] - shift(ctx)) - 0.5
     axis = (
         0.4 * logistic(margin, 1.5)
-        + 0.15 * objective(ctx)
+        + 0.15 * objective(ctx, key)
         + 0.2 * step_share(ctx, cn.AXIS)
         + 0.1 * control_share(ctx, cn.AXIS)
         + 0.15 * approach(ctx)

@@ -128,23 +128,13 @@ def situation(ctx: Context, side: str, overruns: bool, refugees_open: bool) -> S
 
 def _situation(ctx: Context, side: str, overruns: bool, refugees_open: bool) -> Situation:
     other = enemy(side)
-    units = ctx.scenario.units
     index = ctx.board.index
     number = index.number
     closed = set()
     for n, us in ctx.state.occupancy().items():
-        first = units[us[0]]
-        if first.side != other:
-            continue
         # K45 4.3(1): a hex of lone enemy HQs is open to a unit that may overrun them
-        # (``lone_hq``, read here from the scenario's unit definitions at once)
-        if (
-            overruns
-            and is_hq(first)
-            and all(is_hq(units[u]) and units[u].side == other for u in us)
-        ):
-            continue
-        closed.add(number[n])
+        if ctx.side_of(us[0]) == other and not (overruns and lone_hq(ctx, n, other)):
+            closed.add(number[n])
     if not refugees_open:
         closed.update(number[n] for n in refugee_hexes(ctx))
     closed |= half_hexes(index)  # K45 0.2a

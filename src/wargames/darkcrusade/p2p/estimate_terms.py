@@ -136,7 +136,12 @@ def pending_chances(ctx: Context) -> dict[str, float]:
     defenders' defence strength (:mod:`.fire`): a committed unit attacks in the combat phase
     (DC2 Operational Movement) and the battle (DC2 Combat) decides. A crude chance, not the
     table's, so that a commitment counts before its dice. A battle begun is no longer
-    pending (:class:`.combat.CombatStep` takes it out)."""
+    pending (:class:`.combat.CombatStep` takes it out). Kept per position (the estimate's
+    points and objective both ask); never change it."""
+    return ctx.per_position("dc2.pending-chances", lambda: _pending_chances(ctx))
+
+
+def _pending_chances(ctx: Context) -> dict[str, float]:
     chances: dict[str, float] = {}
     for target, committed in pending_attacks(ctx).items():
         if geo.country(ctx, target) != cn.SOVIET or ctx.state.control.get(target) == cn.AXIS:

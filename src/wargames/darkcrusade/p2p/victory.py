@@ -66,7 +66,12 @@ HORIZON = 8
 
 def _lines_from_army(ctx: Context) -> dict[str, int]:
     """The fewest lines (to ``HORIZON``) from an undispersed Axis unit that moves to each
-    point so reached."""
+    point so reached (kept per position: :func:`approach` and :func:`objective` both ask;
+    never change it)."""
+    return ctx.per_position("dc2.lines-from-army", lambda: _lines_from(ctx))
+
+
+def _lines_from(ctx: Context) -> dict[str, int]:
     table = geo.points(ctx)
     sources = {
         u.at
