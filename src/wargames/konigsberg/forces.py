@@ -94,15 +94,11 @@ def on_map(ctx: Context, side: str | None = None) -> list[str]:
 
 def _on_map(ctx: Context, side: str | None) -> tuple[str, ...]:
     units = ctx.scenario.units
-    if side is None:
-        return tuple(sorted([u.id for u in ctx.state.units.values() if u.at is not None]))
     return tuple(
         sorted(
-            [
-                u.id
-                for u in ctx.state.units.values()
-                if u.at is not None and units[u.id].side == side
-            ]
+            u.id
+            for u in ctx.state.units.values()
+            if u.at is not None and (side is None or units[u.id].side == side)
         )
     )
 
@@ -169,8 +165,7 @@ def unplayable_nodes(index: BoardIndex) -> frozenset[int]:
 
     def build(ix: BoardIndex) -> frozenset[int]:
         water = ix.terrain_code.get("water")
-        out = {v for v in range(len(ix)) if ix.terrain[v] == water}
-        return frozenset(out | set(ix.nodes_with(HALF_HEX)))
+        return frozenset(v for v in range(len(ix)) if ix.terrain[v] == water) | half_hexes(ix)
 
     result: frozenset[int] = index.cached(("k45.unplayable",), build)
     return result
