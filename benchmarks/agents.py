@@ -42,10 +42,13 @@ AGENT = os.environ.get("AGENT", "flat")
 iterations, DEPTH its playout depth after the tree)."""
 
 
-def searcher(seed: int, playouts: int, depth: int) -> SearchAgent | ISMCTSAgent:
-    """The agent under test, as ``AGENT`` names it."""
-    if AGENT == "ismcts":
-        screen = OPTIONS.get("screen", 0)  # SCREEN: ISMCTSAgent's screened widening
+def searcher(
+    seed: int, playouts: int, depth: int, screen: int | None = None
+) -> SearchAgent | ISMCTSAgent:
+    """The agent under test, as ``AGENT`` names it (``screen`` given: ISMCTS with it)."""
+    if screen is not None or AGENT == "ismcts":
+        if screen is None:
+            screen = OPTIONS.get("screen", 0)  # SCREEN: ISMCTSAgent's screened widening
         return ISMCTSAgent(seed=seed, iterations=playouts, depth=depth, screen=screen)
     return SearchAgent(seed=seed, playouts=playouts, depth=depth, **OPTIONS)  # type: ignore[arg-type]
 
@@ -72,11 +75,7 @@ def match(
     games = len(seeds)
     for seed in seeds:
         game = wargames.new_game(title, seed=seed)
-        search: SearchAgent | ISMCTSAgent = (
-            searcher(seed, playouts, depth)
-            if screen is None
-            else ISMCTSAgent(seed=seed, iterations=playouts, depth=depth, screen=screen)
-        )
+        search = searcher(seed, playouts, depth, screen)
         rand = RandomAgent(seed)
         for _ in range(max_actions):
             d = game.decision
