@@ -16,7 +16,8 @@ Big titles take long: Königsberg's decisions cost about 16 playouts x 12 action
 
 ``python benchmarks/agents.py --measured [GAMES] [TITLE[:SEAT] ...]`` plays instead each seat
 with the settings of :data:`MEASURED` (the ones ``docs/agents.md`` reports: ISMCTS, its
-iterations, playout depth and screened widening per seat) on seeds 1 to GAMES (default 6),
+iterations, playout depth, screened widening and root order per seat) on seeds 1 to GAMES
+(default 6),
 against random play on the same seeds. Whole games; hours for the big titles.
 """
 
@@ -43,13 +44,14 @@ iterations, DEPTH its playout depth after the tree)."""
 
 
 def searcher(
-    seed: int, playouts: int, depth: int, screen: int | None = None
+    seed: int, playouts: int, depth: int, screen: int | None = None, prior: int = 0
 ) -> SearchAgent | ISMCTSAgent:
-    """The agent under test, as ``AGENT`` names it (``screen`` given: ISMCTS with it)."""
+    """The agent under test, as ``AGENT`` names it (``screen`` given: ISMCTS with it and
+    ``prior``, its root order)."""
     if screen is not None or AGENT == "ismcts":
         if screen is None:
             screen = OPTIONS.get("screen", 0)  # SCREEN: ISMCTSAgent's screened widening
-        return ISMCTSAgent(seed=seed, iterations=playouts, depth=depth, screen=screen)
+        return ISMCTSAgent(seed=seed, iterations=playouts, depth=depth, screen=screen, prior=prior)
     return SearchAgent(seed=seed, playouts=playouts, depth=depth, **OPTIONS)  # type: ignore[arg-type]
 
 
@@ -63,11 +65,13 @@ def match(
     searching: bool = True,
     seeds: range | None = None,
     screen: int | None = None,
+    prior: int = 0,
 ) -> tuple[int, int, int, float, float, dict[str, float]]:
     """(wins, games finished, search decisions, seconds spent in search, mean score, mean
     victory points per side at the end) for ``seat`` (``searching`` false: the random agent
     plays the seat too, for the baseline) on ``seeds`` (default ``range(games)``); ``screen``
-    given: ISMCTS with that screened widening, whatever ``AGENT`` says."""
+    given: ISMCTS with that screened widening and root order ``prior``, whatever ``AGENT``
+    says."""
     wins = finished = decisions = 0
     seconds = score = 0.0
     points: dict[str, float] = {}
@@ -75,7 +79,7 @@ def match(
     games = len(seeds)
     for seed in seeds:
         game = wargames.new_game(title, seed=seed)
-        search = searcher(seed, playouts, depth, screen)
+        search = searcher(seed, playouts, depth, screen, prior)
         rand = RandomAgent(seed)
         for _ in range(max_actions):
             d = game.decision
@@ -101,24 +105,24 @@ def match(
     return wins, finished, decisions, seconds, score / max(1, games), points
 
 
-MEASURED: dict[tuple[str, str], tuple[int, int, int]] = {
-    ("minimal", "blue"): (16, 12, 0),
-    ("minimal", "red"): (16, 12, 0),
-    ("lines", "north"): (32, 12, 0),
-    ("lines", "south"): (32, 12, 0),
-    ("darkest", "axis"): (32, 12, 0),
-    ("darkest", "russian"): (32, 12, 0),
-    ("krim", "axis"): (16, 8, 4),
-    ("krim", "soviet"): (16, 8, 4),
-    ("konigsberg", "german"): (32, 0, 4),
-    ("konigsberg", "soviet"): (32, 0, 4),
-    ("darkcrusade-hex", "axis"): (32, 0, 4),
-    ("darkcrusade-hex", "russian"): (16, 8, 0),
-    ("darkcrusade-p2p", "axis"): (64, 0, 4),
-    ("darkcrusade-p2p", "soviet"): (16, 8, 0),
+MEASURED: dict[tuple[str, str], tuple[int, int, int, int]] = {
+    ("minimal", "blue"): (16, 12, 0, 0),
+    ("minimal", "red"): (16, 12, 0, 0),
+    ("lines", "north"): (32, 12, 0, 0),
+    ("lines", "south"): (32, 12, 0, 0),
+    ("darkest", "axis"): (32, 12, 0, 0),
+    ("darkest", "russian"): (32, 12, 0, 0),
+    ("krim", "axis"): (16, 8, 4, 0),
+    ("krim", "soviet"): (16, 8, 4, 0),
+    ("konigsberg", "german"): (32, 0, 4, 0),
+    ("konigsberg", "soviet"): (32, 0, 4, 1000),
+    ("darkcrusade-hex", "axis"): (32, 0, 4, 0),
+    ("darkcrusade-hex", "russian"): (16, 8, 0, 0),
+    ("darkcrusade-p2p", "axis"): (64, 0, 4, 0),
+    ("darkcrusade-p2p", "soviet"): (16, 8, 0, 0),
 }
-"""(title, seat) -> ISMCTS (iterations, playout depth, screened widening) as measured in
-``docs/agents.md``."""
+"""(title, seat) -> ISMCTS (iterations, playout depth, screened widening, root order ``prior``)
+as measured in ``docs/agents.md``."""
 
 
 def measured(games: int, only: list[str]) -> None:
@@ -126,18 +130,19 @@ def measured(games: int, only: list[str]) -> None:
     on seeds 1 to ``games``, against random play on the same seeds."""
     seeds = range(1, games + 1)
     print(f"ISMCTS as measured in docs/agents.md against random, seeds 1-{games}")
-    for (title, seat), (iterations, depth, screen) in MEASURED.items():
+    for (title, seat), (iterations, depth, screen, prior) in MEASURED.items():
         if only and title not in only and f"{title}:{seat}" not in only:
             continue
         wins, finished, decisions, seconds, score, points = match(
-            title, seat, games, iterations, depth, 10**6, seeds=seeds, screen=screen
+            title, seat, games, iterations, depth, 10**6, seeds=seeds, screen=screen, prior=prior
         )
         base_wins, _, _, _, baseline, base_points = match(
             title, seat, games, iterations, depth, 10**6, False, seeds=seeds
         )
         per = seconds / max(1, decisions)
         print(
-            f"  {title:15} {seat:8} ({iterations}, {depth}, screen {screen}): won {wins}/{games} "
+            f"  {title:15} {seat:8} ({iterations}, {depth}, screen {screen}, prior {prior}): "
+            f"won {wins}/{games} "
             f"({finished} finished), random {base_wins}/{games}; score {score:.3f} (random "
             f"{baseline:.3f}); {per:5.2f} s per decision over {decisions}; VP "
             f"{vp_text(points)} (random {vp_text(base_points)})",

@@ -15,6 +15,13 @@ it cannot know resampled) and walks one shared tree down it:
   is the best for the deciding side, by :meth:`Title.evaluate` right after it, of ``n``
   actions so drawn (a one-ply screened widening prior: among hundreds of moves the few good
   ones are otherwise seldom drawn, and a pass, which changes nothing, outscores the rest);
+- with ``prior=n`` (opt-in, default 0) the root is widened best first instead: up to ``n``
+  of its legal actions (a seeded sample when there are more) are scored once for the
+  deciding side by :meth:`Title.evaluate` one ply deep in a determinisation (the chance
+  that follows answered by its dice), and each widening of the root adds the best not yet
+  a child that is legal in the iteration's determinisation (a sole legal action is played
+  without a search). In a decision of hundreds of moves the few that take a victory hex
+  are then always tried, which neither random nor screened widening ensures;
 - chance decisions are answered by the determinisation's own dice and make no node (an
   open-loop tree: a node is the sequence of the sides' actions);
 - after the tree, ``depth`` more actions are played by the random agent, and the position is
@@ -53,7 +60,7 @@ __all__ = ["ISMCTSAgent"]
 class _Node:
     """One action of the tree: who chose it, its visits, total score and availability."""
 
-    __slots__ = ("action", "actor", "available", "children", "total", "visits")
+    __slots__ = ("action", "actor", "available", "children", "order", "total", "visits")
 
     def __init__(self, action: Action | None, actor: str) -> None:
         self.action = action
@@ -62,6 +69,7 @@ class _Node:
         self.visits = 0
         self.total = 0.0
         self.available = 0
+        self.order: list[Action] = []  # the root's widening order (``prior``), best first
 
 
 class ISMCTSAgent:
@@ -76,9 +84,12 @@ class ISMCTSAgent:
         widening: float = 3.0,
         time_limit: float | None = None,
         screen: int = 0,
+        prior: int = 0,
     ) -> None:
-        if iterations < 1 or depth < 0 or widening < 0 or screen < 0:
-            raise ValueError("iterations must be positive, depth, widening and screen not negative")
+        if iterations < 1 or depth < 0 or widening < 0 or screen < 0 or prior < 0:
+            raise ValueError(
+                "iterations must be positive, depth, widening, screen and prior not negative"
+            )
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.depth = depth
@@ -86,6 +97,7 @@ class ISMCTSAgent:
         self.widening = widening
         self.time_limit = time_limit
         self.screen = screen
+        self.prior = prior
         self.decisions = 0
         self.iterations_run = 0
         self._seen: set[bytes] = set()
@@ -134,13 +146,35 @@ class ISMCTSAgent:
         side = d.side
         self._remember(game, side)
         root = _Node(None, side)
-        start = time.perf_counter()
+        start = time.perf_counter()  # the time limit counts the root's scoring too
+        if self.prior:
+            legal = game.legal_actions()
+            if len(legal) == 1:
+                return legal[0]
+            root.order = self._ranked(game, side, legal)
         for _ in range(self.iterations):
             self._iterate(game, side, root)
             self.iterations_run += 1
             if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
                 break
         return self._best(game, root)
+
+    def _ranked(self, game: Game, side: str, legal: Iterable[Action]) -> list[Action]:
+        """Up to ``prior`` of the ``legal`` actions (a seeded sample when there are more),
+        best first for ``side`` by :meth:`Title.evaluate` one ply deep in one determinisation
+        whose dice answer the chance that follows (ties in a seeded random order)."""
+        g = game.determinize(side, self.rng.getrandbits(63))
+        pool = list(legal)
+        self.rng.shuffle(pool)
+        scored = []
+        for action in pool[: self.prior]:
+            h = g.copy()
+            h.apply(action)
+            while h.to_act == CHANCE:
+                h.roll()
+            scored.append((h.title.evaluate(h.rules_context(), side), action))
+        scored.sort(key=lambda x: -x[0])  # stable: ties keep the shuffled order
+        return [a for _, a in scored]
 
     def _best(self, game: Game, root: _Node) -> Action:
         """The most visited legal child of the root (ties: best mean, then at random), or the
@@ -214,10 +248,20 @@ class ISMCTSAgent:
 
         return max(drawn, key=score)
 
+    @staticmethod
+    def _next(g: Game, node: _Node) -> Action | None:
+        """The best of ``node.order`` not yet a child and legal in ``g`` (None: none is)."""
+        for action in node.order:
+            if action not in node.children and g.check(action) is None:
+                return action
+        return None
+
     def _select(self, g: Game, node: _Node, actor: str, policy: RandomAgent) -> _Node:
         """The child to follow at ``node`` in determinisation ``g`` (``actor`` decides)."""
         if len(node.children) < 1 + self.widening * math.sqrt(node.visits):
-            action = self._propose(g, node, actor, policy)
+            action = self._next(g, node) if node.order else None
+            if action is None:
+                action = self._propose(g, node, actor, policy)
             if action not in node.children:
                 return self._grow(node, action, actor)
         available = [c for c in node.children.values() if g.check(c.action) is None]

@@ -190,6 +190,23 @@ def test_konigsberg_soviets_score_higher_when_a_rear_unit_moves_up() -> None:
     assert game.title.evaluate(ctx, "soviet") > before
 
 
+def test_konigsberg_advance_pulls_towards_the_vp_hexes_still_german() -> None:
+    """K45 14.1: a VP hex the Soviets took no longer draws their army (``advance`` counts
+    the VP hexes still German): a unit standing on one counts as at it while it is German
+    and as short of the next once it is Soviet."""
+    from wargames.konigsberg.forces import is_combat, vp_hexes
+    from wargames.konigsberg.victory import advance
+
+    game = wargames.new_game("konigsberg", seed=2)
+    ctx = game.rules_context()
+    unit = next(u for u in ctx.units_of("soviet") if is_combat(ctx.unit_def(u.id)) and u.at)
+    target = vp_hexes(ctx)[0]
+    ctx.state.put(attrs.evolve(unit, at=target))
+    german = advance(ctx)
+    ctx.state.control[target] = "soviet"
+    assert advance(ctx) < german
+
+
 def test_dark_crusade_hex_axis_scores_higher_when_a_rear_unit_moves_up() -> None:
     """As in Königsberg: the Axis ground unit farthest from the victory cities stepping one
     hex nearer over land leaves ``approach`` as it was and raises the Axis estimate."""

@@ -27,7 +27,10 @@ def test_every_seat_of_every_title_has_its_measured_settings() -> None:
     measured = _script().MEASURED
     seats = {(t, s) for t in wargames.titles() for s in wargames.new_game(t).title.sides}
     assert set(measured) == seats
-    assert all(it > 0 and depth >= 0 and screen >= 0 for it, depth, screen in measured.values())
+    assert all(
+        it > 0 and depth >= 0 and screen >= 0 and prior >= 0
+        for it, depth, screen, prior in measured.values()
+    )
 
 
 def test_a_measured_match_plays_the_seat_on_the_given_seeds() -> None:

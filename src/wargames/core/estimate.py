@@ -74,6 +74,17 @@ def distances(
     return ctx.board.index.cached(("estimate.distances", target, key), build)
 
 
+def farthest(
+    ctx: Context, target: str, passable: Callable[[str], bool] | None = None, key: Hashable = None
+) -> int:
+    """The most edges from any node reaching ``target`` (:func:`distances`), at least 1; kept
+    with the board like the distances."""
+    return ctx.board.index.cached(
+        ("estimate.farthest", target, key),
+        lambda ix: max(max(distances(ctx, target, passable, key)), 1),
+    )
+
+
 def nearness(
     ctx: Context,
     sources: Iterable[str],
@@ -99,7 +110,7 @@ def nearness(
         dist = distances(ctx, target, passable, key)
         near = [dist[s] for s in starts if dist[s] >= 0]
         if near:
-            score += weight * (1.0 - min(near) / max(max(dist), 1))
+            score += weight * (1.0 - min(near) / farthest(ctx, target, passable, key))
     return score / total if total else 0.0
 
 
@@ -121,8 +132,9 @@ def army_nearness(
     tables = []
     for target in sorted(set(targets)):
         if target in ix.number:
-            dist = distances(ctx, target, passable, key)
-            tables.append((dist, max(max(dist), 1)))
+            tables.append(
+                (distances(ctx, target, passable, key), farthest(ctx, target, passable, key))
+            )
     units = [ix.number[n] for n in sources]
     if not units or not tables:
         return 0.0

@@ -41,12 +41,15 @@ def approach(ctx: Context) -> float:
 
 
 def advance(ctx: Context) -> float:
-    """How far the whole Soviet army has come towards the VP hexes: each combat unit's
-    nearness to its nearest one, averaged (:func:`wargames.core.estimate.army_nearness`)."""
+    """How far the whole Soviet army has come towards the VP hexes still German (K45 14.1):
+    each combat unit's nearness to its nearest one, averaged
+    (:func:`wargames.core.estimate.army_nearness`). Those the Soviets took count in
+    :func:`german_vph`; counted here too, they held the army around them, with empty VP
+    hexes a few hexes further on never taken."""
     return army_nearness(
         ctx,
         _soviet_combat_hexes(ctx),
-        vp_hexes(ctx),
+        [n for n in vp_hexes(ctx) if ctx.state.control.get(n, "german") == "german"],
         passable=_land(ctx),
         key="k45-land",
     )
@@ -94,7 +97,8 @@ def estimate(ctx: Context, side: str) -> float:
     German-held VP hexes (:func:`vp_score`: around the German win threshold, 8 VP hexes:
     German Minor Victory, and their share of the 14), 0.15 the German share of steps on the
     map, 0.1 how far the nearest Soviets stand from the VP hexes (1 less :func:`approach`),
-    0.1 how far the whole Soviet army stands from them (1 less :func:`advance`) and 0.1 the
+    0.1 how far the whole Soviet army stands from those still German (1 less
+    :func:`advance`) and 0.1 the
     share of the Soviet combat units out of command (1 less :func:`command_share`: 2.2a,
     12.1c(1); without it a search walks the army away from its HQs, the HQs are removed and
     the army stops being activated)."""
