@@ -51,6 +51,7 @@ from collections.abc import Iterable
 
 from .agents import RandomAgent, play_out
 from .core.actions import CHANCE, Action
+from .core.errors import IllegalAction
 from .core.game import Game
 from .core.jsonvalue import dumps
 
@@ -162,14 +163,18 @@ class ISMCTSAgent:
     def _ranked(self, game: Game, side: str, legal: Iterable[Action]) -> list[Action]:
         """Up to ``prior`` of the ``legal`` actions (a seeded sample when there are more),
         best first for ``side`` by :meth:`Title.evaluate` one ply deep in one determinisation
-        whose dice answer the chance that follows (ties in a seeded random order)."""
+        whose dice answer the chance that follows (ties in a seeded random order; one not
+        legal there is left out)."""
         g = game.determinize(side, self.rng.getrandbits(63))
         pool = list(legal)
         self.rng.shuffle(pool)
         scored = []
         for action in pool[: self.prior]:
             h = g.copy()
-            h.apply(action)
+            try:
+                h.apply(action)
+            except IllegalAction:  # not legal in this determinisation: left out of the order
+                continue
             while h.to_act == CHANCE:
                 h.roll()
             scored.append((h.title.evaluate(h.rules_context(), side), action))

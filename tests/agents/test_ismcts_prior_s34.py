@@ -103,3 +103,14 @@ def test_a_prior_search_is_reproducible_and_legal() -> None:
     a = ISMCTSAgent(seed=4, iterations=6, depth=0, screen=2, prior=40).choose(game)
     b = ISMCTSAgent(seed=4, iterations=6, depth=0, screen=2, prior=40).choose(game)
     assert a == b and game.check(a) is None
+
+
+def test_an_action_not_legal_in_the_determinisation_is_left_out_of_the_order() -> None:
+    from wargames.core.actions import Choose
+
+    game = _first_decision_of("minimal", "blue", 3)
+    legal = list(game.legal_actions())
+    bogus = Choose(option="no-such-option")
+    assert game.check(bogus) is not None
+    order = ISMCTSAgent(seed=1, prior=100)._ranked(game, "blue", [*legal, bogus])
+    assert bogus not in order and sorted(map(repr, order)) == sorted(map(repr, legal))
