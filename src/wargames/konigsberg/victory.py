@@ -16,9 +16,14 @@ from .command import in_range
 from .forces import front, hq_of, is_combat, is_hq, vp_hexes
 
 
+def german_held(ctx: Context) -> list[str]:
+    """K45 14.1: the VP hexes in German possession (all at the start)."""
+    return [n for n in vp_hexes(ctx) if ctx.state.control.get(n, "german") == "german"]
+
+
 def german_vph(ctx: Context) -> int:
-    """K45 14.3: the VP hexes in German possession (all at the start, 14.1)."""
-    return sum(1 for n in vp_hexes(ctx) if ctx.state.control.get(n, "german") == "german")
+    """K45 14.3: the number of VP hexes in German possession (:func:`german_held`)."""
+    return len(german_held(ctx))
 
 
 WATER = frozenset({"water", "lake"})
@@ -49,7 +54,7 @@ def advance(ctx: Context) -> float:
     return army_nearness(
         ctx,
         _soviet_combat_hexes(ctx),
-        [n for n in vp_hexes(ctx) if ctx.state.control.get(n, "german") == "german"],
+        german_held(ctx),
         passable=_land(ctx),
         key="k45-land",
     )
