@@ -130,6 +130,17 @@ def step(game: Game, agent: RandomAgent) -> Action:
     return action
 
 
+def score_after(game: Game, action: Action, side: str, roll: bool = False) -> float:
+    """``side``'s :meth:`Title.evaluate` one ply deep: on a copy of ``game`` after ``action``
+    (with ``roll``, the chance decisions that follow answered by the copy's dice first).
+    Raises IllegalAction if ``action`` is not legal in ``game``."""
+    after = game.copy()
+    after.apply(action)
+    while roll and after.to_act == CHANCE:
+        after.roll()
+    return after.title.evaluate(after.rules_context(), side)
+
+
 def play_out(
     game: Game, agent: RandomAgent, max_actions: int = 1_000_000, max_turns: int | None = None
 ) -> int:

@@ -47,9 +47,9 @@ import hashlib
 import math
 import random
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-from .agents import RandomAgent, play_out
+from .agents import RandomAgent, play_out, score_after
 from .core.actions import CHANCE, Action
 from .core.errors import IllegalAction
 from .core.game import Game
@@ -70,7 +70,7 @@ class _Node:
         self.visits = 0
         self.total = 0.0
         self.available = 0
-        self.order: list[Action] = []  # the root's widening order (``prior``), best first
+        self.order: Sequence[Action] = ()  # the root's widening order (``prior``), best first
 
 
 class ISMCTSAgent:
@@ -170,14 +170,10 @@ class ISMCTSAgent:
         self.rng.shuffle(pool)
         scored = []
         for action in pool[: self.prior]:
-            h = g.copy()
             try:
-                h.apply(action)
+                scored.append((score_after(g, action, side, roll=True), action))
             except IllegalAction:  # not legal in this determinisation: left out of the order
                 continue
-            while h.to_act == CHANCE:
-                h.roll()
-            scored.append((h.title.evaluate(h.rules_context(), side), action))
         scored.sort(key=lambda x: -x[0])  # stable: ties keep the shuffled order
         return [a for _, a in scored]
 
@@ -246,12 +242,7 @@ class ISMCTSAgent:
         if len(drawn) <= 1:
             return drawn[0] if drawn else policy.choose(g)
 
-        def score(action: Action) -> float:
-            h = g.copy()
-            h.apply(action)
-            return h.title.evaluate(h.rules_context(), actor)
-
-        return max(drawn, key=score)
+        return max(drawn, key=lambda action: score_after(g, action, actor))
 
     @staticmethod
     def _next(g: Game, node: _Node) -> Action | None:

@@ -24,7 +24,7 @@ import math
 import random
 import time
 
-from .agents import RandomAgent, play_out
+from .agents import RandomAgent, play_out, score_after
 from .core.actions import Action
 from .core.game import Game
 
@@ -98,9 +98,7 @@ class SearchAgent:
         sample = [a for a in pool if a.kind != "pass"][: self.screen]
         scored = []
         for a in sample:
-            g = root.copy()
-            g.apply(a)
-            scored.append((g.title.evaluate(g.rules_context(), d.side), a))
+            scored.append((score_after(root, a, d.side), a))
         scored.sort(key=lambda x: -x[0])  # stable: ties keep the shuffled order
         keep = max(1, self.candidates - 2 - len(passes))
         best = [a for _, a in scored[:keep]]
