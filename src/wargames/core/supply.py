@@ -232,8 +232,8 @@ AUTO_NUMPY_NODES = 2048
 """The board size from which ``method="auto"`` searches with numpy (on a hex grid). Measured:
 whole random games, the pure-Python search against numpy, took 2.46 s against 2.64-3.0 s on
 Krim's 266 hexes and 8.5-9.1 s against 8.4-8.7 s on Dark Crusade (hex)'s 457; Königsberg
-'45 (1672 hexes) and Darkest pin Python as faster; on 4096 hexes and more numpy is 2 to 4
-times faster (``benchmarks/kernel_supply.py``)."""
+'45 (1672 hexes; about twice as fast) and Darkest (250) had pinned Python for it; on 4096
+hexes and more numpy is 2 to 4 times faster (``benchmarks/kernel_supply.py``)."""
 
 
 def _engine(index: BoardIndex, method: Method, filters: Iterable[EdgeFilter]) -> Method:

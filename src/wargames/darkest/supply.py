@@ -23,7 +23,6 @@ from wargames.core.occupancy_memo import per_occupancy
 from wargames.core.sequence import Step
 from wargames.core.state import Frame, Occupancy
 from wargames.core.supply import (
-    Method,
     SupplyMap,
     SupplyRules,
     closer,
@@ -35,10 +34,6 @@ from . import counters as cn
 from .charts import charts
 from .position import SEAS, WATER, controls, held_hexes, holder, land
 from .secret import reveal
-
-ENGINE: Method = "python"
-"""The search engine of the supply traces and step counts on this map: the same distances as
-the numpy frontier (an engine never changes a trace), faster on a board of this size."""
 
 #: DC: Supply: lines cross water only at the straits B7/B8, B8/C8 and O5/O6 ("strait" and
 #: "ferry" hexsides) and through friendly-controlled seas; lakes carry none.
@@ -156,7 +151,6 @@ def _supply_map(
         blocked=sorted(theirs),
         through=through,
         friendly_seas=list(seas),
-        method=ENGINE,
     )
 
 
@@ -174,7 +168,7 @@ def _steps(ctx: Context, nodes: list[str]) -> IntArray:
     board = ctx.board
 
     def build() -> IntArray:
-        steps = steps_from(board, nodes, method=ENGINE)
+        steps = steps_from(board, nodes)
         steps.flags.writeable = False
         return steps
 

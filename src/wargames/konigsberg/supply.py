@@ -21,7 +21,7 @@ from wargames.core.scenario import Scenario
 from wargames.core.sequence import Step
 from wargames.core.side_units import side_units
 from wargames.core.state import Frame, PartMemo, UnitsMemo
-from wargames.core.supply import Method, SupplyMap, SupplyRules, SupplyStatus, trace_supply
+from wargames.core.supply import SupplyMap, SupplyRules, SupplyStatus, trace_supply
 from wargames.core.zoc import Barrier, ZocPolicy, ZoneMap, zones
 
 from .charts import BRIDGED, charts
@@ -50,10 +50,6 @@ AUTOBAHN = SupplyRules(range=0, rail={"autobahn"}, closed_terrain={"water"})
 ZOC = ZocPolicy(
     barriers=(Barrier("impassable"), Barrier("water"), Barrier("major-river", unless=BRIDGED))
 )
-ENGINE: Method = "python"
-"""``trace_supply``'s search engine for this map: the same distances as the numpy frontier
-(an engine never changes a trace), about twice as fast on a board of this size."""
-
 
 _POSITIONS: weakref.WeakKeyDictionary[Scenario, dict[Hashable, Any]] = weakref.WeakKeyDictionary()
 
@@ -159,9 +155,7 @@ def rail_line(ctx: Context, side: str, rules: SupplyRules) -> SupplyMap:
     return _per_position(
         ctx,
         key,
-        lambda: trace_supply(
-            ctx.board, rules, full, blocked=blocked, zoc=zoc_of(ctx, enemy(side)), method=ENGINE
-        ),
+        lambda: trace_supply(ctx.board, rules, full, blocked=blocked, zoc=zoc_of(ctx, enemy(side))),
     )
 
 
@@ -214,9 +208,7 @@ def _trace_from(
     ch = charts(ctx)
     centre = ch.place(ch["supply"]["centre"])
     if side != "german" or centre in full or centre in blocked:
-        return trace_supply(
-            board, RULES, full, blocked=blocked, zoc=ezoc, negated=friends, method=ENGINE
-        )
+        return trace_supply(board, RULES, full, blocked=blocked, zoc=ezoc, negated=friends)
     limited = RULES.__class__(
         closed_terrain=RULES.closed_terrain,
         closed_edges=RULES.closed_edges,
@@ -231,7 +223,6 @@ def _trace_from(
         zoc=ezoc,
         negated=friends,
         limited_sources=[centre],
-        method=ENGINE,
     )
 
 
@@ -259,9 +250,7 @@ def german_lines(ctx: Context) -> SupplyMap:
     return _per_position(
         ctx,
         key,
-        lambda: trace_supply(
-            board, RULES, roots, blocked=blocked, zoc=zoc, negated=germans, method=ENGINE
-        ),
+        lambda: trace_supply(board, RULES, roots, blocked=blocked, zoc=zoc, negated=germans),
     )
 
 
@@ -271,9 +260,7 @@ def autobahn_open(ctx: Context, blocked: Any, ezoc: Any, friends: Any) -> bool:
     centre, link = ch.place(ch["supply"]["centre"]), ch.place(ch["supply"]["link"])
     if link in blocked:
         return False
-    line = trace_supply(
-        ctx.board, AUTOBAHN, [link], blocked=blocked, zoc=ezoc, negated=friends, method=ENGINE
-    )
+    line = trace_supply(ctx.board, AUTOBAHN, [link], blocked=blocked, zoc=ezoc, negated=friends)
     return line.in_supply(centre)
 
 
