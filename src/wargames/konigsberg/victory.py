@@ -103,10 +103,9 @@ def estimate(ctx: Context, side: str) -> float:
     German Minor Victory, and their share of the 14), 0.15 the German share of steps on the
     map, 0.1 how far the nearest Soviets stand from the VP hexes (1 less :func:`approach`),
     0.1 how far the whole Soviet army stands from those still German (1 less
-    :func:`advance`) and 0.1 the
-    share of the Soviet combat units out of command (1 less :func:`command_share`: 2.2a,
-    12.1c(1); without it a search walks the army away from its HQs, the HQs are removed and
-    the army stops being activated)."""
+    :func:`advance`) and 0.1 the share of the Soviet combat units out of command (1 less
+    :func:`command_share`: 2.2a, 12.1c(1); without it a search walks the army away from its
+    HQs, the HQs are removed and the army stops being activated)."""
     held = german_vph(ctx)
     german = (
         0.55 * vp_score(held, 7.5, len(vp_hexes(ctx)))
