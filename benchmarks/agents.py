@@ -110,7 +110,7 @@ MEASURED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("minimal", "red"): (16, 12, 0, 0),
     ("lines", "north"): (32, 12, 0, 0),
     ("lines", "south"): (32, 12, 0, 0),
-    ("darkest", "axis"): (32, 12, 0, 0),
+    ("darkest", "axis"): (32, 0, 4, 1000),
     ("darkest", "russian"): (32, 12, 0, 0),
     ("krim", "axis"): (16, 8, 4, 0),
     ("krim", "soviet"): (16, 8, 4, 0),

@@ -19,6 +19,7 @@ from wargames.core.state import Frame, Result
 
 from . import counters as cn
 from .charts import charts
+from .estimate_terms import pending_gain
 from .position import land, vp
 from .supply import supply_map
 
@@ -99,12 +100,15 @@ def estimate(ctx: Context, side: str) -> float:
     threshold of Feb 42 (Sequence A.4), 0.15 its :func:`objective` (a city the win requires:
     the searched Axis drew three games in eight on 9 or 10 cities without one), 0.2 the Axis
     share of steps on the map, 0.1 its share of the controlled hexes, 0.15 its
-    :func:`approach` to the victory cities."""
+    :func:`approach` to the victory cities. The cities under attack count by their chances
+    (:func:`.estimate_terms.pending_gain`) in the first two."""
     total, key = axis_cities(ctx)
-    margin = total - (charts(ctx).victory["russian_max"] - shift(ctx)) - 0.5
+    more, take_key = pending_gain(ctx)
+    margin = total + more - (charts(ctx).victory["russian_max"] - shift(ctx)) - 0.5
+    near = objective(ctx, key)
     axis = (
         0.4 * logistic(margin, 1.5)
-        + 0.15 * objective(ctx, key)
+        + 0.15 * (near + (1.0 - near) * take_key)
         + 0.2 * step_share(ctx, cn.AXIS)
         + 0.1 * control_share(ctx, cn.AXIS)
         + 0.15 * approach(ctx)
