@@ -108,7 +108,7 @@ def match(
 MEASURED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("minimal", "blue"): (16, 12, 0, 0),
     ("minimal", "red"): (16, 12, 0, 0),
-    ("lines", "north"): (32, 12, 0, 0),
+    ("lines", "north"): (128, 12, 0, 0),
     ("lines", "south"): (32, 12, 0, 0),
     ("darkest", "axis"): (32, 0, 4, 1000),
     ("darkest", "russian"): (32, 12, 0, 0),
