@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Callable, Container, Hashable, Iterable, Mapping
+from collections.abc import Callable, Container, Hashable, Iterable, Iterator, Mapping, Sequence
 
 from .board_index import BoardIndex
 from .context import Context
@@ -29,6 +29,20 @@ def control_share(ctx: Context, side: str) -> float:
     """``side``'s share of the controlled nodes (0.5 when no node is controlled)."""
     owners = list(ctx.state.control.values())
     return owners.count(side) / len(owners) if owners else 0.5
+
+
+def contested(
+    ctx: Context, attacks: Mapping[str, Sequence[str]], feature: str = "victory"
+) -> Iterator[tuple[str, str, Sequence[str]]]:
+    """(target, attacking side, attackers) of each of ``attacks`` (target -> attacking unit
+    ids, the first naming the side) on a node with ``feature`` that its attacker does not
+    control, in node order: what a title's estimate counts by a chance before the dice."""
+    for target, units in sorted(attacks.items()):
+        if not units or not ctx.board.has(target, feature):
+            continue
+        side = ctx.side_of(units[0])
+        if ctx.state.control.get(target) != side:
+            yield target, side, units
 
 
 def logistic(margin: float, scale: float = 1.0) -> float:

@@ -10,6 +10,7 @@ went unattacked turn after turn.
 from __future__ import annotations
 
 from wargames.core.context import Context
+from wargames.core.estimate import contested
 
 from . import counters as cn
 from .attacks import pending
@@ -53,13 +54,8 @@ def pending_gain(ctx: Context) -> tuple[float, float]:
     chance that one takes an ``objective`` city, Leningrad, Moscow or Stalingrad, for the
     Axis)."""
     gain, key = 0.0, 0.0
-    for target, attackers in sorted(fights(ctx).items()):
-        if not attackers or not ctx.board.has(target, "victory"):
-            continue
-        side = ctx.side_of(attackers[0])
-        if ctx.state.control.get(target) == side:
-            continue
-        p = chance(ctx, side, target, attackers)
+    for target, side, attackers in contested(ctx, fights(ctx)):
+        p = chance(ctx, side, target, tuple(attackers))
         if side == cn.AXIS:
             gain += p * vp(ctx, target)
             if ctx.board.has(target, "objective"):
