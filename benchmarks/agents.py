@@ -116,7 +116,7 @@ MEASURED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("krim", "soviet"): (16, 8, 4, 0),
     ("konigsberg", "german"): (32, 0, 4, 0),
     ("konigsberg", "soviet"): (32, 0, 4, 1000),
-    ("darkcrusade-hex", "axis"): (32, 0, 4, 1000),
+    ("darkcrusade-hex", "axis"): (32, 0, 4, 0),
     ("darkcrusade-hex", "russian"): (16, 8, 0, 0),
     ("darkcrusade-p2p", "axis"): (64, 0, 4, 0),
     ("darkcrusade-p2p", "soviet"): (16, 8, 0, 0),

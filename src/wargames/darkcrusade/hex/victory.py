@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from wargames.core.actions import Action, Choose, Outcome, Pass
 from wargames.core.context import Context
-from wargames.core.estimate import army_nearness, contested, control_share, nearness, vp_score
+from wargames.core.estimate import army_nearness, control_share, nearness, vp_score
 from wargames.core.frame_args import Shape
 from wargames.core.frontier import list_bfs
 from wargames.core.sequence import ChanceStep, Step
@@ -25,7 +25,6 @@ from wargames.core.state import Frame, Result
 from wargames.darkcrusade import morale
 
 from . import counters as cn
-from .attacks import allocations
 from .charts import charts
 from .rail import axis_country, next_railheads
 from .supply import SupplyStatus, statuses, supply_map
@@ -220,26 +219,6 @@ def _land(ctx: Context) -> Callable[[str], bool]:
     return lambda n: ctx.board.terrain(n) not in SEA
 
 
-def pending_points(ctx: Context) -> float:
-    """The victory city points the attacks allocated and not yet fought are likely to move to
-    the Axis, less those likely to move to the Russians, each city by a crude chance, not the
-    table's: ``A / (A + D)``, the attack factors allocated against the defenders' defence
-    factors. An allocated attack is fought only in the combat phase after every unit's orders
-    (DCH: Sequence A.3-A.4), beyond what a short search sees; a battle begun is no longer
-    allocated. A search estimate only: decides no rule."""
-    more = 0.0
-    for target, side, uids in contested(ctx, allocations(ctx)):
-        a = sum(cn.attack_factor(ctx, u) for u in uids if ctx.state.units[u].at is not None)
-        d = sum(
-            cn.defence_factor(ctx, u.id)
-            for u in ctx.state.units_at(target)
-            if ctx.side_of(u.id) != side
-        )
-        p = a / (a + d) if a + d else 0.0
-        more += (p if side == cn.AXIS else -p) * value(ctx, target)
-    return more
-
-
 def estimate(ctx: Context, side: str) -> float:
     """DCH: Victory Conditions, for search agents (wargames.search), from ``side``'s view: 0.35
     a score of the victory city points the Axis holds in supply (:func:`vp_score`: around the
@@ -249,12 +228,11 @@ def estimate(ctx: Context, side: str) -> float:
     controlled hexes, 0.05 its :func:`approach` to the victory cities, 0.15 the whole army's
     :func:`advance` towards the Russian ones, 0.1 the rail heads' :func:`supply_reach`
     towards them (DCH: Supply: a city counts only in supply) and 0.1 the :func:`guard` of
-    the Russians' sudden-death cities. The victory cities under allocated attack count in the
-    first by their chances (:func:`pending_points`)."""
+    the Russians' sudden-death cities."""
     points, _ = axis_points(ctx)
     v = charts(ctx).victory
     axis = (
-        0.35 * vp_score(points + pending_points(ctx), int(v["draw"]) + 0.5, int(v["axis_win"]))
+        0.35 * vp_score(points, int(v["draw"]) + 0.5, int(v["axis_win"]))
         + 0.15 * factor_share(ctx, cn.AXIS)
         + 0.05 * supplied_share(ctx)
         + 0.05 * control_share(ctx, cn.AXIS)
