@@ -9,7 +9,7 @@ from darkest_support import army, ctx, new, rifle, to_step
 from wargames.core.actions import Attack, Choose, Pass
 from wargames.core.game import Game
 from wargames.darkest import counters as cn
-from wargames.darkest import estimate_terms, victory
+from wargames.darkest import victory
 from wargames.darkest.estimate_terms import chance, fights, pending_gain
 
 CITY = {"victory": ["C3"], "objective": ["C3"]}
@@ -88,4 +88,4 @@ def test_a_city_the_attacker_holds_already_is_not_counted() -> None:
     _, after = allocated(defended=False)
     g = after.copy()
     g.state.control["C3"] = "axis"
-    assert estimate_terms.pending_gain(ctx(g)) == (0.0, 0.0)
+    assert pending_gain(ctx(g)) == (0.0, 0.0)

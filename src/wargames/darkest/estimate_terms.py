@@ -9,6 +9,8 @@ went unattacked turn after turn.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from wargames.core.context import Context
 from wargames.core.estimate import contested
 
@@ -18,7 +20,7 @@ from .battle_record import battle
 from .position import vp
 
 
-def chance(ctx: Context, side: str, target: str, attackers: tuple[str, ...]) -> float:
+def chance(ctx: Context, side: str, target: str, attackers: Sequence[str]) -> float:
     """A crude chance, not the table's, that ``attackers`` of ``side`` take ``target``:
     against no defender ``1 - 2 ** -(2 * A)`` (an undefended victory city must still be
     attacked and hit: DC: Fortresses ...), else ``A / (A + 2 * H)``; ``A`` the attack
@@ -55,7 +57,7 @@ def pending_gain(ctx: Context) -> tuple[float, float]:
     Axis)."""
     gain, key = 0.0, 0.0
     for target, side, attackers in contested(ctx, fights(ctx)):
-        p = chance(ctx, side, target, tuple(attackers))
+        p = chance(ctx, side, target, attackers)
         if side == cn.AXIS:
             gain += p * vp(ctx, target)
             if ctx.board.has(target, "objective"):
